@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# One entry point for a fresh Debian machine with Python 3.11:
+#   ./dev.sh run    install, migrate, seed, and serve the app on http://127.0.0.1:8000
+#   ./dev.sh test   install everything the tests need (Chromium included) and run the whole suite
+# Both are idempotent: a second run reinstalls nothing that is already there.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+VENV=.venv
+PY="$VENV/bin/python"
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+apt_install() {
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
+}
+
+ensure_venv() {
+    if [ ! -x "$PY" ]; then
+        python3 -m venv "$VENV" 2>/dev/null || { apt_install python3-venv; rm -rf "$VENV"; python3 -m venv "$VENV"; }
+    fi
+}
+
+# Reinstall the project only when pyproject.toml changed since the last install.
+ensure_python_deps() {
+    local extra="$1" stamp="$VENV/.installed-$1"
+    ensure_venv
+    local want; want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+    if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+        if [ "$extra" = app ]; then "$PY" -m pip install -q -e .; else "$PY" -m pip install -q -e ".[$extra]"; fi
+        echo "$want" > "$stamp"
+    fi
+}
+
+ensure_chromium() {
+    if ! command -v chromium >/dev/null 2>&1; then
+        apt_install chromium fonts-liberation
+    fi
+}
+
+case "${1:-}" in
+    run)
+        ensure_python_deps app
+        "$PY" manage.py migrate --noinput
+        "$PY" manage.py seed
+        exec "$PY" manage.py runserver "${2:-127.0.0.1:8000}"
+        ;;
+    test)
+        ensure_python_deps test
+        ensure_chromium
+        "$VENV/bin/ruff" check .
+        shift
+        exec "$PY" -m pytest "$@"
+        ;;
+    *)
+        echo "usage: ./dev.sh run [ADDR:PORT] | ./dev.sh test [pytest args]" >&2
+        exit 2
+        ;;
+esac

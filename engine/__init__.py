@@ -1,0 +1,32 @@
+"""Duel Arbiter's rules engine: a pure-Python library (no Django).
+
+Board state and actions in, a replay out. The public surface is small on purpose:
+
+    >>> from engine import replay, parse_document
+    >>> doc = parse_document(text, fmt="yaml")     # raises DocumentError
+    >>> result = replay(doc)                       # raises DocumentError; dict per the spec
+
+Everything else (the catalog, the glossary, the explanation codes) is reachable from here too.
+"""
+
+from engine.api import (
+    CODES,
+    DocumentError,
+    card_catalog,
+    examples,
+    glossary,
+    glossary_entry,
+    parse_document,
+    replay,
+)
+
+__all__ = [
+    "CODES",
+    "DocumentError",
+    "card_catalog",
+    "examples",
+    "glossary",
+    "glossary_entry",
+    "parse_document",
+    "replay",
+]

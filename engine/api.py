@@ -1,0 +1,69 @@
+"""The engine's public functions: what the Django app and the command line call."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from engine.cards import load_catalog
+from engine.errors import DocumentError
+from engine.explain import CODES as _CODES
+from engine.replay import replay
+from engine.scenario import parse_document
+
+DATA = Path(__file__).parent / "data"
+EXAMPLES = Path(__file__).parent / "examples"
+
+CODES: dict[str, dict[str, Any]] = {
+    name: {"glossary": list(code.glossary), "meaning": code.meaning} for name, code in _CODES.items()
+}
+
+
+@lru_cache(maxsize=1)
+def _glossary() -> tuple[dict[str, Any], ...]:
+    with (DATA / "glossary.yaml").open(encoding="utf-8") as fh:
+        return tuple(yaml.safe_load(fh))
+
+
+def glossary() -> list[dict[str, Any]]:
+    """Every glossary entry, in the file's order."""
+    return [dict(e) for e in _glossary()]
+
+
+def glossary_entry(slug: str) -> dict[str, Any] | None:
+    return next((dict(e) for e in _glossary() if e["slug"] == slug), None)
+
+
+def card_catalog() -> dict[str, dict[str, Any]]:
+    """Card name -> card data, for every card the engine knows."""
+    return {card.name: card.to_dict() for card in load_catalog().values()}
+
+
+@lru_cache(maxsize=1)
+def _examples() -> tuple[dict[str, Any], ...]:
+    out = []
+    for path in sorted(EXAMPLES.glob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        title = (yaml.safe_load(text) or {}).get("title") or path.stem
+        out.append({"slug": path.stem, "title": title, "text": text})
+    return tuple(out)
+
+
+def examples() -> list[dict[str, Any]]:
+    """Bundled example scenarios for the first page: slug, title and YAML text."""
+    return [dict(e) for e in _examples()]
+
+
+__all__ = [
+    "CODES",
+    "DocumentError",
+    "card_catalog",
+    "examples",
+    "glossary",
+    "glossary_entry",
+    "parse_document",
+    "replay",
+]

@@ -1,0 +1,195 @@
+"""Card definitions: one YAML file per card under engine/cards/, validated when loaded.
+
+A card file is data, never code. The schema forbids unknown keys, and every operation an
+effect names must exist in the operation registry (engine.operations.OPERATIONS), so a typo
+fails when the catalog loads, not in the middle of a judge's replay.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+CARDS_DIR = Path(__file__).parent / "cards"
+
+CardType = Literal["monster", "spell", "trap"]
+Subtype = Literal[
+    "normal", "effect", "flip", "fusion", "ritual", "synchro", "xyz", "link", "pendulum",
+    "token", "toon", "spirit", "union", "gemini", "tuner",
+    "quick-play", "continuous", "equip", "field", "counter",
+]  # fmt: skip
+EXTRA_DECK_SUBTYPES = frozenset({"fusion", "synchro", "xyz", "link"})
+SPELL_SUBTYPES = frozenset({"normal", "quick-play", "continuous", "equip", "field", "ritual"})
+TRAP_SUBTYPES = frozenset({"normal", "continuous", "counter"})
+Attribute = Literal["DARK", "LIGHT", "EARTH", "WATER", "FIRE", "WIND", "DIVINE"]
+EffectKind = Literal[
+    "activation", "ignition", "trigger", "quick", "continuous", "flip", "maintenance"
+]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class Selector(_Strict):
+    """Which cards an operation or a target takes: a zone, whose, and how many."""
+
+    zone: Literal["monsters", "spell_traps", "field", "hand", "graveyard", "deck"] = "monsters"
+    controller: Literal["you", "opponent", "any"] = "any"
+    face: Literal["up", "down", "any"] = "any"
+    count: int = Field(default=1, ge=1)
+
+
+class Step(_Strict):
+    """One operation of an effect, joined to the one before by the card's own connector."""
+
+    op: str
+    cards: Literal["targets", "this", "all"] | Selector | None = None
+    amount: int | None = None
+    player: Literal["you", "opponent", "both"] | None = None
+    token: str | None = None
+    position: Literal["attack", "defense"] | None = None
+    join: Literal["then", "and_if_you_do", "also"] | None = None
+
+    @field_validator("op")
+    @classmethod
+    def _known_op(cls, op: str) -> str:
+        from engine.operations import OPERATIONS
+
+        if op not in OPERATIONS:
+            raise ValueError(f"unknown operation {op!r}; known: {', '.join(sorted(OPERATIONS))}")
+        return op
+
+
+class Effect(_Strict):
+    """An effect as data: what kind it is, when it works, what it costs and does."""
+
+    kind: EffectKind
+    optional: bool = True
+    wording: Literal["when", "if", "during"] | None = None
+    event: str | None = None
+    works_from: list[Literal["field", "hand", "graveyard", "banished", "deck"]] = ["field"]
+    targets: list[Selector] = []
+    do: list[Step] = []
+    categories: list[str] = []
+    once_per_turn: Literal["none", "soft", "hard", "card_activation"] = "none"
+    damage_step: bool = False
+    summary: str | None = None
+
+
+class CardDef(_Strict):
+    """A card as the engine knows it. Stats are printed values (original ATK/DEF)."""
+
+    name: str = Field(min_length=1)
+    card_type: CardType
+    subtypes: list[Subtype] = []
+    attribute: Attribute | None = None
+    monster_type: str | None = None
+    level: int | None = Field(default=None, ge=0, le=13)
+    rank: int | None = Field(default=None, ge=0, le=13)
+    link_rating: int | None = Field(default=None, ge=1, le=8)
+    link_arrows: list[Literal["tl", "t", "tr", "l", "r", "bl", "b", "br"]] = []
+    atk: int | None = Field(default=None, ge=0)
+    def_: int | None = Field(default=None, ge=0, alias="def")
+    scale: int | None = Field(default=None, ge=0, le=13)
+    normal_summonable: bool = True
+    summary: str = Field(min_length=1)
+    effects: list[Effect] = []
+
+    @model_validator(mode="after")
+    def _consistent(self) -> CardDef:
+        subs = set(self.subtypes)
+        if self.card_type == "monster":
+            if self.attribute is None or self.atk is None:
+                raise ValueError("a monster needs an attribute and ATK")
+            if "link" in subs:
+                if self.link_rating is None or self.def_ is not None:
+                    raise ValueError("a Link monster has a Link rating and no DEF")
+            elif "xyz" in subs:
+                if self.rank is None or self.level is not None:
+                    raise ValueError("an Xyz monster has a Rank and no Level")
+            elif self.level is None or self.def_ is None:
+                raise ValueError("a monster needs a Level and DEF")
+        else:
+            allowed = SPELL_SUBTYPES if self.card_type == "spell" else TRAP_SUBTYPES
+            if len(subs) != 1 or not subs <= allowed:
+                raise ValueError(f"a {self.card_type} has exactly one of {sorted(allowed)}")
+            if any(v is not None for v in (self.attribute, self.atk, self.def_, self.level)):
+                raise ValueError(f"a {self.card_type} has no attribute, Level or ATK/DEF")
+        return self
+
+    # --- what the rules ask of a card
+    @property
+    def is_monster(self) -> bool:
+        return self.card_type == "monster"
+
+    @property
+    def is_extra_deck(self) -> bool:
+        return bool(EXTRA_DECK_SUBTYPES & set(self.subtypes))
+
+    @property
+    def spell_trap_kind(self) -> str | None:
+        return None if self.is_monster else self.subtypes[0]
+
+    def tributes_needed(self) -> int:
+        """Level 5-6: 1 Tribute; Level 7 or higher: 2 (the rulebook's Tribute Summon table)."""
+        level = self.level or 0
+        return 0 if level <= 4 else 1 if level <= 6 else 2
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.model_dump(by_alias=True, exclude_none=True, mode="json")
+
+
+class CatalogError(Exception):
+    """A card file that does not fit the schema; names the file and the field."""
+
+
+UNKNOWN_CARD = CardDef(
+    name="Unknown Card",
+    card_type="spell",
+    subtypes=["normal"],
+    summary="A card nobody has seen: drawn from the unknown part of a Deck.",
+)
+
+
+def _format_errors(source: str, err: ValidationError) -> list[str]:
+    out = []
+    for e in err.errors():
+        where = ".".join(str(p) for p in e["loc"]) or "(card)"
+        out.append(f"{source}: {where}: {e['msg']}")
+    return out
+
+
+def parse_card(data: Any, source: str) -> CardDef:
+    """Validate one card mapping; raise CatalogError naming the source and the field."""
+    try:
+        return CardDef.model_validate(data)
+    except ValidationError as err:
+        raise CatalogError("\n".join(_format_errors(source, err))) from None
+
+
+@lru_cache(maxsize=1)
+def load_catalog(directory: Path = CARDS_DIR) -> dict[str, CardDef]:
+    """Every card file, validated, keyed by lower-case name. Parsed once per process."""
+    catalog: dict[str, CardDef] = {}
+    problems: list[str] = []
+    for path in sorted(directory.glob("*.yaml")):
+        with path.open(encoding="utf-8") as fh:
+            data = yaml.safe_load(fh)
+        try:
+            card = parse_card(data, path.name)
+        except CatalogError as err:
+            problems.append(str(err))
+            continue
+        key = card.name.lower()
+        if key in catalog:
+            problems.append(f"{path.name}: name: {card.name!r} is defined twice")
+        catalog[key] = card
+    if problems:
+        raise CatalogError("\n".join(problems))
+    catalog[UNKNOWN_CARD.name.lower()] = UNKNOWN_CARD
+    return catalog

@@ -1,0 +1,173 @@
+"""What effects do: one registry from operation name to handler.
+
+A card file names operations by these keys; `engine.cards` refuses a file that names one not
+here. Each handler acts through the Tx (so every change leaves an event) and says in words
+what it did, so the log a judge reads comes from the same code that acts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.state import CardState, ChainLink, opponent
+
+if TYPE_CHECKING:
+    from engine.cards import Selector, Step
+    from engine.tx import Tx
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What an operation needs to know about the link it belongs to."""
+
+    link: ChainLink
+    targets: tuple[str, ...]  # the targets still valid at resolution
+
+    @property
+    def player(self) -> str:
+        return self.link.player
+
+
+def select(tx: Tx, ctx: Context, what: str | Selector | None) -> list[CardState]:
+    """The cards a step acts on: its targets, the card itself, or every card a selector fits."""
+    board = tx.board
+    if what in (None, "targets"):
+        return [board.cards[t] for t in ctx.targets if t in board.cards]
+    if what == "this":
+        return [board.cards[ctx.link.card]]
+    assert not isinstance(what, str)
+    return [c for c in board.cards.values() if fits(c, what, ctx.player)]
+
+
+def fits(card: CardState, sel: Selector, player: str) -> bool:
+    """Does a card fit a selector (zone, whose, face) from `player`'s point of view?"""
+    zone = "field_spell" if sel.zone == "field" else sel.zone
+    if card.zone != zone:
+        return False
+    if sel.controller == "you" and card.controller != player:
+        return False
+    if sel.controller == "opponent" and card.controller == player:
+        return False
+    if sel.face == "up" and not card.face_up:
+        return False
+    return not (sel.face == "down" and card.face_up)
+
+
+def _players(ctx: Context, who: str | None) -> list[str]:
+    if who == "opponent":
+        return [opponent(ctx.player)]
+    if who == "both":
+        return [ctx.player, opponent(ctx.player)]
+    return [ctx.player]
+
+
+def _move_all(to: str, event: str) -> Callable[[Tx, Context, Step], str]:
+    def handler(tx: Tx, ctx: Context, step: Step) -> str:
+        cards = select(tx, ctx, step.cards)
+        for c in cards:
+            tx.move(c.id, to, event=event, cause=ctx.link.card, chain_link=ctx.link.link)
+        names = ", ".join(c.id for c in cards) or "nothing"
+        return f"{event.replace('_', ' ')}: {names}"
+
+    return handler
+
+
+def _draw(tx: Tx, ctx: Context, step: Step) -> str:
+    from engine.rules.turns import draw
+
+    for p in _players(ctx, step.player):
+        draw(tx, p, step.amount or 1, cause=ctx.link.card, chain_link=ctx.link.link)
+    return f"draws {step.amount or 1}"
+
+
+def _damage(tx: Tx, ctx: Context, step: Step) -> str:
+    for p in _players(ctx, step.player or "opponent"):
+        tx.change_lp(p, -(step.amount or 0), event="damage", cause=ctx.link.card,
+                     chain_link=ctx.link.link)  # fmt: skip
+    return f"{step.amount} damage"
+
+
+def _gain(tx: Tx, ctx: Context, step: Step) -> str:
+    for p in _players(ctx, step.player):
+        tx.change_lp(p, step.amount or 0, event="lp_gained", cause=ctx.link.card,
+                     chain_link=ctx.link.link)  # fmt: skip
+    return f"gains {step.amount} LP"
+
+
+def _create_tokens(tx: Tx, ctx: Context, step: Step) -> str:
+    """Tokens take the lowest free Main Monster Zones; ids are <player>:<name>#<n>."""
+    from dataclasses import replace
+
+    from engine.cards import load_catalog
+
+    defn = load_catalog()[(step.token or "").lower()]
+    created = dict(tx.game.created)
+    made = []
+    for _ in range(step.amount or 1):
+        slot = tx.board.free_slot("monsters", ctx.player)
+        if slot is None:
+            break
+        key = f"{ctx.player}:{defn.name}"
+        created[key] = created.get(key, 0) + 1
+        card = CardState(id=f"{key}#{created[key]}", name=defn.name, owner=ctx.player,
+                         controller=ctx.player, zone="monsters", slot=slot,
+                         position=step.position or "attack", token=True,
+                         summoned_this_turn=True, summon_type="special")  # fmt: skip
+        tx.set_board(tx.board.with_card(card, defn))
+        tx.emit("summoned", card=card.id, player=ctx.player, cause=ctx.link.card,
+                chain_link=ctx.link.link, to="monsters")  # fmt: skip
+        made.append(card.id)
+    tx.update(created=tuple(created.items()))
+    _ = replace
+    return f"Special Summons {', '.join(made)}"
+
+
+def _change_position(tx: Tx, ctx: Context, step: Step) -> str:
+    cards = select(tx, ctx, step.cards)
+    for c in cards:
+        if c.zone != "monsters":
+            continue
+        to = step.position or ("defense" if c.position == "attack" else "attack")
+        tx.update_card(c.id, position=to)
+        tx.emit("position_changed", card=c.id, player=c.controller, to=to, cause=ctx.link.card,
+                chain_link=ctx.link.link)  # fmt: skip
+    return "changes battle positions"
+
+
+def _flip_face_down(tx: Tx, ctx: Context, step: Step) -> str:
+    for c in select(tx, ctx, step.cards):
+        if c.zone == "monsters" and c.position != "set":
+            tx.update_card(c.id, position="set")
+            tx.emit("position_changed", card=c.id, player=c.controller, to="set",
+                    cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
+    return "turns face-down"
+
+
+def _negate_attack(tx: Tx, ctx: Context, step: Step) -> str:
+    battle = tx.game.battle
+    if battle is None:
+        return "no attack to negate"
+    tx.update(battle=None)
+    tx.emit("negated", card=battle.attacker, cause=ctx.link.card, chain_link=ctx.link.link,
+            what="attack")  # fmt: skip
+    return f"negates the attack of {battle.attacker}"
+
+
+Handler = Callable[["Tx", Context, "Step"], str]
+
+OPERATIONS: dict[str, Handler] = {
+    "destroy": _move_all("graveyard", "destroyed"),
+    "send_to_gy": _move_all("graveyard", "sent_to_gy"),
+    "banish": _move_all("banished", "banished"),
+    "return_to_hand": _move_all("hand", "returned_to_hand"),
+    "return_to_deck": _move_all("deck", "returned_to_deck"),
+    "draw": _draw,
+    "damage": _damage,
+    "gain_lp": _gain,
+    "create_tokens": _create_tokens,
+    "change_position": _change_position,
+    "flip_face_down": _flip_face_down,
+    "negate_attack": _negate_attack,
+}

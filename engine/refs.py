@@ -1,0 +1,31 @@
+"""Card references in actions: ids (`A:Sangan`, `A:Sangan#2`) and zones (`A:M1`, `B:S3`)."""
+
+from __future__ import annotations
+
+from engine.state import Board, CardState
+from engine.tx import Illegal
+
+_ZONES = {"M": "monsters", "S": "spell_traps"}
+
+
+def resolve_ref(board: Board, ref: str) -> CardState:
+    """The card a reference names now; a zone reference names whatever stands there."""
+    if ref in board.cards:
+        return board.cards[ref]
+    lowered = ref.lower()
+    for card_id, card in board.cards.items():
+        if card_id.lower() == lowered:
+            return card
+    player, _, zone = ref.partition(":")
+    zone = zone.upper()
+    player = player.upper()
+    found: CardState | None = None
+    if zone == "FZ":
+        found = board.field_spell(player)
+    elif zone in ("EMZ-L", "EMZ-R"):
+        found = board.occupant("monsters", player, 6 if zone == "EMZ-L" else 7)
+    elif zone[:1] in _ZONES and zone[1:].isdigit():
+        found = board.occupant(_ZONES[zone[0]], player, int(zone[1:]))
+    if found is None:
+        raise Illegal("action.card_not_there", f"There is no card at {ref} now.")
+    return found

@@ -1,0 +1,261 @@
+"""The Battle Phase: declaring attacks, replays, the Damage Step and damage calculation.
+
+Source: Official Rulebook v10, "Battle Phase", "Replay Rules during the Battle Step",
+"Monster Battle Rules" (Damage Step rules, determining damage). Battle destruction is
+determined at damage calculation and carried out at the end of the Damage Step
+(Yugipedia, "Destroyed by battle").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.refs import resolve_ref
+from engine.rules.common import own_card, require_turn_player
+from engine.scenario import ActionEntry
+from engine.state import DAMAGE_WINDOWS, Battle, CardState, opponent
+from engine.tx import Illegal, Tx
+
+WINDOW_NAMES = {
+    "battle_step": "the Battle Step",
+    "damage_step_start": "the start of the Damage Step",
+    "before_damage_calculation": "the Damage Step, before damage calculation",
+    "damage_calculation": "damage calculation",
+    "after_damage_calculation": "the Damage Step, after damage calculation",
+    "damage_step_end": "the end of the Damage Step",
+}
+
+
+DAMAGE_WINDOW_NAMES = {k: v for k, v in WINDOW_NAMES.items() if k != "battle_step"}
+
+
+def current_atk(tx: Tx, card: CardState) -> int:
+    return card.atk if card.atk is not None else tx.board.define(card.id).atk or 0
+
+
+def current_def(tx: Tx, card: CardState) -> int:
+    return card.def_ if card.def_ is not None else tx.board.define(card.id).def_ or 0
+
+
+def attack(tx: Tx, action: ActionEntry) -> str:
+    require_turn_player(tx, action, "declare an attack")
+    board = tx.board
+    if board.phase != "battle" or board.step not in ("start", "battle"):
+        raise Illegal("battle.not_battle_phase",
+                      "Attacks are declared in the Battle Step of the Battle Phase; move to the "
+                      "Battle Phase first (phase: battle).")  # fmt: skip
+    if tx.game.chain:
+        raise Illegal("action.chain_open", "An attack cannot be declared while a chain is open.")
+    player = action.player or ""
+    attacker = own_card(tx, action.attacker or "", player, "monsters", "attacker")
+    if attacker.position != "attack":
+        raise Illegal("battle.not_attack_position",
+                      f"{attacker.name} is not in face-up Attack Position, so it cannot attack.",
+                      attacker.id)  # fmt: skip
+    if attacker.attacks_this_turn and tx.game.replay_attacker != attacker.id:
+        raise Illegal("battle.already_attacked",
+                      f"{attacker.name} already declared an attack this turn; a monster attacks "
+                      "once per turn unless a card says otherwise.", attacker.id)  # fmt: skip
+    foe = opponent(player)
+    defenders = tx.board.monsters(foe)
+    if action.target == "direct":
+        if defenders:
+            names = ", ".join(c.id for c in defenders)
+            raise Illegal("battle.direct_blocked",
+                          f"{foe} controls a monster ({names}), so {attacker.name} cannot attack "
+                          "directly.", attacker.id)  # fmt: skip
+        target = None
+    else:
+        target = resolve_ref(tx.board, action.target or "")
+        if target.zone != "monsters" or target.controller != foe:
+            raise Illegal("battle.bad_target",
+                          f"{target.id} is not a monster {foe} controls, so it cannot be attacked.",
+                          target.id)  # fmt: skip
+    if board.step == "start":
+        tx.set_board(board.with_turn(step="battle"))
+        tx.emit("phase", phase="battle", step="battle", player=board.turn_player)
+    replayed = tx.game.replay_attacker == attacker.id
+    tx.update_card(attacker.id, attacks_this_turn=attacker.attacks_this_turn + (0 if replayed else 1))
+    tx.update(
+        battle=Battle(attacker.id, target.id if target else None,
+                      frozenset(c.id for c in defenders)),
+        replay_attacker=None, priority=foe,
+    )  # fmt: skip
+    tx.emit("attack_declared", card=attacker.id, player=player,
+            target=target.id if target else "direct")  # fmt: skip
+    tx.finish()
+    if target is None:
+        tx.say("battle.direct_attack", f"{attacker.name} attacks {foe} directly: {foe} controls "
+               "no monsters.", attacker.id)  # fmt: skip
+        return f"{player}'s {attacker.name} attacks directly"
+    shown = target.name if target.position != "set" else "a face-down monster"
+    tx.say("battle.attack_declared", f"{attacker.name} attacks {shown} ({target.id}). {foe} may "
+           "respond in the Battle Step.", attacker.id, target.id)  # fmt: skip
+    return f"{player}'s {attacker.name} attacks {target.id}"
+
+
+def replay_check(tx: Tx) -> bool:
+    """Before the Damage Step: did the attack stop, or did the defenders change (a replay)?"""
+    battle = tx.game.battle
+    if battle is None:
+        return False
+    board = tx.board
+    attacker = board.cards.get(battle.attacker)
+    player = board.turn_player
+    if attacker is None or attacker.zone != "monsters" or attacker.controller != player or (
+        attacker.position != "attack"
+    ):  # fmt: skip
+        tx.update(battle=None)
+        tx.emit("battle", result="attack_stopped", card=battle.attacker)
+        tx.say("battle.ended", f"{battle.attacker} is no longer a face-up Attack Position monster "
+               "on the field, so its attack ends without damage.", battle.attacker)  # fmt: skip
+        return True
+    defenders = frozenset(c.id for c in board.monsters(opponent(player)))
+    target_gone = battle.target is not None and battle.target not in defenders
+    if defenders != battle.defenders_at_declaration or target_gone:
+        tx.update(battle=None, replay_attacker=battle.attacker)
+        tx.emit("replay", card=battle.attacker, player=player)
+        why = (f"the attack target {battle.target} left the field" if target_gone
+               else "the monsters the opponent controls changed")  # fmt: skip
+        tx.say("battle.replay", f"A replay: {why} before the Damage Step. {attacker.name} may "
+               "attack again (a new target, or directly if no monster is left), or not attack; "
+               "if another monster attacks instead, it still counts as having attacked.",
+               battle.attacker)  # fmt: skip
+        return True
+    return False
+
+
+def next_window(tx: Tx) -> None:
+    """Close the current battle window and open the next one, doing what happens there."""
+    battle = tx.game.battle
+    assert battle is not None
+    if battle.window == "battle_step":
+        if replay_check(tx):
+            return
+        _enter(tx, battle, "damage_step_start")
+        tx.set_board(tx.board.with_turn(step="damage"))
+        return
+    index = DAMAGE_WINDOWS.index(battle.window)
+    if index + 1 == len(DAMAGE_WINDOWS):
+        _end_of_battle(tx)
+        return
+    window = DAMAGE_WINDOWS[index + 1]
+    _enter(tx, battle, window)
+    if window == "before_damage_calculation":
+        _flip_target(tx)
+    elif window == "damage_calculation":
+        _damage_calculation(tx)
+    elif window == "damage_step_end":
+        _destroy_doomed(tx)
+
+
+def finish_battle(tx: Tx, until: str | None = None) -> None:
+    """Both players pass through every remaining window of the attack (or up to `until`)."""
+    while tx.game.battle is not None and tx.game.result is None:
+        if until is not None and tx.game.battle.window == until:
+            return
+        next_window(tx)
+
+
+def _enter(tx: Tx, battle: Battle, window: str) -> None:
+    tx.update(battle=replace(battle, window=window), priority=tx.board.turn_player)
+    tx.emit("phase", phase="battle", step="damage", window=window, player=tx.board.turn_player)
+
+
+def _flip_target(tx: Tx) -> None:
+    battle = tx.game.battle
+    if battle is None or battle.target is None:
+        return
+    target = tx.card(battle.target)
+    if target.position == "set":
+        tx.update_card(target.id, position="defense")
+        tx.emit("flipped", card=target.id, player=target.controller, cause="attacked")
+        tx.finish()
+        tx.say("battle.flipped_face_up", f"{target.name} was attacked face-down: it is turned "
+               "face-up in Defense Position before damage calculation; a Flip effect would "
+               "activate after damage calculation.", target.id)  # fmt: skip
+
+
+def _damage_calculation(tx: Tx) -> None:
+    battle = tx.game.battle
+    assert battle is not None
+    attacker = tx.card(battle.attacker)
+    atk = current_atk(tx, attacker)
+    player = attacker.controller
+    foe = opponent(player)
+    if battle.target is None:
+        tx.emit("battle", card=attacker.id, target="direct", atk=atk)
+        if atk > 0:
+            tx.change_lp(foe, -atk, event="damage", cause=f"battle: {attacker.id}")
+        tx.finish()
+        tx.say("battle.direct_damage", f"Direct attack: {foe} takes {atk} battle damage from "
+               f"{attacker.name} ({atk} ATK).", attacker.id)  # fmt: skip
+        return
+    target = tx.card(battle.target)
+    doomed: list[str] = []
+    if target.position == "attack":
+        t_atk = current_atk(tx, target)
+        tx.emit("battle", card=attacker.id, target=target.id, atk=atk, target_atk=t_atk)
+        if atk == t_atk == 0:
+            code, text = "battle.atk_vs_atk_zero", (
+                f"{attacker.name} and {target.name} both have 0 ATK: neither is destroyed and no "
+                "one takes damage.")  # fmt: skip
+        elif atk == t_atk:
+            doomed = [attacker.id, target.id]
+            code, text = "battle.atk_vs_atk_equal", (
+                f"{attacker.name} ({atk}) and {target.name} ({t_atk}) have equal ATK: both are "
+                "destroyed by battle and no one takes damage.")  # fmt: skip
+        else:
+            winner, loser = (attacker, target) if atk > t_atk else (target, attacker)
+            diff = abs(atk - t_atk)
+            doomed = [loser.id]
+            tx.change_lp(loser.controller, -diff, event="damage", cause=f"battle: {winner.id}")
+            code, text = "battle.atk_vs_atk_higher", (
+                f"{attacker.name} ({atk} ATK) battles {target.name} ({t_atk} ATK): {loser.name} "
+                f"is destroyed by battle and {loser.controller} takes {diff} battle damage.")
+    else:
+        t_def = current_def(tx, target)
+        tx.emit("battle", card=attacker.id, target=target.id, atk=atk, target_def=t_def)
+        if atk > t_def:
+            doomed = [target.id]
+            code, text = "battle.atk_vs_def_higher", (
+                f"{attacker.name} ({atk} ATK) beats {target.name}'s {t_def} DEF: {target.name} is "
+                "destroyed by battle; a Defense Position monster takes no damage for its "
+                "controller.")  # fmt: skip
+        elif atk == t_def:
+            code, text = "battle.atk_vs_def_equal", (
+                f"{attacker.name}'s {atk} ATK equals {target.name}'s {t_def} DEF: nothing is "
+                "destroyed and no one takes damage.")  # fmt: skip
+        else:
+            diff = t_def - atk
+            tx.change_lp(player, -diff, event="damage", cause=f"battle: {target.id}")
+            code, text = "battle.atk_vs_def_lower", (
+                f"{attacker.name}'s {atk} ATK is below {target.name}'s {t_def} DEF: nothing is "
+                f"destroyed and {player} takes {diff} battle damage.")  # fmt: skip
+    tx.update(battle=replace(tx.game.battle, doomed=tuple(doomed)))  # type: ignore[arg-type]
+    tx.finish()
+    tx.say(code, text, attacker.id, target.id)
+
+
+def _destroy_doomed(tx: Tx) -> None:
+    battle = tx.game.battle
+    assert battle is not None
+    gone = []
+    for card_id in battle.doomed:
+        card = tx.board.cards.get(card_id)
+        if card is None or card.zone != "monsters":
+            continue  # it left the field before the end of the Damage Step: not destroyed
+        tx.move(card_id, "graveyard", event="destroyed", cause="battle")
+        gone.append(card_id)
+    if gone:
+        tx.finish()
+
+
+def _end_of_battle(tx: Tx) -> None:
+    battle = tx.game.battle
+    assert battle is not None
+    tx.update(battle=None, priority=tx.board.turn_player)
+    tx.set_board(tx.board.with_turn(step="battle"))
+    tx.emit("phase", phase="battle", step="battle", player=tx.board.turn_player)
+    tx.say("battle.ended", f"The battle of {battle.attacker} is over; back to the Battle Step.",
+           battle.attacker)  # fmt: skip

@@ -1,0 +1,41 @@
+"""Setting Spell and Trap Cards. Source: Official Rulebook v10, "Spell & Trap Cards"."""
+
+from __future__ import annotations
+
+from engine.rules.common import own_card, require_main_phase, require_open_state, require_turn_player
+from engine.scenario import ActionEntry
+from engine.tx import Illegal, Tx
+
+
+def set_spell_trap(tx: Tx, action: ActionEntry) -> str:
+    require_turn_player(tx, action, "Set a Spell or Trap")
+    require_open_state(tx, "Set a card")
+    require_main_phase(tx, "Set a Spell or Trap")
+    player = action.player or ""
+    card = own_card(tx, action.card or "", player, "hand", "Set")
+    defn = tx.board.define(card.id)
+    if defn.spell_trap_kind == "field":
+        old = tx.board.field_spell(player)
+        if old is not None:
+            tx.move(old.id, "graveyard", event="sent_to_gy", cause="a new Field Spell")
+            tx.say("set.field_spell_replaced", f"{player} places a new Field Spell, so {old.name} "
+                   "is sent to the GY.", old.id)  # fmt: skip
+        tx.move(card.id, "field_spell", event="set", face="down")
+        tx.update_card(card.id, set_this_turn=True)
+        tx.finish()
+        tx.say("set.spell_trap", f"{player} Sets {card.name} face-down in the Field Zone.", card.id)
+        return f"{player} Sets a Field Spell"
+    slot = action.zone if isinstance(action.zone, int) else tx.board.free_slot("spell_traps", player)
+    if slot is None:
+        raise Illegal("zone.full", f"All 5 of {player}'s Spell & Trap Zones are occupied.")
+    if not 1 <= slot <= 5 or tx.board.occupant("spell_traps", player, slot) is not None:
+        raise Illegal("zone.occupied", f"{player}'s Spell & Trap Zone {slot} is not free.")
+    tx.move(card.id, "spell_traps", event="set", slot=slot, face="down")
+    tx.update_card(card.id, set_this_turn=True)
+    tx.finish()
+    later = ""
+    if defn.card_type == "trap" or defn.spell_trap_kind == "quick-play":
+        later = " It cannot be activated this turn; from the next turn on it can."
+    tx.say("set.spell_trap", f"{player} Sets a card ({card.name}) face-down in Spell & Trap Zone "
+           f"{slot}.{later}", card.id)  # fmt: skip
+    return f"{player} Sets a Spell/Trap ({card.name})"

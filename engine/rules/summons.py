@@ -1,0 +1,259 @@
+"""Summoning and Setting monsters, Flip Summons, and manual battle position changes.
+
+Source: Official Rulebook v10, "Summoning Monster Cards" and "Main Phase 1".
+"""
+
+from __future__ import annotations
+
+from engine.refs import resolve_ref
+from engine.rules.common import (
+    own_card,
+    require_main_phase,
+    require_open_state,
+    require_turn_player,
+)
+from engine.scenario import ActionEntry
+from engine.state import CardState
+from engine.tx import Illegal, Tx
+
+
+def _tribute(tx: Tx, player: str, refs: list[str], needed: int, name: str) -> list[str]:
+    if len(refs) != needed:
+        level = tx.board.define(name).level
+        raise Illegal(
+            "summon.wrong_tribute_count",
+            f"A Level {level} monster needs {needed} Tribute{'s' if needed != 1 else ''}; "
+            f"{len(refs)} {'was' if len(refs) == 1 else 'were'} given.",
+            name,
+        )
+    ids = []
+    for ref in refs:
+        card = resolve_ref(tx.board, ref)
+        if card.zone != "monsters" or card.controller != player:
+            raise Illegal("summon.bad_tribute", f"{card.id} is not a monster {player} controls.",
+                          card.id)  # fmt: skip
+        if card.id in ids:
+            raise Illegal("summon.bad_tribute", f"{card.id} is named twice as a Tribute.", card.id)
+        ids.append(card.id)
+    return ids
+
+
+def _pay_tributes(tx: Tx, ids: list[str], summoned: str) -> None:
+    for card_id in ids:
+        tx.move(card_id, "graveyard", event="sent_to_gy", cause=f"tribute for {summoned}")
+    if ids:
+        tx.say(
+            "summon.tributes_not_destroyed",
+            f"{', '.join(ids)} {'was' if len(ids) == 1 else 'were'} Tributed: sent to the GY as a "
+            "cost of the summon, not destroyed.",
+            *ids,
+        )
+
+
+def _free_main_zone(tx: Tx, player: str, wanted: int | str | None, leaving: list[str]) -> int:
+    taken = {
+        c.slot
+        for c in tx.board.monsters(player)
+        if c.id not in leaving and c.slot is not None and c.slot <= 5
+    }
+    if isinstance(wanted, int):
+        if wanted in taken:
+            raise Illegal("zone.occupied", f"{player}'s Main Monster Zone {wanted} is occupied.")
+        return wanted
+    if isinstance(wanted, str):
+        raise Illegal("zone.extra_monster_zone",
+                      "A monster from the hand goes to a Main Monster Zone, not an Extra one.")
+    slot = next((s for s in range(1, 6) if s not in taken), None)
+    if slot is None:
+        raise Illegal("zone.full", f"All 5 of {player}'s Main Monster Zones are occupied.")
+    return slot
+
+
+def _check_normal_summon(tx: Tx, action: ActionEntry, verb: str) -> CardState:
+    require_turn_player(tx, action, verb)
+    require_open_state(tx, verb)
+    require_main_phase(tx, verb)
+    card = own_card(tx, action.card or "", action.player or "", "hand", verb)
+    defn = tx.board.define(card.id)
+    if not defn.is_monster:
+        raise Illegal("summon.not_a_monster", f"{card.name} is not a monster.", card.id)
+    if not defn.normal_summonable or defn.is_extra_deck or "ritual" in defn.subtypes:
+        raise Illegal("summon.not_normal_summonable",
+                      f"{card.name} cannot be Normal Summoned or Set; it must be Special "
+                      "Summoned in its own way.", card.id)  # fmt: skip
+    if tx.board.player(card.owner).normal_summon_used:
+        raise Illegal(
+            "summon.already_used",
+            f"{card.owner} already used this turn's Normal Summon or Set; only one per turn.",
+            card.id,
+        )
+    return card
+
+
+def normal_summon(tx: Tx, action: ActionEntry) -> str:
+    card = _check_normal_summon(tx, action, "Normal Summon")
+    if action.position in ("defense", "set"):
+        raise Illegal(
+            "summon.no_face_up_defense",
+            f"{card.name} cannot be Normal Summoned in Defense Position: Normal Summon it in "
+            "Attack Position, or Set it face-down.",
+            card.id,
+        )
+    return _place_from_hand(tx, action, card, position="attack")
+
+
+def set_monster(tx: Tx, action: ActionEntry) -> str:
+    card = _check_normal_summon(tx, action, "Set a monster")
+    return _place_from_hand(tx, action, card, position="set")
+
+
+def _place_from_hand(tx: Tx, action: ActionEntry, card: CardState, position: str) -> str:
+    defn = tx.board.define(card.id)
+    player = card.owner
+    needed = defn.tributes_needed()
+    tributes = _tribute(tx, player, action.tributes, needed, card.id)
+    slot = _free_main_zone(tx, player, action.zone, tributes)
+    _pay_tributes(tx, tributes, card.id)
+    summon_type = "tribute" if tributes else "normal"
+    tx.move(card.id, "monsters", event="summoned" if position == "attack" else "set",
+            cause="Normal Summon" if position == "attack" else "Normal Set",
+            slot=slot, position=position)  # fmt: skip
+    tx.update_card(card.id, summoned_this_turn=position == "attack", set_this_turn=True,
+                   summon_type=summon_type if position == "attack" else None)  # fmt: skip
+    tx.set_board(tx.board.with_player(player, normal_summon_used=True))
+    tx.finish()
+    if position == "attack":
+        code, verb = ("summon.tribute", "Tribute Summons") if tributes else (
+            "summon.normal", "Normal Summons")  # fmt: skip
+        tx.say(code, f"{player} {verb} {card.name} in Attack Position to Main Monster Zone "
+               f"{slot}; that uses {player}'s Normal Summon for this turn.", card.id)  # fmt: skip
+        return f"{player} {verb} {card.name}"
+    code = "summon.tribute_set" if tributes else "summon.set"
+    tx.say(code, f"{player} Sets {card.name} face-down in Defense Position to Main Monster Zone "
+           f"{slot}; that uses {player}'s Normal Summon or Set for this turn.", card.id)  # fmt: skip
+    return f"{player} Sets a monster ({card.name})"
+
+
+def flip_summon(tx: Tx, action: ActionEntry) -> str:
+    require_turn_player(tx, action, "Flip Summon")
+    require_open_state(tx, "Flip Summon")
+    require_main_phase(tx, "Flip Summon")
+    card = own_card(tx, action.card or "", action.player or "", "monsters", "Flip Summon")
+    if card.position != "set":
+        raise Illegal("summon.flip_not_face_down",
+                      f"{card.name} is face-up; only a face-down Defense Position monster can be "
+                      "Flip Summoned.", card.id)  # fmt: skip
+    if card.set_this_turn:
+        raise Illegal("summon.flip_same_turn",
+                      f"{card.name} was Set this turn, so it cannot be Flip Summoned until a later "
+                      "turn.", card.id)  # fmt: skip
+    if card.position_changed_this_turn:
+        raise Illegal("position.already_changed",
+                      f"{card.name} already changed its battle position this turn.", card.id)
+    tx.update_card(card.id, position="attack", summoned_this_turn=True, summon_type="flip",
+                   position_changed_this_turn=True)  # fmt: skip
+    tx.emit("flipped", card=card.id, player=card.controller, cause="Flip Summon")
+    tx.emit("summoned", card=card.id, player=card.controller, cause="Flip Summon",
+            summon_type="flip")  # fmt: skip
+    tx.finish()
+    tx.say("summon.flip", f"{card.controller} Flip Summons {card.name}: it turns face-up in "
+           "Attack Position. A Flip Summon does not use the Normal Summon.", card.id)  # fmt: skip
+    return f"{card.controller} Flip Summons {card.name}"
+
+
+def change_position(tx: Tx, action: ActionEntry) -> str:
+    require_turn_player(tx, action, "change a monster's battle position")
+    require_open_state(tx, "change a battle position")
+    require_main_phase(tx, "change a battle position")
+    card = own_card(tx, action.card or "", action.player or "", "monsters", "position change")
+    if card.position == "set":
+        raise Illegal("position.face_down",
+                      f"{card.name} is face-down: it is turned face-up by a Flip Summon, not by a "
+                      "battle position change.", card.id)  # fmt: skip
+    if card.summoned_this_turn or card.set_this_turn:
+        raise Illegal("position.summoned_this_turn",
+                      f"{card.name} came to the field this turn, so its battle position cannot be "
+                      "changed manually until the next turn.", card.id)  # fmt: skip
+    if card.attacks_this_turn:
+        raise Illegal("position.attacked_this_turn",
+                      f"{card.name} attacked this turn, so its battle position cannot be changed.",
+                      card.id)  # fmt: skip
+    if card.position_changed_this_turn:
+        raise Illegal("position.already_changed",
+                      f"{card.name} already changed its battle position this turn.", card.id)
+    if card.position == action.to:
+        raise Illegal("position.same", f"{card.name} is already in {action.to} position.", card.id)
+    tx.update_card(card.id, position=action.to, position_changed_this_turn=True)
+    tx.emit("position_changed", card=card.id, player=card.controller, to=action.to,
+            cause="manual position change")  # fmt: skip
+    tx.finish()
+    label = "Attack" if action.to == "attack" else "Defense"
+    tx.say("position.changed", f"{card.controller} changes {card.name} to {label} Position; it "
+           "cannot be changed again this turn.", card.id)  # fmt: skip
+    return f"{card.controller} changes {card.name} to {label} Position"
+
+
+def special_summon(tx: Tx, action: ActionEntry) -> str:
+    """A summon by game procedure (Link, Xyz, Synchro, Fusion by its own rule, or a
+    monster's own Special Summon procedure). Materials are checked only for count here."""
+    require_turn_player(tx, action, "Special Summon")
+    require_open_state(tx, "Special Summon")
+    require_main_phase(tx, "Special Summon")
+    card = resolve_ref(tx.board, action.card or "")
+    defn = tx.board.define(card.id)
+    player = action.player or ""
+    method = action.method or "procedure"
+    if card.owner != player or card.zone not in ("hand", "extra_deck"):
+        raise Illegal("action.card_not_there",
+                      f"{card.id} must be in {player}'s hand or Extra Deck to be Special Summoned "
+                      "this way.", card.id)  # fmt: skip
+    if method in ("link", "xyz", "synchro", "fusion") and method not in defn.subtypes:
+        raise Illegal("summon.procedure_not_met",
+                      f"{card.name} is not a {method.title()} Monster.", card.id)  # fmt: skip
+    materials = [resolve_ref(tx.board, r) for r in action.materials]
+    for m in materials:
+        if m.zone != "monsters" or m.controller != player:
+            raise Illegal("summon.procedure_not_met",
+                          f"{m.id} is not a monster {player} controls.", m.id)  # fmt: skip
+    if method == "link" and len(materials) < 1:
+        raise Illegal("summon.procedure_not_met", "A Link Summon needs materials.", card.id)
+    if defn.is_extra_deck:
+        slot = _extra_deck_zone(tx, player, action.zone, [m.id for m in materials])
+    else:
+        slot = _free_main_zone(tx, player, action.zone, [m.id for m in materials])
+    for m in materials:
+        if method == "xyz":
+            tx.move(m.id, "material", event="sent_to_gy", cause=f"Xyz Material for {card.id}")
+        else:
+            tx.move(m.id, "graveyard", event="sent_to_gy", cause=f"material for {card.id}")
+    position = action.position if action.position in ("attack", "defense") else "attack"
+    if method == "link":
+        position = "attack"
+    tx.move(card.id, "monsters", event="summoned", cause=f"{method} summon", slot=slot,
+            position=position)  # fmt: skip
+    tx.update_card(card.id, summoned_this_turn=True,
+                   summon_type="special" if method == "procedure" else method,
+                   materials=tuple(m.id for m in materials) if method == "xyz" else ())
+    tx.finish()
+    tx.say("summon.special", f"{player} Special Summons {card.name}; a Special Summon does not "
+           "use the Normal Summon.", card.id)  # fmt: skip
+    return f"{player} Special Summons {card.name}"
+
+
+def _extra_deck_zone(tx: Tx, player: str, wanted: int | str | None, leaving: list[str]) -> int:
+    from engine.state import EMZ_BY_NAME
+
+    if isinstance(wanted, str) and wanted.lower() in EMZ_BY_NAME:
+        slot = EMZ_BY_NAME[wanted.lower()]
+        holder = tx.board.occupant("monsters", player, slot)
+        if holder is not None and holder.id not in leaving:
+            raise Illegal("zone.occupied", f"The {wanted} Extra Monster Zone is occupied.")
+        return slot
+    if wanted is None:
+        mine = [c for c in tx.board.monsters(player) if (c.slot or 0) > 5 and c.id not in leaving]
+        if not mine:
+            for slot in (6, 7):
+                holder = tx.board.occupant("monsters", player, slot)
+                if holder is None or holder.id in leaving:
+                    return slot
+    return _free_main_zone(tx, player, wanted, leaving)

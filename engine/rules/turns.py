@@ -1,0 +1,248 @@
+"""Turn structure: phases in order, the draw, the End Phase, and how a duel ends.
+
+Source: Official Rulebook v10, "Turn Structure" and "Win Conditions"; Judge Notes, "Ending
+the game" (both players at 0 LP at once is a draw).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.refs import resolve_ref
+from engine.rules import battle as battle_rules
+from engine.rules.common import phase_name, require_turn_player
+from engine.scenario import ActionEntry
+from engine.state import PHASES, PlayerState, Result, opponent
+from engine.tx import Illegal, Tx
+
+HAND_LIMIT = 6
+BATTLE_STEP_WINDOWS = {"start_step": "start", "battle_step": "battle", "end_step": "end"}
+
+
+def position(tx: Tx) -> tuple[int, int]:
+    """Where the turn is, as (phase index, battle step index) for comparing windows."""
+    b = tx.board
+    step = ("start", "battle", "damage", "end").index(b.step) if b.step else 0
+    return PHASES.index(b.phase), step
+
+
+def enter_phase(tx: Tx, phase: str) -> None:
+    """Move into `phase` (a later one), finishing a pending battle on the way out."""
+    if tx.game.battle is not None:
+        battle_rules.finish_battle(tx)
+    step = "start" if phase == "battle" else None
+    tx.set_board(tx.board.with_turn(phase=phase, step=step))
+    tx.update(priority=tx.board.turn_player, replay_attacker=None)
+    tx.emit("phase", phase=phase, step=step, player=tx.board.turn_player)
+
+
+def advance_to(tx: Tx, target: str, who: str) -> bool:
+    """Advance to a phase or battle step, both players passing between. Returns True if moved."""
+    board = tx.board
+    if target in battle_rules.DAMAGE_WINDOW_NAMES or target == "damage_step":
+        return _advance_battle_window(tx, "damage_step_start" if target == "damage_step" else target)
+    if target in BATTLE_STEP_WINDOWS:
+        phase, step = "battle", BATTLE_STEP_WINDOWS[target]
+    else:
+        phase, step = target, ("start" if target == "battle" else None)
+    here = position(tx)
+    steps = ("start", "battle", "damage", "end")
+    there = (PHASES.index(phase), steps.index(step) if step else 0)
+    if there == here:
+        return False
+    if there < here:
+        raise Illegal("phase.illegal_order",
+                      f"It is already past {_window_name(phase, step)} this turn; the turn "
+                      "cannot go back.")  # fmt: skip
+    if phase == "battle" and board.turn == 1:
+        raise Illegal("phase.no_battle_first_turn",
+                      "The player who goes first has no Battle Phase on the first turn.")
+    for p in PHASES[here[0] + 1 : there[0] + 1]:
+        if p == "battle" and board.turn == 1:
+            continue  # the first turn skips the Battle Phase
+        enter_phase(tx, p)
+    if phase == "battle" and step and step != tx.board.step:
+        if tx.game.battle is not None:
+            battle_rules.finish_battle(tx)
+        tx.set_board(tx.board.with_turn(step=step))
+        tx.emit("phase", phase="battle", step=step, player=tx.board.turn_player)
+    tx.say("phase.passed_through", f"Both players pass until {_window_name(phase, step)}, where "
+           f"{who} acts.")  # fmt: skip
+    return True
+
+
+def _advance_battle_window(tx: Tx, window: str) -> bool:
+    battle = tx.game.battle
+    if battle is None:
+        raise Illegal("battle.not_battle_phase",
+                      f"There is no attack in progress, so there is no {window.replace('_', ' ')}.")
+    order = ("battle_step", *battle_rules.WINDOW_NAMES.keys())
+    order = tuple(dict.fromkeys(order))
+    if order.index(window) < order.index(battle.window):
+        raise Illegal("phase.illegal_order",
+                      f"The attack is already past {battle_rules.WINDOW_NAMES[window]}.")
+    if window == battle.window:
+        return False
+    battle_rules.finish_battle(tx, until=window)
+    if tx.game.battle is not None:
+        tx.say("phase.passed_through", f"Both players pass until {battle_rules.WINDOW_NAMES[window]}.")
+    return True
+
+
+def _window_name(phase: str, step: str | None) -> str:
+    if phase == "battle" and step and step != "start":
+        return f"the {step.title()} Step of the Battle Phase"
+    return f"the {phase_name(phase)}"
+
+
+def phase(tx: Tx, action: ActionEntry) -> str:
+    require_turn_player(tx, action, "move to another phase")
+    target = action.to or ""
+    if target == "battle" and tx.board.turn == 1:
+        raise Illegal("phase.no_battle_first_turn",
+                      "The player who goes first has no Battle Phase on the first turn; "
+                      f"{action.player} can move to the End Phase instead.")  # fmt: skip
+    if tx.board.phase == "battle" and target == "battle":
+        raise Illegal("phase.illegal_order", "It is already the Battle Phase.")
+    if PHASES.index(target) <= PHASES.index(tx.board.phase):
+        raise Illegal("phase.illegal_order",
+                      f"It is the {phase_name(tx.board.phase)}; phases only move forward.")
+    if target == "main2" and tx.board.phase != "battle":
+        raise Illegal("phase.illegal_order",
+                      "Main Phase 2 follows a Battle Phase; without one, the turn goes from Main "
+                      "Phase 1 to the End Phase.")  # fmt: skip
+    for p in PHASES[PHASES.index(tx.board.phase) + 1 : PHASES.index(target) + 1]:
+        if p == "battle" and target != "battle":
+            continue
+        if p == "main2" and target != "main2":
+            continue
+        enter_phase(tx, p)
+    tx.finish()
+    tx.say("phase.entered", f"{action.player} moves to the {phase_name(target)}.")
+    return f"{action.player} moves to the {phase_name(target)}"
+
+
+def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str:
+    """The End Phase (hand-size discard), then the next turn up to its Main Phase 1."""
+    require_turn_player(tx, action, "end the turn")
+    player = tx.board.turn_player
+    if tx.board.phase != "end":
+        enter_phase(tx, "end")
+    _discard_to_limit(tx, action)
+    foe = opponent(player)
+    board = tx.board
+    cards = dict(board.cards)
+    for card_id, c in cards.items():
+        if c.summoned_this_turn or c.set_this_turn or c.attacks_this_turn or (
+            c.position_changed_this_turn
+        ):  # fmt: skip
+            cards[card_id] = replace(c, summoned_this_turn=False, set_this_turn=False,
+                                     attacks_this_turn=0, position_changed_this_turn=False)
+    players = {
+        name: replace(p, normal_summon_used=False, used_this_turn=())
+        for name, p in board.players.items()
+    }
+    from types import MappingProxyType
+
+    tx.set_board(replace(board, turn=board.turn + 1, turn_player=foe, phase="draw", step=None,
+                         cards=MappingProxyType(cards), players=MappingProxyType(players)))
+    tx.update(priority=foe, replay_attacker=None)
+    tx.emit("turn", turn=board.turn + 1, player=foe)
+    tx.emit("phase", phase="draw", player=foe)
+    tx.say("turn.started", f"Turn {board.turn + 1} begins: {foe} is the turn player.")
+    draw(tx, foe, 1, cause="Draw Phase")
+    if tx.game.result is None:
+        tx.say("draw.normal", f"{foe} draws 1 card for the turn in the Draw Phase.")
+        target = stop_at if stop_at in ("draw", "standby") else "main1"
+        if target != "draw":
+            enter_phase(tx, "standby")
+        if target == "main1":
+            enter_phase(tx, "main1")
+    tx.finish()
+    return f"{player} ends the turn; turn {board.turn + 1} ({foe})"
+
+
+def _discard_to_limit(tx: Tx, action: ActionEntry) -> None:
+    player = tx.board.turn_player
+    hand = tx.board.player(player).hand
+    excess = len(hand) - HAND_LIMIT
+    if excess <= 0:
+        return
+    chosen_refs = action.choices.get("discard", [])
+    chosen_refs = chosen_refs if isinstance(chosen_refs, list) else [chosen_refs]
+    chosen = [resolve_ref(tx.board, r).id for r in chosen_refs]
+    if chosen and (len(set(chosen)) != excess or any(c not in hand for c in chosen)):
+        raise Illegal("hand.discard_choice_invalid",
+                      f"{player} holds {len(hand)} cards and must discard exactly {excess} from "
+                      "the hand.")  # fmt: skip
+    picked_by_engine = not chosen
+    if picked_by_engine:
+        chosen = list(hand[:excess])
+    for card_id in chosen:
+        tx.move(card_id, "graveyard", event="discarded", cause="hand size limit")
+    tx.finish()
+    note = " (none were named, so the engine took the first ones in hand)" if picked_by_engine else ""
+    tx.say("hand.discard_to_limit", f"{player} ends the turn with {len(hand)} cards in hand and "
+           f"discards {excess} to keep 6: {', '.join(chosen)}{note}.", *chosen)  # fmt: skip
+
+
+def draw(tx: Tx, player: str, count: int, cause: str, chain_link: int | None = None) -> None:
+    """Draw cards; a player who must draw from an empty Deck loses at once."""
+    for _ in range(count):
+        state: PlayerState = tx.board.player(player)
+        if state.deck_size == 0:
+            end_duel(tx, opponent(player), "deck_out")
+            tx.say("duel.deck_out", f"{player} must draw but has no cards left in the Deck, so "
+                   f"{player} loses the duel.")  # fmt: skip
+            return
+        if state.deck:
+            card_id = state.deck[0]
+        else:
+            card_id = _reveal_unknown(tx, player)
+        tx.move(card_id, "hand", event="drew", cause=cause, chain_link=chain_link)
+
+
+def _reveal_unknown(tx: Tx, player: str) -> str:
+    """A card drawn from the unknown part of the Deck becomes an 'Unknown Card' in hand."""
+    from engine.cards import UNKNOWN_CARD
+    from engine.state import CardState
+
+    created = dict(tx.game.created)
+    key = f"{player}:{UNKNOWN_CARD.name}"
+    created[key] = created.get(key, 0) + 1
+    card_id = f"{key}#{created[key]}"
+    state = tx.board.player(player)
+    card = CardState(id=card_id, name=UNKNOWN_CARD.name, owner=player, controller=player,
+                     zone="deck")  # fmt: skip
+    board = tx.board.with_card(card, UNKNOWN_CARD)
+    board = board.with_player(player, deck=(card_id, *state.deck),
+                              deck_unknown=state.deck_unknown - 1)  # fmt: skip
+    tx.set_board(board)
+    tx.update(created=tuple(created.items()))
+    return card_id
+
+
+def end_duel(tx: Tx, winner: str | None, reason: str) -> None:
+    tx.update(result=Result(winner=winner, draw=winner is None, reason=reason))  # type: ignore[arg-type]
+    tx.emit("duel_end", winner=winner, draw=winner is None, reason=reason)
+
+
+def check_life_points(tx: Tx) -> None:
+    """The duel ends the moment a player's LP is 0; both at once is a draw."""
+    if tx.game.result is not None:
+        return
+    at_zero = [p for p in ("A", "B") if tx.board.player(p).lp <= 0]
+    if len(at_zero) == 2:
+        end_duel(tx, None, "both_zero_lp")
+        tx.say("duel.both_zero_lp", "Both players reached 0 LP at the same time: the duel is a draw.")
+    elif at_zero:
+        loser = at_zero[0]
+        end_duel(tx, opponent(loser), "zero_lp")
+        tx.say("duel.zero_lp", f"{loser}'s LP reached 0, so {opponent(loser)} wins the duel.")
+
+
+def concede(tx: Tx, action: ActionEntry) -> str:
+    player = action.player or ""
+    end_duel(tx, opponent(player), "concede")
+    tx.say("duel.conceded", f"{player} concedes: {opponent(player)} wins the duel.")
+    return f"{player} concedes"

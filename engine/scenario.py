@@ -1,0 +1,501 @@
+"""Reading a scenario document (`ygo-scenario/1`): shape, cards, ids and references.
+
+Two passes, both collecting every problem before giving up: pydantic checks the shape
+(unknown keys, wrong values), then `_Builder` checks what a schema cannot (card names, zones,
+duplicate ids, references), and builds the first `Game`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from engine.cards import CardDef, load_catalog, parse_card
+from engine.errors import DocumentError, Problem
+from engine.state import (
+    EMZ_BY_NAME,
+    PLAYERS,
+    Board,
+    CardState,
+    Game,
+    PlayerState,
+)
+
+FORMAT = "ygo-scenario/1"
+VERBS = (
+    "activate", "pass", "resolve", "decline", "normal_summon", "set", "flip_summon",
+    "special_summon", "change_position", "attack", "phase", "end_turn", "concede",
+)  # fmt: skip
+WINDOWS = (
+    "draw", "standby", "main1", "battle", "main2", "end",
+    "start_step", "battle_step", "damage_step", "end_step",
+    "damage_step_start", "before_damage_calculation", "damage_calculation",
+    "after_damage_calculation", "damage_step_end",
+)  # fmt: skip
+ZONE_REF = re.compile(r"^(A|B):(M[1-5]|EMZ-L|EMZ-R|S[1-5]|FZ)$", re.IGNORECASE)
+COST_KEYS = {"discard", "tribute", "banish", "send_to_gy", "detach", "reveal", "pay_lp"}
+
+
+class _Doc(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+def _bare_name(value: Any) -> Any:
+    return {"card": value} if isinstance(value, str) else value
+
+
+class CardEntry(_Doc):
+    card: str
+    id: str | None = None
+    face: Literal["up", "down"] | None = None
+
+    _bare = model_validator(mode="before")(classmethod(lambda cls, v: _bare_name(v)))
+
+
+class MonsterEntry(_Doc):
+    card: str
+    id: str | None = None
+    zone: int | str | None = None
+    position: Literal["attack", "defense", "set"] = "attack"
+    summoned_this_turn: bool = False
+    summon_type: (
+        Literal["normal", "tribute", "flip", "special", "link", "xyz", "synchro", "fusion",
+                "ritual", "pendulum"] | None
+    ) = None  # fmt: skip
+    position_changed_this_turn: bool = False
+    attacked_this_turn: bool | int = False
+    materials: list[CardEntry] = []
+    counters: dict[str, int] = {}
+    atk: int | None = Field(default=None, ge=0)
+    def_: int | None = Field(default=None, ge=0, alias="def")
+
+    _bare = model_validator(mode="before")(classmethod(lambda cls, v: _bare_name(v)))
+
+
+class SpellTrapEntry(_Doc):
+    card: str
+    id: str | None = None
+    zone: int | None = None
+    face: Literal["up", "down"] = "down"
+    set_this_turn: bool = False
+    equipped_to: str | None = None
+    counters: dict[str, int] = {}
+
+    _bare = model_validator(mode="before")(classmethod(lambda cls, v: _bare_name(v)))
+
+
+class DeckEntry(_Doc):
+    cards: list[CardEntry] = []
+    unknown: int = Field(default=0, ge=0)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _short_forms(cls, v: Any) -> Any:
+        if isinstance(v, bool):
+            return v
+        if isinstance(v, int):
+            return {"unknown": v}
+        if isinstance(v, list):
+            return {"cards": v}
+        return v
+
+
+class PlayerEntry(_Doc):
+    lp: int = 8000
+    normal_summon_used: bool = False
+    used_this_turn: list[str] = []
+    hand: list[CardEntry] = []
+    deck: DeckEntry = DeckEntry()
+    extra_deck: list[CardEntry] = []
+    graveyard: list[CardEntry] = []
+    banished: list[CardEntry] = []
+    monsters: list[MonsterEntry] = []
+    spell_traps: list[SpellTrapEntry] = []
+    field_spell: CardEntry | None = None
+
+
+class BoardEntry(_Doc):
+    turn: int = Field(default=1, ge=1)
+    turn_player: Literal["A", "B"] = "A"
+    phase: Literal["draw", "standby", "main1", "battle", "main2", "end"] = "main1"
+    step: Literal["start", "battle", "damage", "end"] | None = None
+    players: dict[Literal["A", "B"], PlayerEntry]
+
+
+class ActionEntry(_Doc):
+    do: Literal[VERBS]  # type: ignore[valid-type]
+    player: Literal["A", "B"] | None = None
+    at: Literal[WINDOWS] | None = None  # type: ignore[valid-type]
+    card: str | None = None
+    effect: int | None = Field(default=None, ge=1)
+    targets: list[str] = []
+    cost: dict[str, Any] = {}
+    choices: dict[str, Any] = {}
+    responds_to: str | None = None
+    tributes: list[str] = []
+    position: Literal["attack", "defense", "set"] | None = None
+    zone: int | str | None = None
+    method: (
+        Literal["link", "xyz", "synchro", "fusion", "ritual", "pendulum", "procedure"] | None
+    ) = None
+    materials: list[str] = []
+    to: str | None = None
+    attacker: str | None = None
+    target: str | None = None
+
+
+class ScenarioDoc(_Doc):
+    format: str
+    title: str | None = None
+    cards: list[dict[str, Any]] = []
+    board: BoardEntry
+    actions: list[ActionEntry] = []
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """A document that passed every check: the first game state and the actions to replay."""
+
+    title: str | None
+    game: Game
+    actions: tuple[ActionEntry, ...]
+    raw_actions: tuple[dict, ...]
+
+
+# --------------------------------------------------------------------------- text -> dict
+def parse_document(text: str | bytes, fmt: str) -> dict:
+    """Read JSON or YAML text into a mapping; malformed text is a DocumentError."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise DocumentError([Problem("", "expected UTF-8 text")]) from None
+    try:
+        data = json.loads(text) if fmt == "json" else yaml.safe_load(text)
+    except json.JSONDecodeError as err:
+        raise DocumentError(
+            [Problem("", f"malformed JSON at line {err.lineno}, column {err.colno}: {err.msg}")]
+        ) from None
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(err, "problem", None) or "not valid YAML"
+        raise DocumentError([Problem("", f"malformed YAML{where}: {problem}")]) from None
+    if not isinstance(data, dict):
+        raise DocumentError([Problem("", "expected a mapping with format, board and actions")])
+    return data
+
+
+# --------------------------------------------------------------------------- shape errors
+def _path(loc: tuple) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif part in ("function-before", "function-after") or str(part).startswith("function-"):
+            continue
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+def _message(err: dict) -> str:
+    kind, ctx, got = err["type"], err.get("ctx", {}), err.get("input")
+    if kind == "literal_error":
+        expected = ctx.get("expected", "").replace("'", "")
+        return f"expected {expected}; got {got!r}"
+    if kind == "missing":
+        return "required, but missing"
+    if kind == "extra_forbidden":
+        return "unknown field"
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return f"expected a whole number; got {got!r}"
+    if kind in ("bool_type", "bool_parsing"):
+        return f"expected true or false; got {got!r}"
+    if kind in ("string_type",):
+        return f"expected text; got {got!r}"
+    if kind in ("list_type",):
+        return f"expected a list; got {got!r}"
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return f"expected a mapping; got {got!r}"
+    if kind == "greater_than_equal":
+        return f"expected a number >= {ctx.get('ge')}; got {got!r}"
+    if kind == "less_than_equal":
+        return f"expected a number <= {ctx.get('le')}; got {got!r}"
+    return f"{err['msg']}; got {got!r}"
+
+
+def _shape_problems(err: ValidationError) -> list[Problem]:
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for e in err.errors():
+        loc = tuple(p for p in e["loc"] if not (isinstance(p, str) and p in ("int", "str")))
+        key = (_path(loc), _message(e))
+        if key not in seen:
+            seen.add(key)
+            out.append(Problem(*key))
+    return out
+
+
+# --------------------------------------------------------------------------- semantics
+class _Builder:
+    """Second pass: names, zones, ids and references, building the first board."""
+
+    def __init__(self, doc: ScenarioDoc):
+        self.doc = doc
+        self.problems: list[Problem] = []
+        self.catalog = dict(load_catalog())
+        self.cards: dict[str, CardState] = {}
+        self.defs: dict[str, CardDef] = {}
+        self.counts: dict[str, int] = {}
+
+    def fail(self, path: str, message: str) -> None:
+        self.problems.append(Problem(path, message))
+
+    def custom_cards(self) -> None:
+        for i, data in enumerate(self.doc.cards):
+            try:
+                card = parse_card(data, f"cards[{i}]")
+            except Exception as err:  # CatalogError: one line per field
+                for line in str(err).splitlines():
+                    where, _, msg = line.partition(": ")
+                    field_path, _, rest = msg.partition(": ")
+                    self.fail(f"{where}.{field_path}", rest or msg)
+                continue
+            self.catalog[card.name.lower()] = card
+
+    def lookup(self, name: str, path: str) -> CardDef | None:
+        card = self.catalog.get(name.strip().lower())
+        if card is None:
+            names = [c.name for c in self.catalog.values()]
+            close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
+            hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+            self.fail(path, f"unknown card {name!r}{hint}")
+        return card
+
+    def new_id(self, owner: str, defn: CardDef, explicit: str | None, path: str) -> str:
+        if explicit:
+            card_id = explicit
+        else:
+            base = f"{owner}:{defn.name}"
+            self.counts[base] = self.counts.get(base, 0) + 1
+            n = self.counts[base]
+            card_id = base if n == 1 else f"{base}#{n}"
+        if card_id in self.cards:
+            self.fail(path, f"id {card_id!r} is used twice")
+        return card_id
+
+    def place(self, owner: str, entry: Any, zone: str, path: str, **state: Any) -> str | None:
+        defn = self.lookup(entry.card, f"{path}.card")
+        if defn is None:
+            return None
+        card_id = self.new_id(owner, defn, entry.id, f"{path}.id")
+        self.cards[card_id] = CardState(
+            id=card_id, name=defn.name, owner=owner, controller=owner, zone=zone, **state
+        )
+        self.defs[card_id] = defn
+        return card_id
+
+    def pile(self, owner: str, entries: list[CardEntry], zone: str, path: str) -> tuple[str, ...]:
+        ids = []
+        for i, entry in enumerate(entries):
+            face = entry.face if zone == "extra_deck" else None
+            card_id = self.place(owner, entry, zone, f"{path}[{i}]", face=face)
+            if card_id:
+                ids.append(card_id)
+        return tuple(ids)
+
+    def monster_zone(self, raw: int | str | None, taken: set[int], path: str) -> int | None:
+        if raw is None:
+            slot = next((s for s in range(1, 6) if s not in taken), None)
+            if slot is None:
+                self.fail(path, "no free Main Monster Zone: a player has at most 5")
+            return slot
+        if isinstance(raw, str) and raw.lower() in EMZ_BY_NAME:
+            return EMZ_BY_NAME[raw.lower()]
+        if isinstance(raw, int) and 1 <= raw <= 5:
+            return raw
+        self.fail(path, f"expected a zone from 1 to 5, emz-left or emz-right; got {raw!r}")
+        return None
+
+    def player(self, name: str, p: PlayerEntry, emz_taken: dict[int, str]) -> PlayerState:
+        base = f"board.players.{name}"
+        if p.lp < 0:
+            self.fail(f"{base}.lp", f"expected LP of 0 or more; got {p.lp}")
+        hand = self.pile(name, p.hand, "hand", f"{base}.hand")
+        taken: set[int] = set()
+        for i, m in enumerate(p.monsters):
+            path = f"{base}.monsters[{i}]"
+            slot = self.monster_zone(m.zone, taken, f"{path}.zone")
+            if slot is None:
+                continue
+            if slot in taken:
+                self.fail(f"{path}.zone", f"zone {m.zone} already holds another monster")
+                continue
+            if slot > 5 and slot in emz_taken:
+                self.fail(f"{path}.zone", f"{m.zone} is already used by player {emz_taken[slot]}")
+                continue
+            taken.add(slot)
+            if slot > 5:
+                emz_taken[slot] = name
+            materials = []
+            card_id = self.place(
+                name, m, "monsters", path,
+                slot=slot, position=m.position, summoned_this_turn=m.summoned_this_turn,
+                summon_type=m.summon_type, position_changed_this_turn=m.position_changed_this_turn,
+                attacks_this_turn=int(m.attacked_this_turn), counters=tuple(m.counters.items()),
+                atk=m.atk, def_=m.def_,
+            )  # fmt: skip
+            for j, mat in enumerate(m.materials):
+                mat_id = self.place(name, mat, "material", f"{path}.materials[{j}]")
+                if mat_id:
+                    materials.append(mat_id)
+            if card_id:
+                self.cards[card_id] = _with(self.cards[card_id], materials=tuple(materials))
+                defn = self.defs[card_id]
+                if not defn.is_monster:
+                    self.fail(f"{path}.card", f"{defn.name!r} is not a monster")
+                elif slot > 5 and not defn.is_extra_deck and "pendulum" not in defn.subtypes:
+                    self.fail(f"{path}.zone", "only Extra Deck monsters go to an Extra Monster Zone")
+        s_taken: set[int] = set()
+        for i, s in enumerate(p.spell_traps):
+            path = f"{base}.spell_traps[{i}]"
+            slot = s.zone or next((z for z in range(1, 6) if z not in s_taken), None)
+            if slot is None or not 1 <= slot <= 5:
+                self.fail(f"{path}.zone", f"expected a zone from 1 to 5; got {s.zone!r}")
+                continue
+            if slot in s_taken:
+                self.fail(f"{path}.zone", f"zone {slot} already holds another card")
+                continue
+            s_taken.add(slot)
+            card_id = self.place(
+                name, s, "spell_traps", path, slot=slot, face=s.face,
+                set_this_turn=s.set_this_turn, equipped_to=s.equipped_to,
+                counters=tuple(s.counters.items()),
+            )  # fmt: skip
+            if card_id and self.defs[card_id].subtypes == ["field"]:
+                self.fail(f"{path}.card", "a Field Spell goes in field_spell, not spell_traps")
+        if p.field_spell is not None:
+            path = f"{base}.field_spell"
+            card_id = self.place(name, p.field_spell, "field_spell", path,
+                                 face=p.field_spell.face or "up")  # fmt: skip
+            if card_id and self.defs[card_id].subtypes != ["field"]:
+                self.fail(f"{path}.card", f"{self.defs[card_id].name!r} is not a Field Spell")
+        graveyard = self.pile(name, p.graveyard, "graveyard", f"{base}.graveyard")
+        banished = self.pile(name, p.banished, "banished", f"{base}.banished")
+        extra = self.pile(name, p.extra_deck, "extra_deck", f"{base}.extra_deck")
+        deck = self.pile(name, p.deck.cards, "deck", f"{base}.deck.cards")
+        return PlayerState(
+            lp=p.lp, normal_summon_used=p.normal_summon_used,
+            used_this_turn=tuple(p.used_this_turn), hand=hand, deck=deck,
+            deck_unknown=p.deck.unknown, extra_deck=extra, graveyard=graveyard, banished=banished,
+        )  # fmt: skip
+
+    def check_refs(self, actions: list[ActionEntry]) -> None:
+        known = set(self.cards)
+        lowered = {k.lower() for k in known}
+        for i, a in enumerate(actions):
+            path = f"actions[{i}]"
+            if a.do != "resolve" and a.player is None:
+                self.fail(f"{path}.player", "required for this action: A or B")
+            refs: list[tuple[str, str]] = []
+            for fld in ("card", "attacker"):
+                if getattr(a, fld):
+                    refs.append((f"{path}.{fld}", getattr(a, fld)))
+            if a.target and a.target != "direct":
+                refs.append((f"{path}.target", a.target))
+            for fld in ("targets", "tributes", "materials"):
+                for j, r in enumerate(getattr(a, fld)):
+                    if r not in ("summon", "A", "B") and not r.startswith("link:"):
+                        refs.append((f"{path}.{fld}[{j}]", r))
+            for key, value in a.cost.items():
+                if key not in COST_KEYS:
+                    self.fail(f"{path}.cost.{key}", f"unknown cost; expected {sorted(COST_KEYS)}")
+                elif key != "pay_lp":
+                    for j, r in enumerate(value if isinstance(value, list) else [value]):
+                        refs.append((f"{path}.cost.{key}[{j}]", str(r)))
+            for key, value in a.choices.items():
+                if key in ("position", "zone"):
+                    continue
+                for j, r in enumerate(value if isinstance(value, list) else [value]):
+                    if isinstance(r, str) and r not in ("A", "B"):
+                        refs.append((f"{path}.choices.{key}[{j}]", r))
+            for where, ref in refs:
+                if ref in known or ref.lower() in lowered or ZONE_REF.match(ref):
+                    continue
+                close = difflib.get_close_matches(ref, sorted(known), n=3, cutoff=0.6)
+                hint = f"did you mean {', '.join(close)}? " if close else ""
+                self.fail(
+                    where, f"no card {ref!r} in this scenario; {hint}ids: {', '.join(sorted(known))}"
+                )
+            self.check_verb(a, path)
+
+    def check_verb(self, a: ActionEntry, path: str) -> None:
+        needs = {
+            "activate": ("card",), "decline": ("card",), "normal_summon": ("card",),
+            "set": ("card",), "flip_summon": ("card",), "special_summon": ("card",),
+            "change_position": ("card", "to"), "attack": ("attacker", "target"), "phase": ("to",),
+        }  # fmt: skip
+        for fld in needs.get(a.do, ()):
+            if getattr(a, fld) in (None, ""):
+                self.fail(f"{path}.{fld}", f"required for {a.do}")
+        if a.do == "phase" and a.to and a.to not in ("standby", "main1", "battle", "main2", "end"):
+            self.fail(f"{path}.to", f"expected standby, main1, battle, main2 or end; got {a.to!r}")
+        if a.do == "change_position" and a.to and a.to not in ("attack", "defense"):
+            self.fail(f"{path}.to", f"expected attack or defense; got {a.to!r}")
+
+    def build(self) -> Game:
+        self.custom_cards()
+        emz_taken: dict[int, str] = {}
+        players = {}
+        for name in PLAYERS:
+            entry = self.doc.board.players.get(name)
+            if entry is None:
+                self.fail(f"board.players.{name}", "required, but missing")
+                entry = PlayerEntry()
+            players[name] = self.player(name, entry, emz_taken)
+        b = self.doc.board
+        if b.phase == "battle" and b.step is None:
+            step = "start"
+        else:
+            step = b.step if b.phase == "battle" else None
+            if b.step is not None and b.phase != "battle":
+                self.fail("board.step", "a step is given only in the battle phase")
+        board = Board(
+            turn=b.turn, turn_player=b.turn_player, phase=b.phase, step=step,
+            players=MappingProxyType(players), cards=MappingProxyType(self.cards),
+            defs=MappingProxyType(self.defs),
+        )  # fmt: skip
+        self.check_refs(self.doc.actions)
+        return Game(board=board, priority=b.turn_player)
+
+
+def _with(card: CardState, **changes: Any) -> CardState:
+    from dataclasses import replace
+
+    return replace(card, **changes)
+
+
+def load_scenario(data: dict) -> Scenario:
+    """Validate a scenario mapping; every problem at once in a DocumentError."""
+    problems: list[Problem] = []
+    if data.get("format") != FORMAT:
+        problems.append(Problem("format", f"expected {FORMAT!r}; got {data.get('format')!r}"))
+    try:
+        doc = ScenarioDoc.model_validate(data)
+    except ValidationError as err:
+        raise DocumentError(problems + _shape_problems(err)) from None
+    builder = _Builder(doc)
+    game = builder.build()
+    problems += builder.problems
+    if problems:
+        raise DocumentError(problems)
+    raw = tuple(a if isinstance(a, dict) else {} for a in data.get("actions", []))
+    return Scenario(title=doc.title, game=game, actions=tuple(doc.actions), raw_actions=raw)

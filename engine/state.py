@@ -1,0 +1,236 @@
+"""The game state as immutable data.
+
+Every step of a replay produces a new `Game`; unchanged parts (players, cards) are shared
+between steps rather than copied, so keeping every board for the viewer costs little, and a
+judge's "what if" fork is just another fold from a kept state. Cards are kept by id in one
+mapping; ordered piles (hand, Deck, GY, banished, Extra Deck) keep their order as tuples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Literal
+
+from engine.cards import CardDef
+
+Player = Literal["A", "B"]
+PLAYERS: tuple[Player, Player] = ("A", "B")
+PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
+BATTLE_STEPS = ("start", "battle", "damage", "end")
+DAMAGE_WINDOWS = (
+    "damage_step_start",
+    "before_damage_calculation",
+    "damage_calculation",
+    "after_damage_calculation",
+    "damage_step_end",
+)
+PILES = ("hand", "deck", "extra_deck", "graveyard", "banished")
+EMZ_SLOTS = {6: "emz-left", 7: "emz-right"}
+EMZ_BY_NAME = {v: k for k, v in EMZ_SLOTS.items()}
+
+
+def opponent(player: str) -> Player:
+    return "B" if player == "A" else "A"
+
+
+@dataclass(frozen=True, slots=True)
+class CardState:
+    """One card where it is now. `slot` is 1-5 for a zone, 6/7 for the Extra Monster Zones."""
+
+    id: str
+    name: str
+    owner: Player
+    controller: Player
+    zone: str
+    slot: int | None = None
+    position: str | None = None  # monsters: attack | defense | set
+    face: str | None = None  # spells/traps, field spells, Extra Deck Pendulums: up | down
+    set_this_turn: bool = False
+    summoned_this_turn: bool = False
+    summon_type: str | None = None
+    position_changed_this_turn: bool = False
+    attacks_this_turn: int = 0
+    materials: tuple[str, ...] = ()
+    counters: tuple[tuple[str, int], ...] = ()
+    atk: int | None = None
+    def_: int | None = None
+    equipped_to: str | None = None
+    token: bool = False
+
+    @property
+    def face_up(self) -> bool:
+        if self.zone == "monsters":
+            return self.position in ("attack", "defense")
+        return self.face == "up"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """What belongs to one player apart from the cards' own states."""
+
+    lp: int = 8000
+    normal_summon_used: bool = False
+    used_this_turn: tuple[str, ...] = ()
+    hand: tuple[str, ...] = ()
+    deck: tuple[str, ...] = ()  # known cards, top first; unknown ones below them
+    deck_unknown: int = 0
+    extra_deck: tuple[str, ...] = ()
+    graveyard: tuple[str, ...] = ()
+    banished: tuple[str, ...] = ()
+
+    @property
+    def deck_size(self) -> int:
+        return len(self.deck) + self.deck_unknown
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The board a judge sees: turn, phase, both players, and every card by id."""
+
+    turn: int
+    turn_player: Player
+    phase: str
+    step: str | None
+    players: Mapping[str, PlayerState]
+    cards: Mapping[str, CardState]
+    defs: Mapping[str, CardDef] = field(compare=False)  # card id -> definition (fixed per replay)
+
+    # --- reading
+    def card(self, card_id: str) -> CardState:
+        return self.cards[card_id]
+
+    def define(self, card_id: str) -> CardDef:
+        return self.defs[card_id]
+
+    def player(self, name: str) -> PlayerState:
+        return self.players[name]
+
+    def monsters(self, controller: str | None = None) -> list[CardState]:
+        """Monsters on the field (Main and Extra Monster Zones), in zone order."""
+        found = [
+            c
+            for c in self.cards.values()
+            if c.zone == "monsters" and (controller is None or c.controller == controller)
+        ]
+        return sorted(found, key=lambda c: (c.controller, c.slot or 0))
+
+    def spell_traps(self, controller: str | None = None) -> list[CardState]:
+        found = [
+            c
+            for c in self.cards.values()
+            if c.zone == "spell_traps" and (controller is None or c.controller == controller)
+        ]
+        return sorted(found, key=lambda c: (c.controller, c.slot or 0))
+
+    def field_spell(self, controller: str) -> CardState | None:
+        for c in self.cards.values():
+            if c.zone == "field_spell" and c.controller == controller:
+                return c
+        return None
+
+    def occupant(self, zone: str, controller: str, slot: int) -> CardState | None:
+        """Who stands in a zone; an Extra Monster Zone is shared, whoever controls it."""
+        for c in self.cards.values():
+            if c.zone == zone and c.slot == slot and (slot > 5 or c.controller == controller):
+                return c
+        return None
+
+    def free_slot(self, zone: str, controller: str) -> int | None:
+        taken = {
+            c.slot for c in self.cards.values() if c.zone == zone and c.controller == controller
+        }
+        return next((s for s in range(1, 6) if s not in taken), None)
+
+    # --- changing (each returns a new Board)
+    def with_card(self, card: CardState, defn: CardDef | None = None) -> Board:
+        cards = dict(self.cards)
+        cards[card.id] = card
+        defs = self.defs
+        if defn is not None:
+            defs = MappingProxyType({**self.defs, card.id: defn})
+        return replace(self, cards=MappingProxyType(cards), defs=defs)
+
+    def without_card(self, card_id: str) -> Board:
+        cards = dict(self.cards)
+        del cards[card_id]
+        return replace(self, cards=MappingProxyType(cards))
+
+    def with_player(self, name: str, **changes: object) -> Board:
+        players = dict(self.players)
+        players[name] = replace(self.players[name], **changes)
+        return replace(self, players=MappingProxyType(players))
+
+    def with_turn(self, **changes: object) -> Board:
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True, slots=True)
+class ChainLink:
+    """One link: what was activated, by whom, with what, and whether it was negated."""
+
+    link: int
+    card: str
+    player: Player
+    spell_speed: int
+    effect: int
+    targets: tuple[str, ...] = ()
+    cost: tuple[tuple[str, object], ...] = ()
+    choices: tuple[tuple[str, object], ...] = ()
+    activation_negated: bool = False
+    effect_negated: bool = False
+    card_snapshot: CardState | None = None
+
+    def to_dict(self) -> dict:
+        out: dict = {
+            "link": self.link,
+            "card": self.card,
+            "player": self.player,
+            "spell_speed": self.spell_speed,
+            "effect": self.effect,
+            "targets": list(self.targets),
+        }
+        if self.cost:
+            out["cost"] = dict(self.cost)
+        if self.activation_negated:
+            out["activation_negated"] = True
+        if self.effect_negated:
+            out["effect_negated"] = True
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    """An attack in progress: who attacks what, and which window of it we are in."""
+
+    attacker: str
+    target: str | None  # None: a direct attack
+    defenders_at_declaration: frozenset[str]
+    window: str = "battle_step"  # battle_step or one of DAMAGE_WINDOWS
+    doomed: tuple[str, ...] = ()  # determined destroyed by battle at damage calculation
+    flip_pending: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    winner: Player | None
+    draw: bool
+    reason: str
+
+    def to_dict(self) -> dict:
+        return {"winner": self.winner, "draw": self.draw, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """Everything the rules need between two actions: the board, the chain, the battle."""
+
+    board: Board
+    chain: tuple[ChainLink, ...] = ()
+    priority: Player = "A"
+    battle: Battle | None = None
+    replay_attacker: str | None = None  # a monster whose attack was replayed may declare again
+    seq: int = 1  # the moment the next event happens; moves on when an action finishes
+    result: Result | None = None
+    created: tuple[tuple[str, int], ...] = ()  # per "player:name": how many created so far

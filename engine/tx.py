@@ -1,0 +1,127 @@
+"""A step in the making: the game as it changes, with the events and explanations so far.
+
+Rule code changes the game only through a `Tx`, so every change leaves an event behind and
+every event carries the moment it happened (`seq`). `finish()` is the one place where "an
+action finished" and the moment moves on; rules call it where the game's rules say so.
+If a rule finds the action illegal it raises `Illegal`, and the step is thrown away whole.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.explain import Explanation, explain
+from engine.state import PILES, Board, CardState, Game
+
+FIELD_ZONES = ("monsters", "spell_traps", "field_spell")
+
+
+class Illegal(Exception):
+    """The action breaks a rule: the step is marked illegal and the board stays as it was."""
+
+    def __init__(self, code: str, text: str, *cards: str):
+        super().__init__(text)
+        self.explanation = explain(code, text, *cards)
+
+
+class Tx:
+    def __init__(self, game: Game):
+        self.game = game
+        self.events: list[dict[str, Any]] = []
+        self.explanations: list[Explanation] = []
+
+    # --- reading
+    @property
+    def board(self) -> Board:
+        return self.game.board
+
+    def card(self, card_id: str) -> CardState:
+        return self.game.board.cards[card_id]
+
+    # --- writing
+    def set_board(self, board: Board) -> None:
+        self.game = replace(self.game, board=board)
+
+    def update(self, **changes: Any) -> None:
+        self.game = replace(self.game, **changes)
+
+    def update_card(self, card_id: str, **changes: Any) -> CardState:
+        card = replace(self.board.cards[card_id], **changes)
+        self.set_board(self.board.with_card(card))
+        return card
+
+    def emit(self, type_: str, **fields: Any) -> dict[str, Any]:
+        event = {"type": type_, "seq": self.game.seq}
+        event.update({k: v for k, v in fields.items() if v is not None})
+        self.events.append(event)
+        return event
+
+    def say(self, code: str, text: str, *cards: str) -> None:
+        self.explanations.append(explain(code, text, *cards))
+
+    def finish(self) -> None:
+        """An action finished: later events no longer share its moment."""
+        self.update(seq=self.game.seq + 1)
+
+    # --- moving cards
+    def move(
+        self,
+        card_id: str,
+        to: str,
+        *,
+        event: str,
+        cause: str | None = None,
+        slot: int | None = None,
+        position: str | None = None,
+        face: str | None = None,
+        controller: str | None = None,
+        top: bool = True,
+        chain_link: int | None = None,
+    ) -> CardState:
+        """Move a card between zones; a card that leaves the field forgets its past there."""
+        board = self.board
+        card = board.cards[card_id]
+        source = card.zone
+        if source in PILES:
+            pile = getattr(board.player(card.owner), source)
+            board = board.with_player(card.owner, **{source: tuple(i for i in pile if i != card_id)})
+        left_field = source in FIELD_ZONES and to not in FIELD_ZONES
+        if left_field and card.materials:
+            for mat in card.materials:
+                self.set_board(board)
+                self.move(mat, "graveyard", event="sent_to_gy", cause="rule: Xyz Material")
+                board = self.board
+        if card.token and left_field:
+            self.set_board(board.without_card(card_id))
+            self.emit(event, card=card_id, player=card.controller, cause=cause,
+                      chain_link=chain_link, **{"from": source, "to": "gone"})  # fmt: skip
+            return card
+        if to in PILES:
+            owner = card.owner
+            pile = getattr(board.player(owner), to)
+            pile = (card_id, *pile) if (to == "deck" and top) else (*pile, card_id)
+            board = board.with_player(owner, **{to: pile})
+            moved = CardState(id=card.id, name=card.name, owner=owner, controller=owner, zone=to,
+                              face=face if to == "extra_deck" else None)  # fmt: skip
+        else:
+            base = card if not left_field and source in FIELD_ZONES else CardState(
+                id=card.id, name=card.name, owner=card.owner, controller=card.controller, zone=to
+            )  # fmt: skip
+            moved = replace(
+                base, zone=to, slot=slot, position=position, face=face,
+                controller=controller or card.controller,
+            )  # fmt: skip
+        self.set_board(board.with_card(moved))
+        self.emit(event, card=card_id, player=card.controller, cause=cause,
+                  chain_link=chain_link, **{"from": source, "to": to})  # fmt: skip
+        return moved
+
+    def change_lp(self, player: str, amount: int, *, event: str, cause: str | None = None,
+                  chain_link: int | None = None) -> None:  # fmt: skip
+        """Lose (negative) or gain LP; LP never goes below 0."""
+        lp = self.board.player(player).lp
+        new_lp = max(0, lp + amount)
+        self.set_board(self.board.with_player(player, lp=new_lp))
+        self.emit(event, player=player, amount=abs(amount), lp=new_lp, cause=cause,
+                  chain_link=chain_link)  # fmt: skip
