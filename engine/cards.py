@@ -41,6 +41,7 @@ class Selector(_Strict):
     zone: Literal["monsters", "spell_traps", "field", "hand", "graveyard", "deck"] = "monsters"
     controller: Literal["you", "opponent", "any"] = "any"
     face: Literal["up", "down", "any"] = "any"
+    position: Literal["attack", "defense", "any"] = "any"
     count: int = Field(default=1, ge=1)
 
 

@@ -50,6 +50,8 @@ def fits(card: CardState, sel: Selector, player: str) -> bool:
         return False
     if sel.controller == "opponent" and card.controller == player:
         return False
+    if sel.position != "any" and card.position != sel.position:
+        return False
     if sel.face == "up" and not card.face_up:
         return False
     return not (sel.face == "down" and card.face_up)

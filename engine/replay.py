@@ -97,6 +97,9 @@ def _resolve_chain(rec: _Recorder, game: Game, index: int | None, announce: bool
                 turns.check_life_points(tx)
                 if tx.game.result is None:
                     chain_rules.after_chain(tx)
+                    battle = tx.game.battle
+                    if battle is not None and battle.window == "battle_step":
+                        battle_rules.replay_check(tx)
             return summary
 
         game = _automatic(rec, game, index, "chain_link_resolves", one)
@@ -186,7 +189,7 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
                               lambda tx: _advance(tx, action))  # fmt: skip
         except Illegal as err:
             return _illegal(rec, game, index, action, err)
-    if action.do in MOVING_ON and game.battle is not None and action.do != "phase":
+    if action.do in MOVING_ON and game.battle is not None:
         def finish(tx: Tx) -> str:
             battle_rules.finish_battle(tx)
             return "Both players pass through the rest of the attack"

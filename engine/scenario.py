@@ -126,7 +126,7 @@ class BoardEntry(_Doc):
     turn_player: Literal["A", "B"] = "A"
     phase: Literal["draw", "standby", "main1", "battle", "main2", "end"] = "main1"
     step: Literal["start", "battle", "damage", "end"] | None = None
-    players: dict[Literal["A", "B"], PlayerEntry]
+    players: dict[str, Any]
 
 
 class ActionEntry(_Doc):
@@ -152,11 +152,14 @@ class ActionEntry(_Doc):
 
 
 class ScenarioDoc(_Doc):
+    """The top level; the board and each action are checked on their own (below), so one
+    bad action does not hide the problems of the others."""
+
     format: str
     title: str | None = None
     cards: list[dict[str, Any]] = []
-    board: BoardEntry
-    actions: list[ActionEntry] = []
+    board: dict[str, Any]
+    actions: list[Any] = []
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,8 +251,12 @@ def _shape_problems(err: ValidationError) -> list[Problem]:
 class _Builder:
     """Second pass: names, zones, ids and references, building the first board."""
 
-    def __init__(self, doc: ScenarioDoc):
+    def __init__(self, doc: ScenarioDoc, board: BoardEntry, players: dict[str, PlayerEntry],
+                 actions: list[tuple[int, ActionEntry]]):  # fmt: skip
         self.doc = doc
+        self.board_entry = board
+        self.player_entries = players
+        self.actions = actions
         self.problems: list[Problem] = []
         self.catalog = dict(load_catalog())
         self.cards: dict[str, CardState] = {}
@@ -363,7 +370,7 @@ class _Builder:
                 if not defn.is_monster:
                     self.fail(f"{path}.card", f"{defn.name!r} is not a monster")
                 elif slot > 5 and not defn.is_extra_deck and "pendulum" not in defn.subtypes:
-                    self.fail(f"{path}.zone", "only Extra Deck monsters go to an Extra Monster Zone")
+                    self.fail(f"{path}.zone", "only an Extra Deck monster goes to an EMZ")
         s_taken: set[int] = set()
         for i, s in enumerate(p.spell_traps):
             path = f"{base}.spell_traps[{i}]"
@@ -398,10 +405,10 @@ class _Builder:
             deck_unknown=p.deck.unknown, extra_deck=extra, graveyard=graveyard, banished=banished,
         )  # fmt: skip
 
-    def check_refs(self, actions: list[ActionEntry]) -> None:
+    def check_refs(self) -> None:
         known = set(self.cards)
         lowered = {k.lower() for k in known}
-        for i, a in enumerate(actions):
+        for i, a in self.actions:
             path = f"actions[{i}]"
             if a.do != "resolve" and a.player is None:
                 self.fail(f"{path}.player", "required for this action: A or B")
@@ -430,12 +437,21 @@ class _Builder:
             for where, ref in refs:
                 if ref in known or ref.lower() in lowered or ZONE_REF.match(ref):
                     continue
+                if self.created_later(ref):
+                    continue
                 close = difflib.get_close_matches(ref, sorted(known), n=3, cutoff=0.6)
                 hint = f"did you mean {', '.join(close)}? " if close else ""
-                self.fail(
-                    where, f"no card {ref!r} in this scenario; {hint}ids: {', '.join(sorted(known))}"
-                )
+                ids = ", ".join(sorted(known))
+                self.fail(where, f"no card {ref!r} in this scenario; {hint}ids: {ids}")
             self.check_verb(a, path)
+
+    def created_later(self, ref: str) -> bool:
+        """Tokens and drawn unknown cards get ids `<player>:<name>#<n>` when they appear."""
+        player, _, rest = ref.partition(":")
+        name, _, number = rest.partition("#")
+        defn = self.catalog.get(name.lower())
+        created = defn is not None and ("token" in defn.subtypes or defn.name == "Unknown Card")
+        return player in ("A", "B") and number.isdigit() and created
 
     def check_verb(self, a: ActionEntry, path: str) -> None:
         needs = {
@@ -456,12 +472,8 @@ class _Builder:
         emz_taken: dict[int, str] = {}
         players = {}
         for name in PLAYERS:
-            entry = self.doc.board.players.get(name)
-            if entry is None:
-                self.fail(f"board.players.{name}", "required, but missing")
-                entry = PlayerEntry()
-            players[name] = self.player(name, entry, emz_taken)
-        b = self.doc.board
+            players[name] = self.player(name, self.player_entries[name], emz_taken)
+        b = self.board_entry
         if b.phase == "battle" and b.step is None:
             step = "start"
         else:
@@ -473,7 +485,7 @@ class _Builder:
             players=MappingProxyType(players), cards=MappingProxyType(self.cards),
             defs=MappingProxyType(self.defs),
         )  # fmt: skip
-        self.check_refs(self.doc.actions)
+        self.check_refs()
         return Game(board=board, priority=b.turn_player)
 
 
@@ -483,19 +495,51 @@ def _with(card: CardState, **changes: Any) -> CardState:
     return replace(card, **changes)
 
 
+def _validate(model: type[BaseModel], data: Any, prefix: str,
+              problems: list[Problem]) -> Any:  # fmt: skip
+    """Validate one part; its problems get paths under `prefix`."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as err:
+        for p in _shape_problems(err):
+            path = prefix + ("" if not p.path or p.path.startswith("[") else ".") + p.path
+            problems.append(Problem(path, p.message))
+        return None
+
+
 def load_scenario(data: dict) -> Scenario:
     """Validate a scenario mapping; every problem at once in a DocumentError."""
     problems: list[Problem] = []
     if data.get("format") != FORMAT:
         problems.append(Problem("format", f"expected {FORMAT!r}; got {data.get('format')!r}"))
-    try:
-        doc = ScenarioDoc.model_validate(data)
-    except ValidationError as err:
-        raise DocumentError(problems + _shape_problems(err)) from None
-    builder = _Builder(doc)
+    doc = _validate(ScenarioDoc, data, "", problems)
+    if doc is None:
+        raise DocumentError(problems)
+    board = _validate(BoardEntry, doc.board, "board", problems)
+    players: dict[str, PlayerEntry] = {}
+    raw_players = doc.board.get("players") if isinstance(doc.board.get("players"), dict) else {}
+    for name in raw_players:
+        if name not in PLAYERS:
+            problems.append(Problem(f"board.players.{name}", "unknown player; expected A or B"))
+    for name in PLAYERS:
+        if name not in raw_players:
+            if board is not None:
+                problems.append(Problem(f"board.players.{name}", "required, but missing"))
+            players[name] = PlayerEntry()
+            continue
+        entry = _validate(PlayerEntry, raw_players[name] or {}, f"board.players.{name}", problems)
+        players[name] = entry if entry is not None else PlayerEntry()
+    actions = []
+    for i, raw in enumerate(doc.actions):
+        action = _validate(ActionEntry, raw, f"actions[{i}]", problems)
+        if action is not None:
+            actions.append((i, action))
+    if board is None:
+        raise DocumentError(problems)
+    builder = _Builder(doc, board, players, actions)
     game = builder.build()
     problems += builder.problems
     if problems:
         raise DocumentError(problems)
-    raw = tuple(a if isinstance(a, dict) else {} for a in data.get("actions", []))
-    return Scenario(title=doc.title, game=game, actions=tuple(doc.actions), raw_actions=raw)
+    return Scenario(title=doc.title, game=game, actions=tuple(a for _, a in actions),
+                    raw_actions=tuple(doc.actions))  # fmt: skip

@@ -64,12 +64,13 @@ def _check_timing(tx: Tx, player: str, card: CardState, defn: CardDef, effect: E
                           f"{card.name} is Spell Speed {speed}; a response to Chain Link "
                           f"{top.link} (Spell Speed {top.spell_speed}) must be Spell Speed 2 or "
                           f"higher and at least {top.spell_speed}.", card.id)  # fmt: skip
-    elif speed == 1:
-        if player != board.turn_player or board.phase not in MAIN_PHASES or game.battle:
-            raise Illegal("activate.not_allowed_now",
-                          f"{card.name} is Spell Speed 1: it can be activated only in its "
-                          "controller's own Main Phase, when no chain is open; it is "
-                          f"{board.turn_player}'s {phase_name(board.phase)}.", card.id)
+    elif speed == 1 and (
+        player != board.turn_player or board.phase not in MAIN_PHASES or game.battle
+    ):
+        raise Illegal("activate.not_allowed_now",
+                      f"{card.name} is Spell Speed 1: it can be activated only in its "
+                      "controller's own Main Phase, when no chain is open; it is "
+                      f"{phase_name(board.phase)} of {board.turn_player}'s turn.", card.id)
 
 
 def _check_location(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect) -> None:

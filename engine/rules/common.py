@@ -28,7 +28,7 @@ def require_main_phase(tx: Tx, what: str) -> None:
     if tx.board.phase not in MAIN_PHASES:
         raise Illegal(
             "action.wrong_phase",
-            f"{what[0].upper()}{what[1:]} only in your Main Phase; it is the "
+            f"{what[0].upper()}{what[1:]} only in your Main Phase; it is "
             f"{phase_name(tx.board.phase)} now.",
         )
 
@@ -57,4 +57,6 @@ _PHASE_NAMES = {
 
 
 def phase_name(phase: str) -> str:
-    return _PHASE_NAMES.get(phase, phase)
+    """The phase as a sentence names it: "the Battle Phase", "Main Phase 1"."""
+    name = _PHASE_NAMES.get(phase, phase)
+    return name if name.startswith("Main") else f"the {name}"

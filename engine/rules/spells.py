@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from engine.rules.common import own_card, require_main_phase, require_open_state, require_turn_player
+from engine.rules.common import (
+    own_card,
+    require_main_phase,
+    require_open_state,
+    require_turn_player,
+)
 from engine.scenario import ActionEntry
 from engine.tx import Illegal, Tx
 

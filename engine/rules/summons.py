@@ -13,7 +13,7 @@ from engine.rules.common import (
     require_turn_player,
 )
 from engine.scenario import ActionEntry
-from engine.state import CardState
+from engine.state import EMZ_BY_NAME, CardState
 from engine.tx import Illegal, Tx
 
 
@@ -218,7 +218,8 @@ def special_summon(tx: Tx, action: ActionEntry) -> str:
     if method == "link" and len(materials) < 1:
         raise Illegal("summon.procedure_not_met", "A Link Summon needs materials.", card.id)
     if defn.is_extra_deck:
-        slot = _extra_deck_zone(tx, player, action.zone, [m.id for m in materials])
+        slot = _extra_deck_zone(tx, player, action.zone, [m.id for m in materials],
+                                link="link" in defn.subtypes)
     else:
         slot = _free_main_zone(tx, player, action.zone, [m.id for m in materials])
     for m in materials:
@@ -240,20 +241,26 @@ def special_summon(tx: Tx, action: ActionEntry) -> str:
     return f"{player} Special Summons {card.name}"
 
 
-def _extra_deck_zone(tx: Tx, player: str, wanted: int | str | None, leaving: list[str]) -> int:
-    from engine.state import EMZ_BY_NAME
-
+def _extra_deck_zone(tx: Tx, player: str, wanted: int | str | None, leaving: list[str],
+                     link: bool) -> int:  # fmt: skip
+    """Fusion, Synchro and Xyz Monsters may go to a Main Monster Zone (current Master Rule);
+    a Link Monster needs an Extra Monster Zone (zones its Link arrows point to are not
+    modelled yet)."""
     if isinstance(wanted, str) and wanted.lower() in EMZ_BY_NAME:
         slot = EMZ_BY_NAME[wanted.lower()]
         holder = tx.board.occupant("monsters", player, slot)
         if holder is not None and holder.id not in leaving:
             raise Illegal("zone.occupied", f"The {wanted} Extra Monster Zone is occupied.")
         return slot
-    if wanted is None:
-        mine = [c for c in tx.board.monsters(player) if (c.slot or 0) > 5 and c.id not in leaving]
-        if not mine:
-            for slot in (6, 7):
-                holder = tx.board.occupant("monsters", player, slot)
-                if holder is None or holder.id in leaving:
-                    return slot
-    return _free_main_zone(tx, player, wanted, leaving)
+    if not link:
+        return _free_main_zone(tx, player, wanted, leaving)
+    if isinstance(wanted, int):
+        raise Illegal("zone.extra_monster_zone",
+                      "A Link Monster is summoned to an Extra Monster Zone.")  # fmt: skip
+    mine = [c for c in tx.board.monsters(player) if (c.slot or 0) > 5 and c.id not in leaving]
+    if not mine:
+        for slot in (6, 7):
+            holder = tx.board.occupant("monsters", player, slot)
+            if holder is None or holder.id in leaving:
+                return slot
+    raise Illegal("zone.full", f"{player} has no Extra Monster Zone free for a Link Monster.")

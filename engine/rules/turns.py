@@ -92,7 +92,7 @@ def _advance_battle_window(tx: Tx, window: str) -> bool:
 def _window_name(phase: str, step: str | None) -> str:
     if phase == "battle" and step and step != "start":
         return f"the {step.title()} Step of the Battle Phase"
-    return f"the {phase_name(phase)}"
+    return f"{phase_name(phase)}"
 
 
 def phase(tx: Tx, action: ActionEntry) -> str:
@@ -106,7 +106,7 @@ def phase(tx: Tx, action: ActionEntry) -> str:
         raise Illegal("phase.illegal_order", "It is already the Battle Phase.")
     if PHASES.index(target) <= PHASES.index(tx.board.phase):
         raise Illegal("phase.illegal_order",
-                      f"It is the {phase_name(tx.board.phase)}; phases only move forward.")
+                      f"It is {phase_name(tx.board.phase)}; phases only move forward.")
     if target == "main2" and tx.board.phase != "battle":
         raise Illegal("phase.illegal_order",
                       "Main Phase 2 follows a Battle Phase; without one, the turn goes from Main "
@@ -118,8 +118,8 @@ def phase(tx: Tx, action: ActionEntry) -> str:
             continue
         enter_phase(tx, p)
     tx.finish()
-    tx.say("phase.entered", f"{action.player} moves to the {phase_name(target)}.")
-    return f"{action.player} moves to the {phase_name(target)}"
+    tx.say("phase.entered", f"{action.player} moves to {phase_name(target)}.")
+    return f"{action.player} moves to {phase_name(target)}"
 
 
 def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str:
@@ -195,10 +195,7 @@ def draw(tx: Tx, player: str, count: int, cause: str, chain_link: int | None = N
             tx.say("duel.deck_out", f"{player} must draw but has no cards left in the Deck, so "
                    f"{player} loses the duel.")  # fmt: skip
             return
-        if state.deck:
-            card_id = state.deck[0]
-        else:
-            card_id = _reveal_unknown(tx, player)
+        card_id = state.deck[0] if state.deck else _reveal_unknown(tx, player)
         tx.move(card_id, "hand", event="drew", cause=cause, chain_link=chain_link)
 
 
