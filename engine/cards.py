@@ -49,7 +49,7 @@ class Step(_Strict):
     """One operation of an effect, joined to the one before by the card's own connector."""
 
     op: str
-    cards: Literal["targets", "this", "all"] | Selector | None = None
+    cards: Literal["targets", "this", "that_link"] | Selector | None = None
     amount: int | None = None
     player: Literal["you", "opponent", "both"] | None = None
     token: str | None = None
@@ -74,6 +74,12 @@ class Effect(_Strict):
     wording: Literal["when", "if", "during"] | None = None
     event: str | None = None
     works_from: list[Literal["field", "hand", "graveyard", "banished", "deck"]] = ["field"]
+    condition: (
+        Literal["responds_to_spell", "responds_to_trap", "responds_to_spell_or_trap",
+                "responds_to_monster_effect", "responds_to_any", "opponent_attack_declared"]
+        | None
+    ) = None  # an activation condition, checked only at activation  # fmt: skip
+    cost: dict[Literal["discard", "pay_lp", "tribute", "send_to_gy", "banish"], int | Literal["half"]] = {}
     targets: list[Selector] = []
     do: list[Step] = []
     categories: list[str] = []

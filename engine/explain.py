@@ -142,6 +142,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "chain.resolves": (("resolution", "chain"), "The chain resolves, last link first."),
     "chain.link_resolved": (("resolution", "chain-link"), "A Chain Link resolved."),
+    "chain.link_negated": (
+        ("negate", "chain-link"),
+        "A link whose activation or effect was negated resolves without doing anything.",
+    ),
+    "activate.cost_missing": (("cost",), "The cost the card demands was not given or cannot be paid."),
     "chain.left_field_no_effect": (
         ("resolution", "continuous-spell"),
         "A Continuous/Equip/Field Spell or Continuous Trap that left the field does nothing.",
@@ -176,6 +181,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     # --- battle
     "battle.attack_declared": (("battle-step",), "An attack was declared."),
     "battle.direct_attack": (("direct-attack", "battle-damage"), "An attack on the player."),
+    "battle.attacks_forbidden": (
+        ("rules-vs-card-effects", "battle-step"),
+        "A card's effect stops this player from declaring attacks this turn.",
+    ),
     "battle.direct_blocked": (
         ("direct-attack",),
         "A direct attack is allowed only when the opponent controls no monsters.",

@@ -8,7 +8,7 @@ what it did, so the log a judge reads comes from the same code that acts.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from engine.state import CardState, ChainLink, opponent
@@ -24,6 +24,7 @@ class Context:
 
     link: ChainLink
     targets: tuple[str, ...]  # the targets still valid at resolution
+    answered: ChainLink | None = None  # the link this one responds to, if it is still open
 
     @property
     def player(self) -> str:
@@ -37,8 +38,12 @@ def select(tx: Tx, ctx: Context, what: str | Selector | None) -> list[CardState]
         return [board.cards[t] for t in ctx.targets if t in board.cards]
     if what == "this":
         return [board.cards[ctx.link.card]]
+    if what == "that_link":
+        answered = ctx.answered
+        return [board.cards[answered.card]] if answered and answered.card in board.cards else []
     assert not isinstance(what, str)
-    return [c for c in board.cards.values() if fits(c, what, ctx.player)]
+    # A card's "all cards" never includes itself while it resolves (Heavy Storm, Dark Hole).
+    return [c for c in board.cards.values() if fits(c, what, ctx.player) and c.id != ctx.link.card]
 
 
 def fits(card: CardState, sel: Selector, player: str) -> bool:
@@ -100,8 +105,6 @@ def _gain(tx: Tx, ctx: Context, step: Step) -> str:
 
 def _create_tokens(tx: Tx, ctx: Context, step: Step) -> str:
     """Tokens take the lowest free Main Monster Zones; ids are <player>:<name>#<n>."""
-    from dataclasses import replace
-
     from engine.cards import load_catalog
 
     defn = load_catalog()[(step.token or "").lower()]
@@ -122,7 +125,6 @@ def _create_tokens(tx: Tx, ctx: Context, step: Step) -> str:
                 chain_link=ctx.link.link, to="monsters")  # fmt: skip
         made.append(card.id)
     tx.update(created=tuple(created.items()))
-    _ = replace
     return f"Special Summons {', '.join(made)}"
 
 
@@ -157,6 +159,33 @@ def _negate_attack(tx: Tx, ctx: Context, step: Step) -> str:
     return f"negates the attack of {battle.attacker}"
 
 
+def _forbid_attacks(tx: Tx, ctx: Context, step: Step) -> str:
+    for p in _players(ctx, step.player or "opponent"):
+        tx.set_board(tx.board.with_player(p, cannot_attack=True))
+        tx.emit("restricted", player=p, what="declare attacks", cause=ctx.link.card,
+                chain_link=ctx.link.link)  # fmt: skip
+    return f"{' and '.join(_players(ctx, step.player or 'opponent'))} cannot declare attacks this turn"
+
+
+def _negate(flag: str, word: str) -> Callable[[Tx, Context, Step], str]:
+    """Negate the activation (or only the effect) of the link this one answers."""
+
+    def handler(tx: Tx, ctx: Context, step: Step) -> str:
+        answered = ctx.answered
+        if answered is None:
+            return f"nothing to negate ({word})"
+        chain = tuple(
+            replace(link, **{flag: True}) if link.link == answered.link else link
+            for link in tx.game.chain
+        )
+        tx.update(chain=chain)
+        tx.emit("negated", card=answered.card, cause=ctx.link.card, chain_link=ctx.link.link,
+                what=word, negated_link=answered.link)  # fmt: skip
+        return f"negates the {word} of Chain Link {answered.link} ({answered.card})"
+
+    return handler
+
+
 Handler = Callable[["Tx", Context, "Step"], str]
 
 OPERATIONS: dict[str, Handler] = {
@@ -172,4 +201,7 @@ OPERATIONS: dict[str, Handler] = {
     "change_position": _change_position,
     "flip_face_down": _flip_face_down,
     "negate_attack": _negate_attack,
+    "forbid_attacks": _forbid_attacks,
+    "negate_activation": _negate("activation_negated", "activation"),
+    "negate_effect": _negate("effect_negated", "effect"),
 }

@@ -474,6 +474,8 @@ class _Builder:
         for name in PLAYERS:
             players[name] = self.player(name, self.player_entries[name], emz_taken)
         b = self.board_entry
+        if b.turn == 1 and b.phase in ("battle", "main2"):
+            self.fail("board.phase", "the first turn of the duel has no Battle Phase (nor Main Phase 2)")
         if b.phase == "battle" and b.step is None:
             step = "start"
         else:
@@ -502,7 +504,8 @@ def _validate(model: type[BaseModel], data: Any, prefix: str,
         return model.model_validate(data)
     except ValidationError as err:
         for p in _shape_problems(err):
-            path = prefix + ("" if not p.path or p.path.startswith("[") else ".") + p.path
+            joint = "" if not prefix or not p.path or p.path.startswith("[") else "."
+            path = prefix + joint + p.path
             problems.append(Problem(path, p.message))
         return None
 
@@ -510,7 +513,7 @@ def _validate(model: type[BaseModel], data: Any, prefix: str,
 def load_scenario(data: dict) -> Scenario:
     """Validate a scenario mapping; every problem at once in a DocumentError."""
     problems: list[Problem] = []
-    if data.get("format") != FORMAT:
+    if "format" in data and data["format"] != FORMAT:
         problems.append(Problem("format", f"expected {FORMAT!r}; got {data.get('format')!r}"))
     doc = _validate(ScenarioDoc, data, "", problems)
     if doc is None:

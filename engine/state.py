@@ -72,6 +72,7 @@ class PlayerState:
 
     lp: int = 8000
     normal_summon_used: bool = False
+    cannot_attack: bool = False  # a card said so, this turn (Threatening Roar)
     used_this_turn: tuple[str, ...] = ()
     hand: tuple[str, ...] = ()
     deck: tuple[str, ...] = ()  # known cards, top first; unknown ones below them

@@ -47,6 +47,9 @@ def attack(tx: Tx, action: ActionEntry) -> str:
     if tx.game.chain:
         raise Illegal("action.chain_open", "An attack cannot be declared while a chain is open.")
     player = action.player or ""
+    if tx.board.player(player).cannot_attack:
+        raise Illegal("battle.attacks_forbidden",
+                      f"A card's effect stops {player} from declaring attacks this turn.")
     attacker = own_card(tx, action.attacker or "", player, "monsters", "attacker")
     if attacker.position != "attack":
         raise Illegal("battle.not_attack_position",

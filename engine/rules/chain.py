@@ -130,6 +130,82 @@ def _targets(tx: Tx, player: str, card: CardState, effect: Effect, refs: list[st
     return tuple(t.id for t in chosen)
 
 
+def _link_kind(tx: Tx, link: ChainLink) -> str:
+    """What a link is, for activation conditions: a Spell or Trap Card's activation, or an effect."""
+    defn = tx.board.define(link.card)
+    effect = defn.effects[link.effect - 1]
+    if effect.kind == "activation":
+        return defn.card_type  # "spell" or "trap"
+    return "monster_effect" if defn.is_monster else f"{defn.card_type}_effect"
+
+
+_CONDITION_TEXT = {
+    "responds_to_spell": ("spell",), "responds_to_trap": ("trap",),
+    "responds_to_spell_or_trap": ("spell", "trap"), "responds_to_monster_effect": ("monster_effect",),
+    "responds_to_any": ("spell", "trap", "monster_effect", "spell_effect", "trap_effect"),
+}  # fmt: skip
+
+
+def _check_condition(tx: Tx, player: str, card: CardState, effect: Effect,
+                     refs: list[str]) -> ChainLink | None:  # fmt: skip
+    """Activation conditions are checked here, at activation, and never again."""
+    condition = effect.condition
+    if condition is None:
+        return None
+    chain = tx.game.chain
+    if condition == "opponent_attack_declared":
+        battle = tx.game.battle
+        if battle is None or battle.window != "battle_step" or (
+            tx.board.cards[battle.attacker].controller == player
+        ):  # fmt: skip
+            raise Illegal("activate.condition_not_met",
+                          f"{card.name} needs an opponent's monster to have just declared an "
+                          "attack.", card.id)  # fmt: skip
+        return None
+    wanted = _CONDITION_TEXT[condition]
+    answered = chain[-1] if chain else None
+    for ref in refs:
+        if ref.startswith("link:") and (answered is None or ref != f"link:{answered.link}"):
+            raise Illegal("activate.condition_not_met",
+                          f"{card.name} can answer only the activation immediately before it "
+                          f"(Chain Link {answered.link if answered else 'none'}), not {ref}.",
+                          card.id)  # fmt: skip
+    if answered is None or _link_kind(tx, answered) not in wanted:
+        what = " or ".join(w.replace("_", " ") for w in wanted)
+        before = (f"Chain Link {answered.link} is {_link_kind(tx, answered).replace('_', ' ')}"
+                  if answered else "no chain is open")  # fmt: skip
+        raise Illegal("activate.condition_not_met",
+                      f"{card.name} answers the activation of a {what} immediately before it; "
+                      f"{before}.", card.id)  # fmt: skip
+    return answered
+
+
+def _check_cost(tx: Tx, player: str, card: CardState, effect: Effect,
+                action: ActionEntry) -> dict[str, object]:  # fmt: skip
+    """A cost the card demands must be given by the action, and payable; returns what to pay."""
+    costs: dict[str, object] = dict(action.cost)
+    for key, amount in effect.cost.items():
+        given = action.cost.get(key)
+        if key == "pay_lp":
+            lp = tx.board.player(player).lp
+            due = lp // 2 if amount == "half" else int(amount)
+            if given is None:
+                costs["pay_lp"] = due  # the amount follows from the card; nothing to choose
+            elif int(given) != due:
+                raise Illegal("activate.cost_missing",
+                              f"{card.name} costs {due} LP now; {given} was given.", card.id)
+            if lp < due or (amount != "half" and lp <= 0):
+                raise Illegal("activate.cost_missing",
+                              f"{player} has {lp} LP and cannot pay {due}.", card.id)
+            continue
+        count = len(given) if isinstance(given, list) else (1 if given else 0)
+        if count != amount:
+            raise Illegal("activate.cost_missing",
+                          f"{card.name} needs a cost of {amount} card(s) to {key.replace('_', ' ')}; "
+                          f"{count} given (cost: {{{key}: [...]}}).", card.id)  # fmt: skip
+    return costs
+
+
 def activate(tx: Tx, action: ActionEntry) -> str:
     player = action.player or ""
     card = resolve_ref(tx.board, action.card or "")
@@ -138,16 +214,18 @@ def activate(tx: Tx, action: ActionEntry) -> str:
     speed = spell_speed(defn, effect)
     _check_location(tx, player, card, defn, effect)
     _check_timing(tx, player, card, defn, effect, speed)
+    _check_condition(tx, player, card, effect, action.targets)
     targets = _targets(tx, player, card, effect, action.targets)
+    costs = _check_cost(tx, player, card, effect, action)
     holder = tx.game.priority
     if tx.game.chain and holder != player:
         tx.emit("passed", player=holder)
-    _pay_costs(tx, player, card, action)
+    _pay_costs(tx, player, card, costs)
     if effect.kind == "activation":
         _place_activated(tx, player, card, defn)
     link_no = len(tx.game.chain) + 1
     link = ChainLink(link=link_no, card=card.id, player=player, spell_speed=speed,  # type: ignore[arg-type]
-                     effect=number, targets=targets, cost=tuple(action.cost.items()),
+                     effect=number, targets=targets, cost=tuple(costs.items()),
                      choices=tuple((k, str(v)) for k, v in action.choices.items()),
                      card_snapshot=tx.card(card.id))  # fmt: skip
     tx.update(chain=(*tx.game.chain, link), priority=opponent(player))
@@ -164,11 +242,12 @@ def activate(tx: Tx, action: ActionEntry) -> str:
     return f"{player} activates {card.name} (Chain Link {link_no}, Spell Speed {speed})"
 
 
-def _pay_costs(tx: Tx, player: str, card: CardState, action: ActionEntry) -> None:
+def _pay_costs(tx: Tx, player: str, card: CardState, costs: dict[str, object]) -> None:
+    """Costs are paid at activation and never refunded, even if the activation is negated."""
     paid = False
-    for key, value in action.cost.items():
+    for key, value in costs.items():
         if key == "pay_lp":
-            amount = int(value)
+            amount = int(value)  # type: ignore[call-overload]
             if tx.board.player(player).lp < amount:
                 raise Illegal("activate.condition_not_met",
                               f"{player} cannot pay {amount} LP with "
@@ -216,7 +295,10 @@ def resolve_top(tx: Tx) -> str:
     card = tx.board.cards[link.card]
     tx.finish()  # a link starting to resolve finishes the action before it
     if link.activation_negated or link.effect_negated:
-        tx.emit("no_effect", card=link.card, chain_link=link.link, reason="negated")
+        what = "activation" if link.activation_negated else "effect"
+        tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"{what} negated")
+        tx.say("chain.link_negated", f"Chain Link {link.link} ({card.name}) had its {what} negated, "
+               "so it resolves without doing anything.", link.card)  # fmt: skip
         return f"Chain Link {link.link} ({card.name}) was negated"
     lingering = defn.spell_trap_kind in LINGERING and defn.card_type in ("spell", "trap")
     if lingering and (card.zone not in ("spell_traps", "field_spell") or card.face != "up"):
@@ -231,7 +313,9 @@ def resolve_top(tx: Tx) -> str:
         tx.say("target.no_longer_valid", f"{card.name}'s target ({', '.join(link.targets)}) is no "
                "longer there, so the effect does nothing.", link.card, *link.targets)
         return f"Chain Link {link.link} ({card.name}) has no target left"
-    ctx = Context(link=link, targets=valid)
+    before = tx.game.chain[-1] if tx.game.chain else None
+    answered = before if before is not None and before.link == link.link - 1 else None
+    ctx = Context(link=link, targets=valid, answered=answered)
     done = []
     for step in effect.do:
         if step.join == "then":

@@ -139,7 +139,7 @@ def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str:
             cards[card_id] = replace(c, summoned_this_turn=False, set_this_turn=False,
                                      attacks_this_turn=0, position_changed_this_turn=False)
     players = {
-        name: replace(p, normal_summon_used=False, used_this_turn=())
+        name: replace(p, normal_summon_used=False, used_this_turn=(), cannot_attack=False)
         for name, p in board.players.items()
     }
     from types import MappingProxyType
