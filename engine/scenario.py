@@ -313,6 +313,8 @@ class _Builder:
     def pile(self, owner: str, entries: list[CardEntry], zone: str, path: str) -> tuple[str, ...]:
         ids = []
         for i, entry in enumerate(entries):
+            if entry is None:
+                continue
             face = entry.face if zone == "extra_deck" else None
             card_id = self.place(owner, entry, zone, f"{path}[{i}]", face=face)
             if card_id:
@@ -339,6 +341,8 @@ class _Builder:
         hand = self.pile(name, p.hand, "hand", f"{base}.hand")
         taken: set[int] = set()
         for i, m in enumerate(p.monsters):
+            if m is None:
+                continue
             path = f"{base}.monsters[{i}]"
             slot = self.monster_zone(m.zone, taken, f"{path}.zone")
             if slot is None:
@@ -373,6 +377,8 @@ class _Builder:
                     self.fail(f"{path}.zone", "only an Extra Deck monster goes to an EMZ")
         s_taken: set[int] = set()
         for i, s in enumerate(p.spell_traps):
+            if s is None:
+                continue
             path = f"{base}.spell_traps[{i}]"
             slot = s.zone or next((z for z in range(1, 6) if z not in s_taken), None)
             if slot is None or not 1 <= slot <= 5:
@@ -510,6 +516,30 @@ def _validate(model: type[BaseModel], data: Any, prefix: str,
         return None
 
 
+_PLAYER_LISTS: dict[str, type[BaseModel]] = {
+    "hand": CardEntry, "extra_deck": CardEntry, "graveyard": CardEntry, "banished": CardEntry,
+    "monsters": MonsterEntry, "spell_traps": SpellTrapEntry,
+}  # fmt: skip
+
+
+def _validate_player(raw: Any, prefix: str, problems: list[Problem]) -> PlayerEntry:
+    """One player's half, entry by entry: a bad monster does not hide the rest of the half."""
+    if not isinstance(raw, dict):
+        problems.append(Problem(prefix, f"expected a mapping; got {raw!r}"))
+        return PlayerEntry()
+    head = {k: v for k, v in raw.items() if k not in _PLAYER_LISTS}
+    entry = _validate(PlayerEntry, head, prefix, problems) or PlayerEntry()
+    lists: dict[str, list[Any]] = {}
+    for key, model in _PLAYER_LISTS.items():
+        items = raw.get(key) or []
+        if not isinstance(items, list):
+            problems.append(Problem(f"{prefix}.{key}", f"expected a list; got {items!r}"))
+            continue
+        good = [_validate(model, item, f"{prefix}.{key}[{i}]", problems) for i, item in enumerate(items)]
+        lists[key] = good  # None where an entry failed: later paths keep their index
+    return entry.model_copy(update=lists)
+
+
 def load_scenario(data: dict) -> Scenario:
     """Validate a scenario mapping; every problem at once in a DocumentError."""
     problems: list[Problem] = []
@@ -530,8 +560,7 @@ def load_scenario(data: dict) -> Scenario:
                 problems.append(Problem(f"board.players.{name}", "required, but missing"))
             players[name] = PlayerEntry()
             continue
-        entry = _validate(PlayerEntry, raw_players[name] or {}, f"board.players.{name}", problems)
-        players[name] = entry if entry is not None else PlayerEntry()
+        players[name] = _validate_player(raw_players[name] or {}, f"board.players.{name}", problems)
     actions = []
     for i, raw in enumerate(doc.actions):
         action = _validate(ActionEntry, raw, f"actions[{i}]", problems)

@@ -14,7 +14,7 @@ extra-monster-zone xyz-material token tribute discard send-to-graveyard banish l
 battle-phase battle-step damage-step damage-calculation battle-damage direct-attack piercing-damage
 replay battle-position draw-phase standby-phase main-phase end-phase hand-size-limit life-points
 win-conditions deck-out game-draw control possess original-atk counters public-knowledge reveal
-excavate search-the-deck shuffle random rules-vs-card-effects""".split()
+excavate search-the-deck shuffle random rules-vs-card-effects""".split()  # noqa: SIM905
 
 
 def test_every_required_slug_has_an_entry() -> None:

@@ -1,0 +1,23 @@
+from django.contrib import admin
+
+from rulings.models import Card, GlossaryEntry, Scenario
+
+
+@admin.register(GlossaryEntry)
+class GlossaryEntryAdmin(admin.ModelAdmin):
+    list_display = ["term", "slug", "source_document", "source_section"]
+    search_fields = ["term", "slug", "summary"]
+
+
+@admin.register(Card)
+class CardAdmin(admin.ModelAdmin):
+    list_display = ["name", "card_type"]
+    list_filter = ["card_type"]
+    search_fields = ["name", "summary"]
+
+
+@admin.register(Scenario)
+class ScenarioAdmin(admin.ModelAdmin):
+    list_display = ["slug", "fmt", "created"]
+    readonly_fields = ["slug", "created"]
+    search_fields = ["slug", "text"]

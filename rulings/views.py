@@ -1,0 +1,162 @@
+"""HTML pages: paste a scenario, step through its replay, read the glossary.
+
+The step page is one template for the full page and the htmx fragment: an htmx request gets
+only `rulings/_step.html`, so Previous/Next swap the step panel in place while every link
+keeps a real URL that works without JavaScript.
+"""
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_GET, require_http_methods
+
+import engine
+from rulings.display import board_view, describe_event, result_text
+from rulings.models import GlossaryEntry, Scenario, scenario_slug
+from rulings.scenarios import (
+    ErrorList,
+    ScenarioRejected,
+    detect_format,
+    normalize_text,
+    replay_text,
+)
+
+MAX_UPLOAD_BYTES = 1024 * 1024  # a scenario is a few kilobytes; anything this big is a mistake
+
+
+def _examples() -> list[dict[str, Any]]:
+    return list(engine.examples())
+
+
+def _render_index(
+    request: HttpRequest, text: str = "", errors: ErrorList | None = None, status: int = 200
+) -> HttpResponse:
+    context = {"text": text, "errors": errors or [], "examples": _examples()}
+    return render(request, "rulings/index.html", context, status=status)
+
+
+def _submitted_text(request: HttpRequest) -> str:
+    """The scenario from a POST: an example button, else an uploaded file, else the textarea.
+
+    Raises ScenarioRejected when the choice cannot be read.
+    """
+    if slug := request.POST.get("example"):
+        for example in _examples():
+            if example["slug"] == slug:
+                return example["text"]
+        raise ScenarioRejected([{"path": "(document)", "message": f"No example '{slug}'."}])
+    if upload := request.FILES.get("file"):
+        if upload.size > MAX_UPLOAD_BYTES:
+            message = f"The file {upload.name} is too large for a scenario."
+            raise ScenarioRejected([{"path": "(document)", "message": message}])
+        try:
+            return upload.read().decode("utf-8")
+        except UnicodeDecodeError:
+            message = f"The file {upload.name} is not UTF-8 text."
+            raise ScenarioRejected([{"path": "(document)", "message": message}]) from None
+    return request.POST.get("text", "")
+
+
+@require_http_methods(["GET", "POST"])
+def index(request: HttpRequest) -> HttpResponse:
+    """The paste form. A valid scenario is stored and the browser redirected to its replay."""
+    if request.method == "GET":
+        text = ""
+        if slug := request.GET.get("example"):
+            text = next((e["text"] for e in _examples() if e["slug"] == slug), "")
+        elif slug := request.GET.get("from"):
+            text = getattr(Scenario.objects.filter(slug=slug).first(), "text", "")
+        return _render_index(request, text)
+
+    text = ""
+    try:
+        text = normalize_text(_submitted_text(request))
+        if not text.strip():
+            message = "Paste a scenario, upload a file, or pick an example."
+            raise ScenarioRejected([{"path": "(document)", "message": message}])
+        fmt = detect_format(text)
+        replay_text(text, fmt)  # only stored once it replays
+    except ScenarioRejected as rejected:
+        return _render_index(request, text, rejected.errors, status=400)
+    scenario, _ = Scenario.objects.get_or_create(
+        slug=scenario_slug(text), defaults={"text": text, "fmt": fmt}
+    )
+    return redirect("scenario", slug=scenario.slug)
+
+
+def _glossary_terms(slugs: set[str]) -> dict[str, str]:
+    """Slug → term, for those of the slugs the database has an entry for."""
+    return dict(GlossaryEntry.objects.filter(slug__in=slugs).values_list("slug", "term"))
+
+
+def _step_context(scenario: Scenario, result: dict[str, Any], n: int) -> dict[str, Any]:
+    steps = result.get("steps") or []
+    step = steps[n - 1] if steps else None
+    explanations = (step or {}).get("explanations") or []
+    terms = _glossary_terms({s for e in explanations for s in e.get("glossary") or []})
+    board = step["board"] if step else result.get("final_board") or {}
+    return {
+        "scenario": scenario,
+        "title": result.get("title") or "Untitled scenario",
+        "result_text": result_text(result.get("result")),
+        "result": result.get("result") or {},
+        "step": step,
+        "kind_label": str((step or {}).get("kind") or "").replace("_", " "),
+        "step_count": len(steps),
+        "step_list": [
+            {
+                "n": s["n"],
+                "summary": s.get("summary", ""),
+                "accepted": s.get("accepted", True),
+                "url": reverse("step", args=[scenario.slug, s["n"]]),
+            }
+            for s in steps
+        ],
+        "prev_url": reverse("step", args=[scenario.slug, n - 1]) if n > 1 else None,
+        "next_url": reverse("step", args=[scenario.slug, n + 1]) if n < len(steps) else None,
+        "explanations": [
+            {
+                **e,
+                "links": [{"slug": s, "term": terms.get(s, s)} for s in e.get("glossary") or []],
+            }
+            for e in explanations
+        ],
+        "events": [describe_event(e) for e in (step or {}).get("events") or []],
+        "chain": (step or {}).get("chain") or [],
+        "board": board_view(board),
+    }
+
+
+@require_GET
+def scenario_step(request: HttpRequest, slug: str, n: int = 1) -> HttpResponse:
+    """One step of a stored scenario's replay (step 1 at `/s/<slug>/`)."""
+    scenario = get_object_or_404(Scenario, slug=slug)
+    try:
+        result = replay_text(scenario.text, scenario.fmt)
+    except ScenarioRejected as rejected:  # stored under an older engine, invalid under this one
+        return _render_index(request, scenario.text, rejected.errors, status=400)
+    step_count = len(result.get("steps") or [])
+    if not 1 <= n <= max(step_count, 1):
+        raise Http404(f"This replay has {step_count} steps.")
+    partial = bool(request.htmx) and not request.htmx.history_restore_request
+    context = {**_step_context(scenario, result, n), "partial": partial}
+    template = "rulings/_step.html" if partial else "rulings/scenario.html"
+    response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@require_GET
+def glossary_index(request: HttpRequest) -> HttpResponse:
+    return render(request, "rulings/glossary_list.html", {"entries": GlossaryEntry.objects.all()})
+
+
+@require_GET
+def glossary_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    entry = get_object_or_404(GlossaryEntry, slug=slug)
+    terms = _glossary_terms(set(entry.related))
+    related = [{"slug": s, "term": terms.get(s, s), "known": s in terms} for s in entry.related]
+    return render(request, "rulings/glossary_detail.html", {"entry": entry, "related": related})
