@@ -13,8 +13,7 @@ from engine import DocumentError, parse_document, replay
 def _text_report(result: dict) -> str:
     lines = []
     for step in result["steps"]:
-        mark = "" if step["accepted"] else "ILLEGAL "
-        lines.append(f"{step['n']:>3}. {mark}{step['summary']}")
+        lines.append(f"{step['n']:>3}. {step['summary']}")
         for e in step["explanations"]:
             lines.append(f"       - {e['text']} [{e['code']}; see {', '.join(e['glossary'])}]")
     r = result["result"]

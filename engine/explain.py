@@ -210,7 +210,13 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "battle.damage_step_window": (("damage-step",), "The Damage Step moved to its next window."),
     "battle.atk_vs_atk_higher": (
         ("damage-calculation", "battle-damage", "destroy"),
-        "ATK vs ATK: the lower is destroyed, its controller takes the difference.",
+        "ATK vs ATK, the attacker is stronger: the target is destroyed, its controller takes the "
+        "difference.",
+    ),
+    "battle.atk_vs_atk_lower": (
+        ("damage-calculation", "battle-damage", "destroy"),
+        "ATK vs ATK, the attacker is weaker: the attacker is destroyed, its controller takes the "
+        "difference.",
     ),
     "battle.atk_vs_atk_equal": (
         ("damage-calculation", "destroy"),

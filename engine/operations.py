@@ -84,23 +84,28 @@ def _move_all(to: str, event: str) -> Callable[[Tx, Context, Step], str]:
 def _draw(tx: Tx, ctx: Context, step: Step) -> str:
     from engine.rules.turns import draw
 
-    for p in _players(ctx, step.player):
+    players = _players(ctx, step.player)
+    for p in players:
         draw(tx, p, step.amount or 1, cause=ctx.link.card, chain_link=ctx.link.link)
-    return f"draws {step.amount or 1}"
+    n = step.amount or 1
+    cards = f"{n} card{'s' if n > 1 else ''}"
+    return f"{' and '.join(players)} {'each draw' if len(players) > 1 else 'draws'} {cards}"
 
 
 def _damage(tx: Tx, ctx: Context, step: Step) -> str:
-    for p in _players(ctx, step.player or "opponent"):
+    players = _players(ctx, step.player or "opponent")
+    for p in players:
         tx.change_lp(p, -(step.amount or 0), event="damage", cause=ctx.link.card,
                      chain_link=ctx.link.link)  # fmt: skip
-    return f"{step.amount} damage"
+    return f"{' and '.join(players)} {'each take' if len(players) > 1 else 'takes'} {step.amount} damage"
 
 
 def _gain(tx: Tx, ctx: Context, step: Step) -> str:
-    for p in _players(ctx, step.player):
+    players = _players(ctx, step.player)
+    for p in players:
         tx.change_lp(p, step.amount or 0, event="lp_gained", cause=ctx.link.card,
                      chain_link=ctx.link.link)  # fmt: skip
-    return f"gains {step.amount} LP"
+    return f"{' and '.join(players)} {'each gain' if len(players) > 1 else 'gains'} {step.amount} LP"
 
 
 def _create_tokens(tx: Tx, ctx: Context, step: Step) -> str:

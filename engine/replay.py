@@ -21,6 +21,12 @@ from engine.serialize import board_to_dict
 from engine.state import Board, Game, opponent
 from engine.tx import Illegal, Tx
 
+_REASONS = {
+    "zero_lp": "a player's LP reached 0",
+    "both_zero_lp": "both players reached 0 LP: a draw",
+    "deck_out": "a player could not draw",
+    "concede": "a player conceded",
+}
 MOVING_ON = ("attack", "phase", "end_turn")
 CHAIN_VERBS = ("activate", "pass", "decline", "resolve")
 
@@ -62,6 +68,8 @@ def _illegal(rec: _Recorder, game: Game, index: int, action: ActionEntry, err: I
 
 def describe(action: ActionEntry) -> str:
     """A short line for an action as the judge entered it."""
+    if action.do == "resolve":
+        return "Both players pass (resolve)"
     who = action.player or "Both players"
     verb = action.do.replace("_", " ")
     what = action.card or action.attacker or action.to or ""
@@ -90,8 +98,10 @@ def _resolve_chain(rec: _Recorder, game: Game, index: int | None, announce: bool
                 tx.say("action.chain_resolved_first", "Both players pass: the open chain "
                        "resolves before the next action.")  # fmt: skip
             if first:
-                tx.say("chain.resolves", f"Both players pass: the chain of {len(tx.game.chain)} "
-                       "link(s) resolves, last link first.")  # fmt: skip
+                size = len(tx.game.chain)
+                what = "the chain of 1 link resolves" if size == 1 else (
+                    f"the chain of {size} links resolves, last link first")  # fmt: skip
+                tx.say("chain.resolves", f"Both players pass: {what}.")
             summary = chain_rules.resolve_top(tx)
             if not tx.game.chain:
                 turns.check_life_points(tx)
@@ -175,7 +185,8 @@ def _resolve_action(rec: _Recorder, game: Game, index: int) -> Game:
 def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at: str | None) -> Game:
     if game.result is not None:
         return _illegal(rec, game, index, action, Illegal(
-            "duel.over", f"The duel is over ({game.result.reason}); no further action counts."))
+            "duel.over", f"The duel is over ({_REASONS.get(game.result.reason, game.result.reason)}); "
+            "no further action counts."))
     if action.do == "resolve":
         return _resolve_action(rec, game, index)
     if action.do not in CHAIN_VERBS and game.chain:

@@ -40,10 +40,14 @@ def current_def(tx: Tx, card: CardState) -> int:
 def attack(tx: Tx, action: ActionEntry) -> str:
     require_turn_player(tx, action, "declare an attack")
     board = tx.board
+    if board.turn == 1:
+        raise Illegal("battle.no_battle_first_turn",
+                      "The player who goes first cannot attack on the first turn of the duel: that "
+                      "turn has no Battle Phase.")  # fmt: skip
     if board.phase != "battle" or board.step not in ("start", "battle"):
         raise Illegal("battle.not_battle_phase",
-                      "Attacks are declared in the Battle Step of the Battle Phase; move to the "
-                      "Battle Phase first (phase: battle).")  # fmt: skip
+                      "Attacks are declared in the Battle Step of the Battle Phase; the turn has to "
+                      "move to the Battle Phase first.")  # fmt: skip
     if tx.game.chain:
         raise Illegal("action.chain_open", "An attack cannot be declared while a chain is open.")
     player = action.player or ""
@@ -91,8 +95,11 @@ def attack(tx: Tx, action: ActionEntry) -> str:
         tx.say("battle.direct_attack", f"{attacker.name} attacks {foe} directly: {foe} controls "
                "no monsters.", attacker.id)  # fmt: skip
         return f"{player}'s {attacker.name} attacks directly"
-    shown = target.name if target.position != "set" else "a face-down monster"
-    tx.say("battle.attack_declared", f"{attacker.name} attacks {shown} ({target.id}). {foe} may "
+    if target.position == "set":
+        shown = f"{foe}'s face-down monster in Main Monster Zone {target.slot}"
+    else:
+        shown = f"{target.name} ({target.id})"
+    tx.say("battle.attack_declared", f"{attacker.name} attacks {shown}. {foe} may "
            "respond in the Battle Step.", attacker.id, target.id)  # fmt: skip
     return f"{player}'s {attacker.name} attacks {target.id}"
 
@@ -119,7 +126,7 @@ def replay_check(tx: Tx) -> bool:
         tx.update(battle=None, replay_attacker=battle.attacker)
         tx.emit("replay", card=battle.attacker, player=player)
         why = (f"the attack target {battle.target} left the field" if target_gone
-               else "the monsters the opponent controls changed")  # fmt: skip
+               else f"the monsters {opponent(player)} controls changed")  # fmt: skip
         tx.say("battle.replay", f"A replay: {why} before the Damage Step. {attacker.name} may "
                "attack again (a new target, or directly if no monster is left), or not attack; "
                "if another monster attacks instead, it still counts as having attacked.",
@@ -213,7 +220,8 @@ def _damage_calculation(tx: Tx) -> None:
             diff = abs(atk - t_atk)
             doomed = [loser.id]
             tx.change_lp(loser.controller, -diff, event="damage", cause=f"battle: {winner.id}")
-            code, text = "battle.atk_vs_atk_higher", (
+            code = "battle.atk_vs_atk_higher" if atk > t_atk else "battle.atk_vs_atk_lower"
+            text = (
                 f"{attacker.name} ({atk} ATK) battles {target.name} ({t_atk} ATK): {loser.name} "
                 f"is destroyed by battle and {loser.controller} takes {diff} battle damage.")
     else:
@@ -223,8 +231,8 @@ def _damage_calculation(tx: Tx) -> None:
             doomed = [target.id]
             code, text = "battle.atk_vs_def_higher", (
                 f"{attacker.name} ({atk} ATK) beats {target.name}'s {t_def} DEF: {target.name} is "
-                "destroyed by battle; a Defense Position monster takes no damage for its "
-                "controller.")  # fmt: skip
+                "destroyed by battle, and no one takes battle damage from attacking a Defense "
+                "Position monster.")  # fmt: skip
         elif atk == t_def:
             code, text = "battle.atk_vs_def_equal", (
                 f"{attacker.name}'s {atk} ATK equals {target.name}'s {t_def} DEF: nothing is "

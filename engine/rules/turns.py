@@ -181,9 +181,13 @@ def _discard_to_limit(tx: Tx, action: ActionEntry) -> None:
     for card_id in chosen:
         tx.move(card_id, "graveyard", event="discarded", cause="hand size limit")
     tx.finish()
-    note = " (none were named, so the engine took the first ones in hand)" if picked_by_engine else ""
+    names = ", ".join(tx.card(c).name for c in chosen)
+    note = ""
+    if picked_by_engine:
+        note = " (none were named, so the engine took the first card" + (
+            "s" if excess > 1 else "") + " in hand)"  # fmt: skip
     tx.say("hand.discard_to_limit", f"{player} ends the turn with {len(hand)} cards in hand and "
-           f"discards {excess} to keep 6: {', '.join(chosen)}{note}.", *chosen)  # fmt: skip
+           f"discards {excess} to keep 6: {names}{note}.", *chosen)  # fmt: skip
 
 
 def draw(tx: Tx, player: str, count: int, cause: str, chain_link: int | None = None) -> None:
