@@ -8,10 +8,10 @@ what it did, so the log a judge reads comes from the same code that acts.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.state import CardState, ChainLink, opponent
+from engine.state import CardState, ChainLink, evolve, opponent
 
 if TYPE_CHECKING:
     from engine.cards import Selector, Step
@@ -180,7 +180,7 @@ def _negate(flag: str, word: str) -> Callable[[Tx, Context, Step], str]:
         if answered is None:
             return f"nothing to negate ({word})"
         chain = tuple(
-            replace(link, **{flag: True}) if link.link == answered.link else link
+            evolve(link, **{flag: True}) if link.link == answered.link else link
             for link in tx.game.chain
         )
         tx.update(chain=chain)

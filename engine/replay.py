@@ -18,7 +18,7 @@ from engine.rules import chain as chain_rules
 from engine.rules import summons, turns
 from engine.scenario import ActionEntry, Scenario, load_scenario
 from engine.serialize import board_to_dict
-from engine.state import Board, Game, opponent
+from engine.state import Board, Game, evolve, opponent
 from engine.tx import Illegal, Tx
 
 _REASONS = {
@@ -115,9 +115,7 @@ def _resolve_chain(rec: _Recorder, game: Game, index: int | None, announce: bool
         game = _automatic(rec, game, index, "chain_link_resolves", one)
         first = False
     if game.result is not None and game.chain:
-        from dataclasses import replace
-
-        game = replace(game, chain=())
+        game = evolve(game, chain=())
     return game
 
 

@@ -26,6 +26,7 @@ from engine.state import (
     CardState,
     Game,
     PlayerState,
+    evolve,
 )
 
 FORMAT = "ygo-scenario/1"
@@ -498,9 +499,8 @@ class _Builder:
 
 
 def _with(card: CardState, **changes: Any) -> CardState:
-    from dataclasses import replace
 
-    return replace(card, **changes)
+    return evolve(card, **changes)
 
 
 def _validate(model: type[BaseModel], data: Any, prefix: str,

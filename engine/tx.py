@@ -8,11 +8,10 @@ If a rule finds the action illegal it raises `Illegal`, and the step is thrown a
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engine.explain import Explanation, explain
-from engine.state import PILES, Board, CardState, Game
+from engine.state import PILES, Board, CardState, Game, evolve
 
 FIELD_ZONES = ("monsters", "spell_traps", "field_spell")
 
@@ -41,13 +40,13 @@ class Tx:
 
     # --- writing
     def set_board(self, board: Board) -> None:
-        self.game = replace(self.game, board=board)
+        self.game = evolve(self.game, board=board)
 
     def update(self, **changes: Any) -> None:
-        self.game = replace(self.game, **changes)
+        self.game = evolve(self.game, **changes)
 
     def update_card(self, card_id: str, **changes: Any) -> CardState:
-        card = replace(self.board.cards[card_id], **changes)
+        card = evolve(self.board.cards[card_id], **changes)
         self.set_board(self.board.with_card(card))
         return card
 
@@ -108,7 +107,7 @@ class Tx:
             base = card if not left_field and source in FIELD_ZONES else CardState(
                 id=card.id, name=card.name, owner=card.owner, controller=card.controller, zone=to
             )  # fmt: skip
-            moved = replace(
+            moved = evolve(
                 base, zone=to, slot=slot, position=position, face=face,
                 controller=controller or card.controller,
             )  # fmt: skip

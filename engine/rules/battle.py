@@ -8,12 +8,10 @@ determined at damage calculation and carried out at the end of the Damage Step
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.refs import resolve_ref
 from engine.rules.common import own_card, require_turn_player
 from engine.scenario import ActionEntry
-from engine.state import DAMAGE_WINDOWS, Battle, CardState, opponent
+from engine.state import DAMAGE_WINDOWS, Battle, CardState, evolve, opponent
 from engine.tx import Illegal, Tx
 
 WINDOW_NAMES = {
@@ -167,9 +165,23 @@ def finish_battle(tx: Tx, until: str | None = None) -> None:
         next_window(tx)
 
 
+_WINDOW_TEXT = {
+    "damage_step_start": "The Damage Step starts. From here until damage calculation, only Counter "
+    "Traps and effects that directly change ATK/DEF can be activated.",
+    "before_damage_calculation": "Before damage calculation: a face-down target is turned face-up; "
+    "effects that directly change ATK/DEF can still be activated now.",
+    "damage_calculation": "Damage calculation.",
+    "after_damage_calculation": "After damage calculation: effects that happen at this moment "
+    "activate now (such as the Flip effect of a monster the attack turned face-up).",
+    "damage_step_end": "The end of the Damage Step: monsters destroyed by battle are sent to the GY now.",
+}
+
+
 def _enter(tx: Tx, battle: Battle, window: str) -> None:
-    tx.update(battle=replace(battle, window=window), priority=tx.board.turn_player)
+    tx.update(battle=evolve(battle, window=window), priority=tx.board.turn_player)
     tx.emit("phase", phase="battle", step="damage", window=window, player=tx.board.turn_player)
+    if window != "damage_calculation":
+        tx.say("battle.damage_step_window", _WINDOW_TEXT[window])
 
 
 def _flip_target(tx: Tx) -> None:
@@ -243,7 +255,7 @@ def _damage_calculation(tx: Tx) -> None:
             code, text = "battle.atk_vs_def_lower", (
                 f"{attacker.name}'s {atk} ATK is below {target.name}'s {t_def} DEF: nothing is "
                 f"destroyed and {player} takes {diff} battle damage.")  # fmt: skip
-    tx.update(battle=replace(tx.game.battle, doomed=tuple(doomed)))  # type: ignore[arg-type]
+    tx.update(battle=evolve(tx.game.battle, doomed=tuple(doomed)))  # type: ignore[arg-type]
     tx.finish()
     tx.say(code, text, attacker.id, target.id)
 

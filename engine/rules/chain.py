@@ -6,8 +6,6 @@ design notes (spell speed is derived from what the effect is, never declared).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.cards import CardDef, Effect
 from engine.operations import OPERATIONS, Context, fits
 from engine.refs import resolve_ref
@@ -348,4 +346,3 @@ def after_chain(tx: Tx) -> None:
         if defn.spell_trap_kind in ("normal", "quick-play", "counter", "ritual") and not card.equipped_to:
             tx.move(card.id, "graveyard", event="sent_to_gy", cause="rule: resolved")
     tx.update(priority=tx.board.turn_player)
-    _ = replace

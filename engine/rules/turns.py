@@ -6,13 +6,11 @@ the game" (both players at 0 LP at once is a draw).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.refs import resolve_ref
 from engine.rules import battle as battle_rules
 from engine.rules.common import phase_name, require_turn_player
 from engine.scenario import ActionEntry
-from engine.state import PHASES, PlayerState, Result, opponent
+from engine.state import PHASES, PlayerState, Result, evolve, opponent
 from engine.tx import Illegal, Tx
 
 HAND_LIMIT = 6
@@ -136,15 +134,15 @@ def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str:
         if c.summoned_this_turn or c.set_this_turn or c.attacks_this_turn or (
             c.position_changed_this_turn
         ):  # fmt: skip
-            cards[card_id] = replace(c, summoned_this_turn=False, set_this_turn=False,
+            cards[card_id] = evolve(c, summoned_this_turn=False, set_this_turn=False,
                                      attacks_this_turn=0, position_changed_this_turn=False)
     players = {
-        name: replace(p, normal_summon_used=False, used_this_turn=(), cannot_attack=False)
+        name: evolve(p, normal_summon_used=False, used_this_turn=(), cannot_attack=False)
         for name, p in board.players.items()
     }
     from types import MappingProxyType
 
-    tx.set_board(replace(board, turn=board.turn + 1, turn_player=foe, phase="draw", step=None,
+    tx.set_board(evolve(board, turn=board.turn + 1, turn_player=foe, phase="draw", step=None,
                          cards=MappingProxyType(cards), players=MappingProxyType(players)))
     tx.update(priority=foe, replay_attacker=None)
     tx.emit("turn", turn=board.turn + 1, player=foe)
