@@ -20,6 +20,14 @@ T = TypeVar("T")
 Player = Literal["A", "B"]
 PLAYERS: tuple[Player, Player] = ("A", "B")
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
+PHASE_NAMES = {
+    "draw": "Draw Phase",
+    "standby": "Standby Phase",
+    "main1": "Main Phase 1",
+    "battle": "Battle Phase",
+    "main2": "Main Phase 2",
+    "end": "End Phase",
+}
 BATTLE_STEPS = ("start", "battle", "damage", "end")
 DAMAGE_WINDOWS = (
     "damage_step_start",

@@ -6,14 +6,8 @@ fixed rows of zones. Nothing here applies a rule: every value comes from the rep
 
 from typing import Any
 
-PHASE_NAMES = {
-    "draw": "Draw Phase",
-    "standby": "Standby Phase",
-    "main1": "Main Phase 1",
-    "battle": "Battle Phase",
-    "main2": "Main Phase 2",
-    "end": "End Phase",
-}
+from engine.state import PHASE_NAMES
+
 BATTLE_STEP_NAMES = {
     "start": "Start Step",
     "battle": "Battle Step",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.refs import resolve_ref
 from engine.scenario import ActionEntry
-from engine.state import CardState
+from engine.state import PHASE_NAMES, CardState
 from engine.tx import Illegal, Tx
 
 MAIN_PHASES = ("main1", "main2")
@@ -46,17 +46,7 @@ def own_card(tx: Tx, ref: str, player: str, zone: str, what: str) -> CardState:
     return card
 
 
-_PHASE_NAMES = {
-    "draw": "Draw Phase",
-    "standby": "Standby Phase",
-    "main1": "Main Phase 1",
-    "battle": "Battle Phase",
-    "main2": "Main Phase 2",
-    "end": "End Phase",
-}
-
-
 def phase_name(phase: str) -> str:
     """The phase as a sentence names it: "the Battle Phase", "Main Phase 1"."""
-    name = _PHASE_NAMES.get(phase, phase)
+    name = PHASE_NAMES.get(phase, phase)
     return name if name.startswith("Main") else f"the {name}"
