@@ -42,6 +42,8 @@ class Selector(_Strict):
     controller: Literal["you", "opponent", "any"] = "any"
     face: Literal["up", "down", "any"] = "any"
     position: Literal["attack", "defense", "any"] = "any"
+    min_atk: int | None = None
+    max_atk: int | Literal["controller_lp"] | None = None  # "controller_lp": at most its controller's LP
     count: int = Field(default=1, ge=1)
 
 
@@ -50,7 +52,7 @@ class Step(_Strict):
 
     op: str
     cards: Literal["targets", "this", "that_link"] | Selector | None = None
-    amount: int | None = None
+    amount: int | Literal["their_original_atk"] | None = None  # "their": what the step before acted on
     player: Literal["you", "opponent", "both"] | None = None
     token: str | None = None
     position: Literal["attack", "defense"] | None = None
@@ -76,7 +78,8 @@ class Effect(_Strict):
     works_from: list[Literal["field", "hand", "graveyard", "banished", "deck"]] = ["field"]
     condition: (
         Literal["responds_to_spell", "responds_to_trap", "responds_to_spell_or_trap",
-                "responds_to_monster_effect", "responds_to_any", "opponent_attack_declared"]
+                "responds_to_monster_effect", "responds_to_any", "opponent_attack_declared",
+                "opponents_turn"]
         | None
     ) = None  # an activation condition, checked only at activation  # fmt: skip
     cost: dict[Literal["discard", "pay_lp", "tribute", "send_to_gy", "banish"], int | Literal["half"]] = {}

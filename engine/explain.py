@@ -142,6 +142,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "chain.resolves": (("resolution", "chain"), "The chain resolves, last link first."),
     "chain.link_resolved": (("resolution", "chain-link"), "A Chain Link resolved."),
+    "chain.link_no_target": (
+        ("target", "resolution"),
+        "Every target of a link became invalid before it resolved, so the link does nothing.",
+    ),
     "chain.link_negated": (
         ("negate", "chain-link"),
         "A link whose activation or effect was negated resolves without doing anything.",

@@ -8,10 +8,10 @@ what it did, so the log a judge reads comes from the same code that acts.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine.state import CardState, ChainLink, evolve, opponent
+from engine.state import Board, CardState, ChainLink, evolve, opponent
 
 if TYPE_CHECKING:
     from engine.cards import Selector, Step
@@ -25,6 +25,13 @@ class Context:
     link: ChainLink
     targets: tuple[str, ...]  # the targets still valid at resolution
     answered: ChainLink | None = None  # the link this one responds to, if it is still open
+    acted: list[CardState] = field(default_factory=list)  # what the last step acted on ("it")
+
+    def amount(self, tx: Tx, step: Step) -> int:
+        """A step's number: written on the card, or read off what the step before acted on."""
+        if step.amount == "their_original_atk":
+            return sum(tx.board.define(c.id).atk or 0 for c in self.acted)
+        return step.amount or 0
 
     @property
     def player(self) -> str:
@@ -43,10 +50,10 @@ def select(tx: Tx, ctx: Context, what: str | Selector | None) -> list[CardState]
         return [board.cards[answered.card]] if answered and answered.card in board.cards else []
     assert not isinstance(what, str)
     # A card's "all cards" never includes itself while it resolves (Heavy Storm, Dark Hole).
-    return [c for c in board.cards.values() if fits(c, what, ctx.player) and c.id != ctx.link.card]
+    return [c for c in board.cards.values() if fits(board, c, what, ctx.player) and c.id != ctx.link.card]
 
 
-def fits(card: CardState, sel: Selector, player: str) -> bool:
+def fits(board: Board, card: CardState, sel: Selector, player: str) -> bool:
     """Does a card fit a selector (zone, whose, face) from `player`'s point of view?"""
     zone = "field_spell" if sel.zone == "field" else sel.zone
     if card.zone != zone:
@@ -57,9 +64,38 @@ def fits(card: CardState, sel: Selector, player: str) -> bool:
         return False
     if sel.position != "any" and card.position != sel.position:
         return False
+    if sel.min_atk is not None or sel.max_atk is not None:
+        atk = card.atk if card.atk is not None else board.define(card.id).atk or 0
+        if sel.min_atk is not None and atk < sel.min_atk:
+            return False
+        limit = sel.max_atk
+        if limit == "controller_lp":
+            limit = board.player(card.controller).lp
+        if isinstance(limit, int) and atk > limit:
+            return False
     if sel.face == "up" and not card.face_up:
         return False
     return not (sel.face == "down" and card.face_up)
+
+
+def misfit(board: Board, card: CardState | None, sel: Selector, player: str) -> str | None:
+    """Why a card no longer fits a selector, in words; None if it fits."""
+    if card is None:
+        return "is gone"
+    zone = "field_spell" if sel.zone == "field" else sel.zone
+    if card.zone != zone:
+        return f"is no longer there (it is now in the {card.zone.replace('_', ' ')})"
+    if not fits(board, card, sel, player):
+        if sel.face == "up" and not card.face_up:
+            return "is now face-down, and the effect needs a face-up card"
+        if sel.face == "down" and card.face_up:
+            return "is now face-up, and the effect needs a face-down card"
+        if sel.position != "any" and card.position != sel.position:
+            return f"is no longer in {sel.position.title()} Position"
+        if sel.min_atk is not None or sel.max_atk is not None:
+            return "no longer has an ATK the effect can take"
+        return "is no longer a card the effect can take"
+    return None
 
 
 def _players(ctx: Context, who: str | None) -> list[str]:
@@ -73,6 +109,7 @@ def _players(ctx: Context, who: str | None) -> list[str]:
 def _move_all(to: str, event: str) -> Callable[[Tx, Context, Step], str]:
     def handler(tx: Tx, ctx: Context, step: Step) -> str:
         cards = select(tx, ctx, step.cards)
+        ctx.acted[:] = cards
         for c in cards:
             tx.move(c.id, to, event=event, cause=ctx.link.card, chain_link=ctx.link.link)
         names = ", ".join(c.id for c in cards) or "nothing"
@@ -94,10 +131,10 @@ def _draw(tx: Tx, ctx: Context, step: Step) -> str:
 
 def _damage(tx: Tx, ctx: Context, step: Step) -> str:
     players = _players(ctx, step.player or "opponent")
+    amount = ctx.amount(tx, step)
     for p in players:
-        tx.change_lp(p, -(step.amount or 0), event="damage", cause=ctx.link.card,
-                     chain_link=ctx.link.link)  # fmt: skip
-    return f"{' and '.join(players)} {'each take' if len(players) > 1 else 'takes'} {step.amount} damage"
+        tx.change_lp(p, -amount, event="damage", cause=ctx.link.card, chain_link=ctx.link.link)
+    return f"{' and '.join(players)} {'each take' if len(players) > 1 else 'takes'} {amount} damage"
 
 
 def _gain(tx: Tx, ctx: Context, step: Step) -> str:
@@ -146,12 +183,14 @@ def _change_position(tx: Tx, ctx: Context, step: Step) -> str:
 
 
 def _flip_face_down(tx: Tx, ctx: Context, step: Step) -> str:
+    flipped = []
     for c in select(tx, ctx, step.cards):
         if c.zone == "monsters" and c.position != "set":
             tx.update_card(c.id, position="set")
             tx.emit("position_changed", card=c.id, player=c.controller, to="set",
                     cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
-    return "turns face-down"
+            flipped.append(c.id)
+    return f"{', '.join(flipped) or 'nothing'} turned face-down"
 
 
 def _negate_attack(tx: Tx, ctx: Context, step: Step) -> str:
@@ -184,6 +223,8 @@ def _negate(flag: str, word: str) -> Callable[[Tx, Context, Step], str]:
             for link in tx.game.chain
         )
         tx.update(chain=chain)
+        card = tx.board.cards.get(answered.card)
+        ctx.acted[:] = [card] if card is not None else []
         tx.emit("negated", card=answered.card, cause=ctx.link.card, chain_link=ctx.link.link,
                 what=word, negated_link=answered.link)  # fmt: skip
         return f"negates the {word} of Chain Link {answered.link} ({answered.card})"

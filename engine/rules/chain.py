@@ -7,7 +7,7 @@ design notes (spell speed is derived from what the effect is, never declared).
 from __future__ import annotations
 
 from engine.cards import CardDef, Effect
-from engine.operations import OPERATIONS, Context, fits
+from engine.operations import OPERATIONS, Context, fits, misfit
 from engine.refs import resolve_ref
 from engine.rules.common import MAIN_PHASES, phase_name
 from engine.scenario import ActionEntry
@@ -122,7 +122,7 @@ def _targets(tx: Tx, player: str, card: CardState, effect: Effect, refs: list[st
                       f"{card.name} needs {needed} target(s) chosen at activation; "
                       f"{len(chosen)} given.", card.id)  # fmt: skip
     for t in chosen:
-        if not any(fits(t, sel, player) for sel in effect.targets):
+        if not any(fits(tx.board, t, sel, player) for sel in effect.targets):
             raise Illegal("activate.bad_target",
                           f"{t.id} is not a card {card.name} can target.", card.id, t.id)
     return tuple(t.id for t in chosen)
@@ -151,6 +151,11 @@ def _check_condition(tx: Tx, player: str, card: CardState, effect: Effect,
     if condition is None:
         return None
     chain = tx.game.chain
+    if condition == "opponents_turn":
+        if tx.board.turn_player == player:
+            raise Illegal("activate.condition_not_met",
+                          f"{card.name} can be activated only during the opponent's turn.", card.id)
+        return None
     if condition == "opponent_attack_declared":
         battle = tx.game.battle
         if battle is None or battle.window != "battle_step" or (
@@ -308,14 +313,16 @@ def resolve_top(tx: Tx) -> str:
     valid = _still_valid_targets(tx, link, effect)
     if effect.targets and not valid:
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason="targets gone")
-        tx.say("target.no_longer_valid", f"{card.name}'s target ({', '.join(link.targets)}) is no "
-               "longer there, so the effect does nothing.", link.card, *link.targets)
+        tx.say("chain.link_no_target", f"{card.name} has no valid target left when Chain Link "
+               f"{link.link} resolves, so it does nothing.", link.card, *link.targets)
         return f"Chain Link {link.link} ({card.name}) has no target left"
     before = tx.game.chain[-1] if tx.game.chain else None
     answered = before if before is not None and before.link == link.link - 1 else None
     ctx = Context(link=link, targets=valid, answered=answered)
     done = []
     for step in effect.do:
+        if step.join == "and_if_you_do" and not ctx.acted:
+            break  # "and if you do": the rest happens only if the step before did
         if step.join == "then":
             tx.finish()
         done.append(OPERATIONS[step.op](tx, ctx, step))
@@ -326,14 +333,17 @@ def resolve_top(tx: Tx) -> str:
 
 
 def _still_valid_targets(tx: Tx, link: ChainLink, effect: Effect) -> tuple[str, ...]:
+    """Targets are checked again at resolution; one that moved or changed is not affected."""
     valid = []
+    name = tx.board.define(link.card).name
     for t in link.targets:
         card = tx.board.cards.get(t)
-        if card is not None and any(fits(card, sel, link.player) for sel in effect.targets):
+        reasons = [misfit(tx.board, card, sel, link.player) for sel in effect.targets]
+        if None in reasons:
             valid.append(t)
         else:
-            tx.say("target.no_longer_valid", f"{t} moved or no longer fits, so it is not affected.",
-                   t)  # fmt: skip
+            tx.say("target.no_longer_valid", f"{name}'s target {t} {reasons[0]}, so it is not "
+                   "affected.", t)  # fmt: skip
     return tuple(valid)
 
 
