@@ -181,7 +181,6 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("trigger-effect", "mandatory-and-optional"),
         "There is no optional trigger waiting that could be declined.",
     ),
-    "effect.applied": (("resolution",), "An effect did what it says."),
     # --- battle
     "battle.attack_declared": (("battle-step",), "An attack was declared."),
     "battle.direct_attack": (("direct-attack", "battle-damage"), "An attack on the player."),
@@ -250,7 +249,6 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("replay", "battle-step"),
         "The opponent's monsters changed before damage: the attack may be declared again.",
     ),
-    "battle.target_gone": (("replay",), "The attack target left the field: the attack replays."),
     "battle.ended": (("battle-step",), "The battle ended."),
 }
 

@@ -170,7 +170,6 @@ class Scenario:
     title: str | None
     game: Game
     actions: tuple[ActionEntry, ...]
-    raw_actions: tuple[dict, ...]
 
 
 # --------------------------------------------------------------------------- text -> dict
@@ -370,7 +369,7 @@ class _Builder:
                 if mat_id:
                     materials.append(mat_id)
             if card_id:
-                self.cards[card_id] = _with(self.cards[card_id], materials=tuple(materials))
+                self.cards[card_id] = evolve(self.cards[card_id], materials=tuple(materials))
                 defn = self.defs[card_id]
                 if not defn.is_monster:
                     self.fail(f"{path}.card", f"{defn.name!r} is not a monster")
@@ -498,11 +497,6 @@ class _Builder:
         return Game(board=board, priority=b.turn_player)
 
 
-def _with(card: CardState, **changes: Any) -> CardState:
-
-    return evolve(card, **changes)
-
-
 def _validate(model: type[BaseModel], data: Any, prefix: str,
               problems: list[Problem]) -> Any:  # fmt: skip
     """Validate one part; its problems get paths under `prefix`."""
@@ -549,6 +543,10 @@ def load_scenario(data: dict) -> Scenario:
     if doc is None:
         raise DocumentError(problems)
     board = _validate(BoardEntry, doc.board, "board", problems)
+    board_ok = board is not None
+    if board is None:  # still check the players and actions, so every problem is reported
+        board = BoardEntry.model_construct(turn=2, turn_player="A", phase="main1", step=None,
+                                           players={})  # fmt: skip
     players: dict[str, PlayerEntry] = {}
     raw_players = doc.board.get("players") if isinstance(doc.board.get("players"), dict) else {}
     for name in raw_players:
@@ -556,7 +554,7 @@ def load_scenario(data: dict) -> Scenario:
             problems.append(Problem(f"board.players.{name}", "unknown player; expected A or B"))
     for name in PLAYERS:
         if name not in raw_players:
-            if board is not None:
+            if board_ok:
                 problems.append(Problem(f"board.players.{name}", "required, but missing"))
             players[name] = PlayerEntry()
             continue
@@ -566,12 +564,9 @@ def load_scenario(data: dict) -> Scenario:
         action = _validate(ActionEntry, raw, f"actions[{i}]", problems)
         if action is not None:
             actions.append((i, action))
-    if board is None:
-        raise DocumentError(problems)
     builder = _Builder(doc, board, players, actions)
     game = builder.build()
     problems += builder.problems
     if problems:
         raise DocumentError(problems)
-    return Scenario(title=doc.title, game=game, actions=tuple(a for _, a in actions),
-                    raw_actions=tuple(doc.actions))  # fmt: skip
+    return Scenario(title=doc.title, game=game, actions=tuple(a for _, a in actions))

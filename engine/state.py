@@ -243,7 +243,6 @@ class Battle:
     defenders_at_declaration: frozenset[str]
     window: str = "battle_step"  # battle_step or one of DAMAGE_WINDOWS
     doomed: tuple[str, ...] = ()  # determined destroyed by battle at damage calculation
-    flip_pending: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

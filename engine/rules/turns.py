@@ -10,7 +10,7 @@ from engine.refs import resolve_ref
 from engine.rules import battle as battle_rules
 from engine.rules.common import phase_name, require_turn_player
 from engine.scenario import ActionEntry
-from engine.state import PHASES, PlayerState, Result, evolve, opponent
+from engine.state import BATTLE_STEPS, PHASES, PlayerState, Result, evolve, opponent
 from engine.tx import Illegal, Tx
 
 HAND_LIMIT = 6
@@ -20,7 +20,7 @@ BATTLE_STEP_WINDOWS = {"start_step": "start", "battle_step": "battle", "end_step
 def position(tx: Tx) -> tuple[int, int]:
     """Where the turn is, as (phase index, battle step index) for comparing windows."""
     b = tx.board
-    step = ("start", "battle", "damage", "end").index(b.step) if b.step else 0
+    step = BATTLE_STEPS.index(b.step) if b.step else 0
     return PHASES.index(b.phase), step
 
 
@@ -44,8 +44,7 @@ def advance_to(tx: Tx, target: str, who: str) -> bool:
     else:
         phase, step = target, ("start" if target == "battle" else None)
     here = position(tx)
-    steps = ("start", "battle", "damage", "end")
-    there = (PHASES.index(phase), steps.index(step) if step else 0)
+    there = (PHASES.index(phase), BATTLE_STEPS.index(step) if step else 0)
     if there == here:
         return False
     if there < here:

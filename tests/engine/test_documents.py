@@ -56,6 +56,7 @@ def test_malformed_text_is_one_clear_problem(text: str, fmt: str, fragment: str)
 
 
 def test_every_problem_is_reported_at_once() -> None:
+    """Shape problems (a bad turn, a bad position, an unknown verb) do not hide the others."""
     board = {
         "turn": 0,
         "players": {
@@ -64,30 +65,8 @@ def test_every_problem_is_reported_at_once() -> None:
                 "monsters": [
                     {"card": "Celtic Guardain", "zone": 1},
                     {"card": "Luster Dragon", "zone": 1},
-                    {"card": "Vorse Raider", "zone": 9, "position": "atk"},
-                ],
-            },
-            "B": {},
-        },
-    }
-    problems = errors_of(doc(format="ygo/2", board=board))
-    assert "ygo-scenario/1" in problems["format"]
-    assert problems["board.turn"].startswith("expected a number >= 1")
-    assert "expected attack, defense or set; got 'atk'" in problems[
-        "board.players.A.monsters[2].position"
-    ]
-
-
-def test_semantic_problems_name_path_and_suggest() -> None:
-    board = {
-        "turn": 2,
-        "players": {
-            "A": {
-                "lp": -5,
-                "monsters": [
-                    {"card": "Celtic Guardain", "zone": 1},
-                    {"card": "Luster Dragon", "zone": 1},
                     {"card": "Vorse Raider", "zone": 9},
+                    {"card": "Gemini Elf", "position": "atk"},
                 ],
             },
             "B": {"monsters": ["Gemini Elf"] * 6},
@@ -97,13 +76,19 @@ def test_semantic_problems_name_path_and_suggest() -> None:
         {"player": "A", "do": "summon", "card": "A:Luster Dragon"},
         {"player": "A", "do": "attack", "attacker": "A:Nobody", "target": "direct"},
     ]
-    problems = errors_of(doc(board=board, actions=actions))
+    problems = errors_of(doc(format="ygo/2", board=board, actions=actions))
+    assert "ygo-scenario/1" in problems["format"]
+    assert problems["board.turn"].startswith("expected a number >= 1")
+    assert "expected attack, defense or set; got 'atk'" in problems[
+        "board.players.A.monsters[3].position"
+    ]
     assert "did you mean 'Celtic Guardian'" in problems["board.players.A.monsters[0].card"]
     assert "already holds" in problems["board.players.A.monsters[1].zone"]
     assert "from 1 to 5" in problems["board.players.A.monsters[2].zone"]
     assert "LP of 0 or more" in problems["board.players.A.lp"]
     assert "at most 5" in problems["board.players.B.monsters[5].zone"]
     assert "expected activate" in problems["actions[0].do"]
+    assert "no card 'A:Nobody'" in problems["actions[1].attacker"]
 
 
 def test_unknown_reference_lists_the_ids() -> None:
