@@ -29,34 +29,74 @@ Attribute = Literal["DARK", "LIGHT", "EARTH", "WATER", "FIRE", "WIND", "DIVINE"]
 EffectKind = Literal[
     "activation", "ignition", "trigger", "quick", "continuous", "flip", "maintenance"
 ]
+Condition = Literal[
+    "responds_to_spell", "responds_to_trap", "responds_to_spell_or_trap",
+    "responds_to_monster_effect", "responds_to_any", "responds_to_summoning",
+    "responds_to_damage", "negates_summon", "opponent_summoned", "any_summoned",
+    "opponent_attack_declared", "opponents_turn",
+]  # fmt: skip
+# What a Continuous effect does while its card is face-up on the field and not negated.
+Apply = Literal[
+    "negate_trap_cards",  # Traps cannot be activated; face-up Traps' effects are negated (Jinzo)
+    "negate_spell_effects",  # face-up Spells' effects on the field are negated (Imperial Order)
+    "negate_monster_effects",  # face-up monsters' effects on the field are negated (Skill Drain)
+    "forbid_attacks",  # the affected monsters cannot declare an attack (Messenger of Peace)
+    "forbid_tributes",  # neither player can Tribute (Mask of Restrict)
+    "modify_stats",  # the affected monsters gain (or lose) ATK/DEF (Axe of Despair, Umi)
+    "attack_cost",  # the monster's controller pays `cost` to declare its attack (Dark Elf)
+    "no_attack_turn_summoned",  # it cannot attack the turn it is summoned (Armor Exe)
+    "untargetable",  # the affected cards cannot be targeted by card effects (Lord of D.)
+]
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
-class Selector(_Strict):
-    """Which cards an operation or a target takes: a zone, whose, and how many."""
+Zone = Literal["monsters", "spell_traps", "field", "hand", "graveyard", "deck", "banished", "onfield"]
 
-    zone: Literal["monsters", "spell_traps", "field", "hand", "graveyard", "deck"] = "monsters"
+
+class Selector(_Strict):
+    """Which cards an operation or a target takes: a zone, whose, what kind, and how many.
+
+    `onfield` is every card on the field (monsters, Spells/Traps, Field Spells).
+    """
+
+    zone: Zone = "monsters"
     controller: Literal["you", "opponent", "any"] = "any"
     face: Literal["up", "down", "any"] = "any"
     position: Literal["attack", "defense", "any"] = "any"
     min_atk: int | None = None
     max_atk: int | Literal["controller_lp"] | None = None  # "controller_lp": at most its controller's LP
+    card_type: Literal["monster", "spell", "trap"] | None = None
+    subtype: Subtype | None = None  # e.g. effect (an Effect Monster), normal, continuous
+    attribute: Attribute | None = None
+    monster_type: str | None = None
+    name: str | None = None
+    max_level: int | None = None
+    just_summoned: bool = False  # only the monster(s) whose summon this card answers
     count: int = Field(default=1, ge=1)
+    up_to: bool = False  # "up to `count`": fewer is fine
 
 
 class Step(_Strict):
-    """One operation of an effect, joined to the one before by the card's own connector."""
+    """One operation of an effect, joined to the one before by the card's own connector.
+
+    `cards`: the link's targets, the card itself, the card(s) the answered link or summon is
+    about ("that_link"), what the step before acted on ("those"), the monster this card is
+    equipped to ("equipped"), or every card a selector fits. `per` multiplies `amount` by a
+    count of cards ("500 damage for each Effect Monster").
+    """
 
     op: str
-    cards: Literal["targets", "this", "that_link"] | Selector | None = None
-    amount: int | Literal["their_original_atk"] | None = None  # "their": what the step before acted on
+    cards: Literal["targets", "this", "that_link", "those", "equipped"] | Selector | None = None
+    amount: int | Literal["their_original_atk", "their_atk"] | None = None  # "their": the step before
+    per: list[Selector] = []
     player: Literal["you", "opponent", "both"] | None = None
     token: str | None = None
     position: Literal["attack", "defense"] | None = None
     join: Literal["then", "and_if_you_do", "also"] | None = None
+    coin: Literal["heads", "tails"] | None = None  # only if the coin toss of this effect came up so
 
     @field_validator("op")
     @classmethod
@@ -68,6 +108,17 @@ class Step(_Strict):
         return op
 
 
+class Requires(_Strict):
+    """Board-state activation conditions ("Activate only if ..."), checked only at activation."""
+
+    you_control: str | None = None  # a face-up card with this name on your field
+    your_hand_max: int | None = None
+    opponent_hand_min: int | None = None
+    your_gy_max: int | None = None
+    your_gy_monsters_min: int | None = None
+    lp_behind_by: int | None = None  # your LP at least this much lower than the opponent's
+
+
 class Effect(_Strict):
     """An effect as data: what kind it is, when it works, what it costs and does."""
 
@@ -76,14 +127,21 @@ class Effect(_Strict):
     wording: Literal["when", "if", "during"] | None = None
     event: str | None = None
     works_from: list[Literal["field", "hand", "graveyard", "banished", "deck"]] = ["field"]
-    condition: (
-        Literal["responds_to_spell", "responds_to_trap", "responds_to_spell_or_trap",
-                "responds_to_monster_effect", "responds_to_any", "opponent_attack_declared",
-                "opponents_turn"]
-        | None
-    ) = None  # an activation condition, checked only at activation  # fmt: skip
-    cost: dict[Literal["discard", "pay_lp", "tribute", "send_to_gy", "banish"], int | Literal["half"]] = {}
+    # an activation condition, checked only at activation; a list means any one of them
+    condition: Condition | list[Condition] | None = None
+    summon_kinds: list[str] = []  # for summon conditions: which summons (normal, flip, special...)
+    requires: Requires | None = None  # board-state conditions, checked only at activation
+    cost: dict[
+        Literal["discard", "pay_lp", "tribute", "send_to_gy", "banish", "remove_counters"],
+        int | Literal["half"],
+    ] = {}
     targets: list[Selector] = []
+    apply: Apply | None = None  # kind continuous: what it does while it applies
+    affects: Selector | Literal["this", "equipped"] | None = None  # kind continuous: to whom
+    atk: int = 0  # modify_stats
+    def_: int = Field(default=0, alias="def")
+    with_activation: bool = False  # a Continuous Trap's effect usable as the card is activated
+    phase: Literal["standby", "end"] = "standby"  # kind maintenance: when its cost is due
     do: list[Step] = []
     categories: list[str] = []
     once_per_turn: Literal["none", "soft", "hard", "card_activation"] = "none"

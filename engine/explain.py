@@ -42,6 +42,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "duel.both_zero_lp": (("game-draw", "life-points"), "Both players reached 0 LP at once."),
     "duel.deck_out": (("deck-out", "win-conditions"), "A player had to draw from an empty Deck."),
     "duel.conceded": (("concede", "win-conditions"), "A player conceded the duel."),
+    "duel.exodia": (
+        ("win-conditions",),
+        "A player holds all five pieces of Exodia the Forbidden One in the hand and wins.",
+    ),
     "duel.over": (("win-conditions",), "The duel has already ended; nothing more happens."),
     # --- action shape
     "action.not_turn_player": (
@@ -176,6 +180,72 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "target.no_longer_valid": (
         ("target", "resolution"),
         "A target that moved or no longer fits is not affected.",
+    ),
+    "rule.equip_destroyed": (
+        ("equip-card", "destroy"),
+        "An Equip Card whose monster left the field or was turned face-down is destroyed.",
+    ),
+    "rule.bound_monster_destroyed": (
+        ("continuous-trap", "leaves-the-field"),
+        "A monster brought back by a card (Call of the Haunted) is destroyed when that card leaves.",
+    ),
+    "cost.maintenance_paid": (
+        ("cost", "standby-phase"),
+        "A maintenance cost was paid; it is due even while the card's effect is negated.",
+    ),
+    "cost.maintenance_unpaid": (
+        ("cost", "standby-phase"),
+        "A maintenance cost was not paid, so the card is destroyed.",
+    ),
+    "activate.locked": (
+        ("continuous-effect", "normal-trap"),
+        "A face-up card's Continuous effect forbids this activation (Jinzo: no Trap Cards).",
+    ),
+    "activate.flipped_this_chain": (
+        ("continuous-trap", "chain"),
+        "A Continuous Trap's effect used as it was flipped cannot be used again in that chain.",
+    ),
+    "activate.not_activated_effect": (
+        ("continuous-effect", "activation"),
+        "A Continuous or maintenance effect applies by itself; it is never activated.",
+    ),
+    "chain.activated_card_stays": (
+        ("chain", "normal-spell", "normal-trap"),
+        "An activated Normal Spell/Trap stays on the field until its chain ends; it cannot be returned.",
+    ),
+    "chain.continuous_trap_flip_use": (
+        ("continuous-trap", "chain-link"),
+        "A Continuous Trap activated and its effect used at once: one Chain Link, not two.",
+    ),
+    "chain.damage_redirected": (
+        ("counter-trap", "battle-damage"),
+        "A card redirected the damage of a link to the other player.",
+    ),
+    "chain.negated_by_continuous": (
+        ("negate", "continuous-effect"),
+        "A face-up card's Continuous effect negates the resolving card's effect.",
+    ),
+    "choice.engine_picked": (
+        ("resolution",),
+        "A choice made at resolution was not given; the engine took the first legal option.",
+    ),
+    "choice.missing": (("resolution",), "The effect needs a choice the scenario did not give."),
+    "choice.not_allowed": (("resolution",), "A choice named a card the effect cannot take."),
+    "cost.attack_cost_paid": (
+        ("cost", "continuous-effect"),
+        "A cost to declare an attack, part of the monster's effect, was paid.",
+    ),
+    "rule.tributes_forbidden": (
+        ("tribute", "continuous-effect"),
+        "A face-up card forbids Tributes (Mask of Restrict): no Tribute cost, Summon or Ritual.",
+    ),
+    "summon.negated": (
+        ("summon-negation",),
+        "The summon was negated: the monster was never summoned successfully.",
+    ),
+    "summon.negation_window": (
+        ("summon-negation", "chain"),
+        "A card that negates summons answers a summon as it is attempted; the summon is not a link.",
     ),
     "trigger.none_waiting": (
         ("trigger-effect", "mandatory-and-optional"),

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.rules import battle as battle_rules
 from engine.rules import chain as chain_rules
-from engine.rules import summons, turns
+from engine.rules import checks, summons, turns
 from engine.scenario import ActionEntry, Scenario, load_scenario
 from engine.serialize import board_to_dict
 from engine.state import Board, Game, evolve, opponent
@@ -26,6 +26,7 @@ _REASONS = {
     "both_zero_lp": "both players reached 0 LP: a draw",
     "deck_out": "a player could not draw",
     "concede": "a player conceded",
+    "exodia": "a player assembled all five pieces of Exodia",
 }
 MOVING_ON = ("attack", "phase", "end_turn")
 CHAIN_VERBS = ("activate", "pass", "decline", "resolve")
@@ -82,7 +83,7 @@ def _automatic(rec: _Recorder, game: Game, index: int | None, kind: str,
                work: Callable[[Tx], str | None]) -> Game:  # fmt: skip
     tx = Tx(game)
     summary = work(tx)
-    turns.check_life_points(tx)
+    checks.settle(tx)
     if summary is None and not tx.events:
         return game
     rec.add(tx, index, kind, True, summary or "")
@@ -104,7 +105,7 @@ def _resolve_chain(rec: _Recorder, game: Game, index: int | None, announce: bool
                 tx.say("chain.resolves", f"Both players pass: {what}.")
             summary = chain_rules.resolve_top(tx)
             if not tx.game.chain:
-                turns.check_life_points(tx)
+                checks.settle(tx)
                 if tx.game.result is None:
                     chain_rules.after_chain(tx)
                     battle = tx.game.battle
@@ -173,11 +174,11 @@ def _resolve_action(rec: _Recorder, game: Game, index: int) -> Game:
             return f"Both players pass: {battle_rules.WINDOW_NAMES[window]} ends"
 
         return _automatic(rec, game, index, "window", close)
-    tx = Tx(game)
+    tx = Tx(_moved_on(game))
     tx.say("action.nothing_to_resolve", "Both players pass; no chain or battle window is open, "
            "so nothing happens.")  # fmt: skip
     rec.add(tx, index, "action", True, "Both players pass")
-    return game
+    return tx.game
 
 
 def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at: str | None) -> Game:
@@ -186,12 +187,14 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
             "duel.over", f"The duel is over ({_REASONS.get(game.result.reason, game.result.reason)}); "
             "no further action counts."))
     if action.do == "resolve":
-        return _resolve_action(rec, game, index)
+        return _resolve_action(rec, _summon_moment(game, action), index)
     if action.do not in CHAIN_VERBS and game.chain:
         game = _resolve_chain(rec, game, None, announce=True)
         if game.result is not None:
             return _illegal(rec, game, index, action, Illegal(
                 "duel.over", "The duel ended while the chain resolved."))
+    if action.do not in CHAIN_VERBS:
+        game = _moved_on(game)
     if action.at:
         try:
             game = _automatic(rec, game, None, "window",
@@ -207,14 +210,34 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
         if game.result is not None:
             return _illegal(rec, game, index, action, Illegal(
                 "duel.over", "The duel ended during the attack."))
-    tx = Tx(game)
+    tx = Tx(_summon_moment(game, action))
     try:
         summary = _dispatch(tx, action, next_at)
     except Illegal as err:
-        return _illegal(rec, game, index, action, err)
-    turns.check_life_points(tx)
+        return _illegal(rec, game, index, action, err)  # an illegal action changes nothing
+    checks.settle(tx)
     rec.add(tx, index, "action", True, summary)
     return tx.game
+
+
+def _summon_moment(game: Game, action: ActionEntry) -> Game:
+    """A summon can be negated only right after it is attempted; anything else that happens
+    makes it successful. Responses to a successful summon (Trap Hole) last only while nothing
+    else happens: a new action outside the chain ends that window."""
+    attempt = game.summon_attempt
+    negating = action.do == "activate" and "summon" in action.targets
+    if attempt is not None and not negating:
+        board = game.board
+        for card_id in attempt.cards:
+            if card_id in board.cards and board.cards[card_id].pending:
+                board = board.with_card(evolve(board.cards[card_id], pending=False))
+        game = evolve(game, board=board, summon_attempt=None, last_summon=attempt)
+    return game
+
+
+def _moved_on(game: Game) -> Game:
+    """Something new happens outside a chain: the last summon is no longer the last thing."""
+    return evolve(game, last_summon=None) if game.last_summon is not None else game
 
 
 def _advance(tx: Tx, action: ActionEntry) -> str | None:

@@ -90,7 +90,12 @@ class CardState:
     atk: int | None = None
     def_: int | None = None
     equipped_to: str | None = None
+    bound_to: str | None = None  # a monster brought back by a card it dies with (Call of the Haunted)
     token: bool = False
+    boost_atk: int = 0  # changes "until the end of this turn" (Rush Recklessly); cleared at turn end
+    boost_def: int = 0
+    pending: bool = False  # not yet in force: its activation has not resolved, or its summon can still be negated
+    arrived: int = 0  # the moment it came face-up on the field: older continuous effects apply first
 
     @property
     def face_up(self) -> bool:
@@ -130,6 +135,7 @@ class Board:
     players: Mapping[str, PlayerState]
     cards: Mapping[str, CardState]
     defs: Mapping[str, CardDef] = field(compare=False)  # card id -> definition (fixed per replay)
+    flags: tuple[str, ...] = ()  # rules a card changed until the end of the turn (Reverse Trap)
 
     # --- reading
     def card(self, card_id: str) -> CardState:
@@ -215,6 +221,8 @@ class ChainLink:
     activation_negated: bool = False
     effect_negated: bool = False
     card_snapshot: CardState | None = None
+    answers_summon: tuple[str, ...] = ()  # the monsters whose summon this link negates
+    redirect_damage: bool = False  # Barrel Behind the Door: its damage goes to the other player
 
     def to_dict(self) -> dict:
         out: dict = {
@@ -231,6 +239,8 @@ class ChainLink:
             out["activation_negated"] = True
         if self.effect_negated:
             out["effect_negated"] = True
+        if self.answers_summon:
+            out["answers_summon"] = list(self.answers_summon)
         return out
 
 
@@ -243,6 +253,16 @@ class Battle:
     defenders_at_declaration: frozenset[str]
     window: str = "battle_step"  # battle_step or one of DAMAGE_WINDOWS
     doomed: tuple[str, ...] = ()  # determined destroyed by battle at damage calculation
+
+
+@dataclass(frozen=True, slots=True)
+class Summon:
+    """A summon: the monsters, how, and by whom; negatable until the next thing happens."""
+
+    cards: tuple[str, ...]
+    kind: str  # normal | tribute | flip | special | link | xyz | ...
+    player: Player
+    seq: int = 0  # the moment it happened
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,3 +287,7 @@ class Game:
     seq: int = 1  # the moment the next event happens; moves on when an action finishes
     result: Result | None = None
     created: tuple[tuple[str, int], ...] = ()  # per "player:name": how many created so far
+    summon_attempt: Summon | None = None  # a summon that can still be negated (Solemn Judgment)
+    last_summon: Summon | None = None  # the summon that just succeeded (Trap Hole answers it)
+    flipped_in_chain: tuple[str, ...] = ()  # Continuous Traps used as they were flipped this chain
+

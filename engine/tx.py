@@ -46,7 +46,10 @@ class Tx:
         self.game = evolve(self.game, **changes)
 
     def update_card(self, card_id: str, **changes: Any) -> CardState:
-        card = evolve(self.board.cards[card_id], **changes)
+        old = self.board.cards[card_id]
+        card = evolve(old, **changes)
+        if card.face_up and not old.face_up:
+            card = evolve(card, arrived=self.game.seq)  # a Continuous effect starts applying now
         self.set_board(self.board.with_card(card))
         return card
 
@@ -109,7 +112,7 @@ class Tx:
             )  # fmt: skip
             moved = evolve(
                 base, zone=to, slot=slot, position=position, face=face,
-                controller=controller or card.controller,
+                controller=controller or card.controller, arrived=self.game.seq,
             )  # fmt: skip
         self.set_board(board.with_card(moved))
         self.emit(event, card=card_id, player=card.controller, cause=cause,

@@ -9,6 +9,7 @@ determined at damage calculation and carried out at the end of the Damage Step
 from __future__ import annotations
 
 from engine.refs import resolve_ref
+from engine.rules import continuous
 from engine.rules.common import own_card, require_turn_player
 from engine.scenario import ActionEntry
 from engine.state import DAMAGE_WINDOWS, Battle, CardState, evolve, opponent
@@ -28,11 +29,36 @@ DAMAGE_WINDOW_NAMES = {k: v for k, v in WINDOW_NAMES.items() if k != "battle_ste
 
 
 def current_atk(tx: Tx, card: CardState) -> int:
-    return card.atk if card.atk is not None else tx.board.define(card.id).atk or 0
+    return continuous.atk(tx.board, card)
 
 
 def current_def(tx: Tx, card: CardState) -> int:
-    return card.def_ if card.def_ is not None else tx.board.define(card.id).def_ or 0
+    return continuous.def_(tx.board, card)
+
+
+def _attack_restrictions(tx: Tx, player: str, attacker: CardState) -> None:
+    """Continuous effects that stop or tax an attack (Messenger of Peace, Armor Exe, Dark Elf)."""
+    board = tx.board
+    if (source := continuous.first(board, "forbid_attacks", attacker)) is not None:
+        raise Illegal("battle.attacks_forbidden",
+                      f"{source.name} is face-up: {attacker.name} ({current_atk(tx, attacker)} ATK) "
+                      "cannot declare an attack.", attacker.id, source.id)  # fmt: skip
+    if attacker.summoned_this_turn and continuous.first(board, "no_attack_turn_summoned", attacker):
+        raise Illegal("battle.attacks_forbidden",
+                      f"{attacker.name} cannot attack the turn it is summoned (its own effect, which "
+                      "is not negated).", attacker.id)  # fmt: skip
+    for source, effect in continuous.in_force(board, "attack_cost"):
+        if not continuous.affects(board, source, effect, attacker):
+            continue
+        due = int(effect.cost.get("pay_lp", 0))
+        if board.player(player).lp < due:
+            raise Illegal("activate.cost_missing",
+                          f"{attacker.name} needs {due} LP paid to declare an attack; {player} has "
+                          f"{board.player(player).lp}.", attacker.id)  # fmt: skip
+        tx.change_lp(player, -due, event="lp_paid", cause=f"attack cost of {attacker.id}")
+        tx.say("cost.attack_cost_paid", f"{player} pays {due} LP for {attacker.name} to declare an "
+               "attack; this cost is part of its effect, so it is waived while that effect is negated.",
+               attacker.id)  # fmt: skip
 
 
 def attack(tx: Tx, action: ActionEntry) -> str:
@@ -61,6 +87,7 @@ def attack(tx: Tx, action: ActionEntry) -> str:
         raise Illegal("battle.already_attacked",
                       f"{attacker.name} already declared an attack this turn; a monster attacks "
                       "once per turn unless a card says otherwise.", attacker.id)  # fmt: skip
+    _attack_restrictions(tx, player, attacker)
     foe = opponent(player)
     defenders = tx.board.monsters(foe)
     if action.target == "direct":

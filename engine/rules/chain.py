@@ -9,9 +9,10 @@ from __future__ import annotations
 from engine.cards import CardDef, Effect
 from engine.operations import OPERATIONS, Context, fits, misfit
 from engine.refs import resolve_ref
+from engine.rules import continuous
 from engine.rules.common import MAIN_PHASES, phase_name
 from engine.scenario import ActionEntry
-from engine.state import CardState, ChainLink, opponent
+from engine.state import CardState, ChainLink, Summon, opponent
 from engine.tx import Illegal, Tx
 
 LINGERING = {"continuous", "equip", "field"}  # stay on the field after they resolve
@@ -35,7 +36,12 @@ def _pick_effect(card: CardState, defn: CardDef, number: int | None) -> tuple[in
             raise Illegal("activate.no_such_effect",
                           f"{card.name} has {len(defn.effects)} effect(s); there is no effect "
                           f"{number}.", card.id)  # fmt: skip
-        return number, defn.effects[number - 1]
+        chosen = defn.effects[number - 1]
+        if chosen.kind in ("continuous", "maintenance"):
+            raise Illegal("activate.not_activated_effect",
+                          f"Effect {number} of {card.name} is a {chosen.kind.title()} effect: it "
+                          "applies by itself and is never activated.", card.id)  # fmt: skip
+        return number, chosen
     if not usable:
         raise Illegal("activate.no_effect_defined",
                       f"{card.name} has no effect the engine can activate.", card.id)
@@ -71,9 +77,10 @@ def _check_timing(tx: Tx, player: str, card: CardState, defn: CardDef, effect: E
                       f"{phase_name(board.phase)} of {board.turn_player}'s turn.", card.id)
 
 
-def _check_location(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect) -> None:
+def _check_location(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect,
+                    activation: bool) -> None:  # fmt: skip
     board = tx.board
-    if effect.kind == "activation":
+    if activation:
         owner_ok = card.controller == player
         if card.zone == "hand":
             if defn.card_type == "trap":
@@ -112,19 +119,36 @@ def _zones_for(effect: Effect) -> set[str]:
     return zones
 
 
+def summoned_now(tx: Tx) -> tuple[str, ...]:
+    """The monsters whose summon is the last thing that happened (what Trap Hole may target)."""
+    summon = tx.game.last_summon
+    return summon.cards if summon is not None else ()
+
+
 def _targets(tx: Tx, player: str, card: CardState, effect: Effect, refs: list[str]) -> tuple[str, ...]:
+    chosen = [resolve_ref(tx.board, r) for r in refs if not r.startswith("link:") and r != "summon"]
     if not effect.targets:
+        if chosen:
+            raise Illegal("activate.bad_target",
+                          f"{card.name} does not target; no target can be chosen for it.", card.id)
         return ()
     needed = sum(s.count for s in effect.targets)
-    chosen = [resolve_ref(tx.board, r) for r in refs if not r.startswith("link:")]
-    if len(chosen) != needed:
+    flexible = any(s.up_to for s in effect.targets)
+    if len(chosen) != needed and not (flexible and 1 <= len(chosen) <= needed):
         raise Illegal("activate.bad_target",
                       f"{card.name} needs {needed} target(s) chosen at activation; "
                       f"{len(chosen)} given.", card.id)  # fmt: skip
+    summoned = summoned_now(tx)
     for t in chosen:
-        if not any(fits(tx.board, t, sel, player) for sel in effect.targets):
+        if not any(fits(tx.board, t, sel, player, summoned) for sel in effect.targets):
+            why = next(filter(None, (misfit(tx.board, t, sel, player, summoned, now=False)
+                                     for sel in effect.targets)), "does not fit")  # fmt: skip
             raise Illegal("activate.bad_target",
-                          f"{t.id} is not a card {card.name} can target.", card.id, t.id)
+                          f"{t.id} is not a card {card.name} can target: it {why}.", card.id, t.id)
+        if (guard := continuous.first(tx.board, "untargetable", t)) is not None:
+            raise Illegal("activate.bad_target",
+                          f"{t.id} cannot be targeted by card effects while {guard.name} is face-up.",
+                          card.id, t.id, guard.id)  # fmt: skip
     return tuple(t.id for t in chosen)
 
 
@@ -144,28 +168,125 @@ _CONDITION_TEXT = {
 }  # fmt: skip
 
 
+def _conditions(effect: Effect) -> list[str]:
+    c = effect.condition
+    return [] if c is None else [c] if isinstance(c, str) else list(c)
+
+
+def _summon_fits(effect: Effect, summon: Summon | None, player: str, who: str) -> bool:
+    if summon is None:
+        return False
+    kinds = effect.summon_kinds
+    kind = "normal" if summon.kind == "tribute" else summon.kind
+    if kinds and kind not in kinds and summon.kind not in kinds:
+        return False
+    return who == "any" or summon.player != player
+
+
+def _meets(tx: Tx, player: str, effect: Effect, condition: str, answered: ChainLink | None,
+           negating_summon: bool) -> str | None:  # fmt: skip
+    """None if the condition holds now; otherwise what is missing, in words."""
+    game = tx.game
+    if condition == "negates_summon":
+        if negating_summon and _summon_fits(effect, game.summon_attempt, player, "any"):
+            return None
+        kinds = " or ".join(effect.summon_kinds) or "any"
+        return f"it negates a summon ({kinds}) at the moment it is attempted, and none is being attempted"
+    if negating_summon:
+        return "only a card that negates summons can answer a summon being attempted"
+    if condition in ("opponent_summoned", "any_summoned"):
+        who = "any" if condition == "any_summoned" else "opponent"
+        if _summon_fits(effect, game.last_summon, player, who):
+            return None
+        kinds = " or ".join(effect.summon_kinds) or "a"
+        by = "the opponent" if who == "opponent" else "a player"
+        return f"it answers {by}'s successful {kinds} summon, and that is not the last thing that happened"
+    if condition == "opponents_turn":
+        return None if tx.board.turn_player != player else "it can be activated only in the opponent's turn"
+    if condition == "opponent_attack_declared":
+        battle = game.battle
+        if battle is not None and battle.window == "battle_step" and (
+            tx.board.cards[battle.attacker].controller != player
+        ):  # fmt: skip
+            return None
+        return "it needs an opponent's monster to have just declared an attack"
+    if answered is None:
+        return "it answers an activation, and no chain is open"
+    if condition == "responds_to_summoning":
+        if {"special_summon", "summon"} & set(_link_effect(tx, answered).categories):
+            return None
+        return f"it answers an activation that would summon, and Chain Link {answered.link} would not"
+    if condition == "responds_to_damage":
+        if _would_damage(tx, answered, player):
+            return None
+        return (f"it answers an effect that would inflict damage to {player}, and Chain Link "
+                f"{answered.link} would not")
+    wanted = _CONDITION_TEXT[condition]
+    kind = _link_kind(tx, answered)
+    if kind in wanted:
+        return None
+    what = " or ".join(w.replace("_", " ") for w in wanted)
+    return (f"it answers the activation of a {what} immediately before it; Chain Link "
+            f"{answered.link} is {kind.replace('_', ' ')}")
+
+
+def _link_effect(tx: Tx, link: ChainLink) -> Effect:
+    return tx.board.define(link.card).effects[link.effect - 1]
+
+
+def _would_damage(tx: Tx, link: ChainLink, player: str) -> bool:
+    """Would this link inflict damage to `player` as written ("damage" to you or the opponent)?"""
+    for step in _link_effect(tx, link).do:
+        if step.op != "damage":
+            continue
+        who = step.player or "opponent"
+        hit = {"you": [link.player], "opponent": [opponent(link.player)], "both": ["A", "B"]}[who]
+        if player in hit:
+            return True
+    return False
+
+
+def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> None:
+    """Board-state conditions ("Activate only if ..."): checked here, at activation, never again."""
+    req = effect.requires
+    if req is None:
+        return
+    board = tx.board
+    me, foe = board.player(player), board.player(opponent(player))
+    problems = []
+    if req.you_control is not None and not any(
+        c.controller == player and c.face_up and c.zone in continuous.FIELD
+        and c.name.lower() == req.you_control.lower() for c in board.cards.values()
+    ):  # fmt: skip
+        problems.append(f"{player} must control a face-up {req.you_control}")
+    if req.your_hand_max is not None and len(me.hand) - (card.zone == "hand") > req.your_hand_max:
+        problems.append(f"{player} must hold {req.your_hand_max} or fewer other cards in hand")
+    if req.opponent_hand_min is not None and len(foe.hand) < req.opponent_hand_min:
+        problems.append(f"{opponent(player)} must hold {req.opponent_hand_min} or more cards")
+    if req.your_gy_max is not None and len(me.graveyard) > req.your_gy_max:
+        problems.append(f"{player}'s GY must hold {req.your_gy_max} or fewer cards "
+                        f"(it holds {len(me.graveyard)})")  # fmt: skip
+    if req.your_gy_monsters_min is not None:
+        monsters = sum(1 for c in me.graveyard if board.define(c).is_monster)
+        if monsters < req.your_gy_monsters_min:
+            problems.append(f"{player}'s GY must hold {req.your_gy_monsters_min} or more monsters "
+                            f"(it holds {monsters})")  # fmt: skip
+    if req.lp_behind_by is not None and foe.lp - me.lp < req.lp_behind_by:
+        problems.append(f"{player}'s LP must be at least {req.lp_behind_by} lower than "
+                        f"{opponent(player)}'s")  # fmt: skip
+    if problems:
+        raise Illegal("activate.condition_not_met",
+                      f"{card.name} cannot be activated: {'; '.join(problems)}. (Activation "
+                      "conditions are checked only when the card is activated.)", card.id)
+
+
 def _check_condition(tx: Tx, player: str, card: CardState, effect: Effect,
                      refs: list[str]) -> ChainLink | None:  # fmt: skip
-    """Activation conditions are checked here, at activation, and never again."""
-    condition = effect.condition
-    if condition is None:
-        return None
+    """Activation conditions are checked here, at activation, and never again.
+
+    Returns the link this activation answers (the one immediately before it), if any.
+    """
     chain = tx.game.chain
-    if condition == "opponents_turn":
-        if tx.board.turn_player == player:
-            raise Illegal("activate.condition_not_met",
-                          f"{card.name} can be activated only during the opponent's turn.", card.id)
-        return None
-    if condition == "opponent_attack_declared":
-        battle = tx.game.battle
-        if battle is None or battle.window != "battle_step" or (
-            tx.board.cards[battle.attacker].controller == player
-        ):  # fmt: skip
-            raise Illegal("activate.condition_not_met",
-                          f"{card.name} needs an opponent's monster to have just declared an "
-                          "attack.", card.id)  # fmt: skip
-        return None
-    wanted = _CONDITION_TEXT[condition]
     answered = chain[-1] if chain else None
     for ref in refs:
         if ref.startswith("link:") and (answered is None or ref != f"link:{answered.link}"):
@@ -173,14 +294,19 @@ def _check_condition(tx: Tx, player: str, card: CardState, effect: Effect,
                           f"{card.name} can answer only the activation immediately before it "
                           f"(Chain Link {answered.link if answered else 'none'}), not {ref}.",
                           card.id)  # fmt: skip
-    if answered is None or _link_kind(tx, answered) not in wanted:
-        what = " or ".join(w.replace("_", " ") for w in wanted)
-        before = (f"Chain Link {answered.link} is {_link_kind(tx, answered).replace('_', ' ')}"
-                  if answered else "no chain is open")  # fmt: skip
-        raise Illegal("activate.condition_not_met",
-                      f"{card.name} answers the activation of a {what} immediately before it; "
-                      f"{before}.", card.id)  # fmt: skip
-    return answered
+    conditions = _conditions(effect)
+    negating_summon = "summon" in refs
+    if not conditions:
+        if negating_summon:
+            raise Illegal("activate.condition_not_met",
+                          f"{card.name} does not negate summons, so it cannot answer a summon being "
+                          "attempted; it can respond once the summon has succeeded.", card.id)
+        return None
+    missing = [_meets(tx, player, effect, c, answered, negating_summon) for c in conditions]
+    if None in missing:
+        return answered
+    reasons = "; or ".join(m for m in missing if m)
+    raise Illegal("activate.condition_not_met", f"{card.name} cannot be activated now: {reasons}.", card.id)
 
 
 def _check_cost(tx: Tx, player: str, card: CardState, effect: Effect,
@@ -209,36 +335,80 @@ def _check_cost(tx: Tx, player: str, card: CardState, effect: Effect,
     return costs
 
 
+def _check_locks(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect) -> None:
+    """Continuous effects that forbid the activation outright (Jinzo: no Trap Cards)."""
+    if defn.card_type == "trap" and (jinzo := continuous.first(tx.board, "negate_trap_cards")):
+        raise Illegal("activate.locked",
+                      f"{jinzo.name} is face-up and its effect is not negated: Trap Cards, and their "
+                      f"effects on the field, cannot be activated, so {card.name} cannot be.",
+                      card.id, jinzo.id)  # fmt: skip
+    if "tribute" in effect.cost and (mask := continuous.first(tx.board, "forbid_tributes")):
+        raise Illegal("rule.tributes_forbidden",
+                      f"{mask.name} is face-up: no monster can be Tributed, so the Tribute cost of "
+                      f"{card.name} cannot be paid.", card.id, mask.id)  # fmt: skip
+
+
+def _flip_use(tx: Tx, card: CardState, defn: CardDef, effect: Effect) -> bool:
+    """Is this a Continuous Trap's effect used as the card itself is activated (one link)?
+
+    Such an effect cannot be used again in the chain in which the card was flipped face-up.
+    """
+    if not effect.with_activation:
+        return False
+    if card.zone == "spell_traps" and card.face == "down":
+        return True
+    if card.id in tx.game.flipped_in_chain:
+        raise Illegal("activate.flipped_this_chain",
+                      f"{defn.name}'s effect was already used as the card was activated in this "
+                      "chain; it cannot be used again in the same chain.", card.id)  # fmt: skip
+    return False
+
+
 def activate(tx: Tx, action: ActionEntry) -> str:
     player = action.player or ""
     card = resolve_ref(tx.board, action.card or "")
     defn = tx.board.define(card.id)
     number, effect = _pick_effect(card, defn, action.effect)
-    speed = spell_speed(defn, effect)
-    _check_location(tx, player, card, defn, effect)
+    flip_use = _flip_use(tx, card, defn, effect)
+    activation = effect.kind == "activation" or flip_use
+    speed = 2 if flip_use else spell_speed(defn, effect)
+    _check_location(tx, player, card, defn, effect, activation)
     _check_timing(tx, player, card, defn, effect, speed)
-    _check_condition(tx, player, card, effect, action.targets)
+    _check_locks(tx, player, card, defn, effect)
+    _check_requires(tx, player, card, effect)
+    answered = _check_condition(tx, player, card, effect, action.targets)
     targets = _targets(tx, player, card, effect, action.targets)
     costs = _check_cost(tx, player, card, effect, action)
     holder = tx.game.priority
-    if tx.game.chain and holder != player:
+    if holder != player:
         tx.emit("passed", player=holder)
+    attempt = tx.game.summon_attempt if "summon" in action.targets else None
     _pay_costs(tx, player, card, costs)
-    if effect.kind == "activation":
+    if activation:
         _place_activated(tx, player, card, defn)
     link_no = len(tx.game.chain) + 1
     link = ChainLink(link=link_no, card=card.id, player=player, spell_speed=speed,  # type: ignore[arg-type]
                      effect=number, targets=targets, cost=tuple(costs.items()),
-                     choices=tuple((k, str(v)) for k, v in action.choices.items()),
-                     card_snapshot=tx.card(card.id))  # fmt: skip
-    tx.update(chain=(*tx.game.chain, link), priority=opponent(player))
+                     choices=tuple(action.choices.items()), card_snapshot=tx.card(card.id),
+                     answers_summon=attempt.cards if attempt else ())  # fmt: skip
+    flipped = (*tx.game.flipped_in_chain, card.id) if flip_use else tx.game.flipped_in_chain
+    tx.update(chain=(*tx.game.chain, link), priority=opponent(player), flipped_in_chain=flipped,
+              summon_attempt=None if attempt else tx.game.summon_attempt)  # fmt: skip
     tx.emit("activated", card=card.id, player=player, chain_link=link_no, effect=number,
-            targets=list(targets) or None)  # fmt: skip
+            targets=list(targets) or None, responds_to=f"link:{answered.link}" if answered else None)
     tx.finish()
     foe = opponent(player)
+    if attempt:
+        tx.say("summon.negation_window", f"{card.name} answers the summon of {', '.join(attempt.cards)} "
+               "as it is attempted: the summon is not a Chain Link, and this card starts the chain "
+               "as Chain Link 1.", card.id, *attempt.cards)  # fmt: skip
+    if flip_use:
+        tx.say("chain.continuous_trap_flip_use", f"{card.name} is activated and its effect used at the "
+               f"same time, as one Chain Link; that effect cannot be used again in this chain.", card.id)
+    answer = "only a Counter Trap (Spell Speed 3)" if speed == 3 else "Spell Speed 2 or higher"
     if link_no == 1:
         tx.say("chain.opened", f"{card.name} starts a chain as Chain Link 1 (Spell Speed {speed}); "
-               f"{foe} may respond with Spell Speed 2 or higher.", card.id)  # fmt: skip
+               f"{foe} may respond with {answer}.", card.id)  # fmt: skip
     else:
         tx.say("chain.link_added", f"{card.name} is Chain Link {link_no} (Spell Speed {speed}), "
                f"responding to Chain Link {link_no - 1}; it will resolve first.", card.id)
@@ -273,20 +443,31 @@ def _pay_costs(tx: Tx, player: str, card: CardState, costs: dict[str, object]) -
 
 
 def _place_activated(tx: Tx, player: str, card: CardState, defn: CardDef) -> None:
-    """A Spell/Trap activated from the hand goes face-up to the field; a Set one turns face-up."""
+    """A Spell/Trap activated from the hand goes face-up to the field; a Set one turns face-up.
+
+    A Continuous, Equip or Field card's Continuous effects apply only once its activation has
+    resolved; until then it is `pending`.
+    """
+    pending = defn.spell_trap_kind in LINGERING
     if card.zone != "hand":
-        tx.update_card(card.id, face="up")
+        tx.update_card(card.id, face="up", pending=pending)
         return
     if defn.spell_trap_kind == "field":
         old = tx.board.field_spell(player)
         if old is not None:
             tx.move(old.id, "graveyard", event="sent_to_gy", cause="a new Field Spell")
+            tx.say("set.field_spell_replaced", f"{player} activates a new Field Spell: {old.name} is "
+                   "sent to the GY at once, even if the new one is negated. Each player has a Field "
+                   f"Zone, so {opponent(player)}'s Field Spell is not affected.", old.id, card.id)
         tx.move(card.id, "field_spell", event="placed", face="up")
+        tx.update_card(card.id, pending=True)
         return
     slot = tx.board.free_slot("spell_traps", player)
     if slot is None:
         raise Illegal("zone.full", f"All 5 of {player}'s Spell & Trap Zones are occupied.")
     tx.move(card.id, "spell_traps", event="placed", slot=slot, face="up")
+    if pending:
+        tx.update_card(card.id, pending=True)
 
 
 def resolve_top(tx: Tx) -> str:
@@ -297,6 +478,8 @@ def resolve_top(tx: Tx) -> str:
     defn = tx.board.define(link.card)
     card = tx.board.cards[link.card]
     tx.finish()  # a link starting to resolve finishes the action before it
+    if card.pending and card.zone in continuous.FIELD:
+        card = tx.update_card(card.id, pending=False)  # from now on its Continuous effects apply
     if link.activation_negated or link.effect_negated:
         what = "activation" if link.activation_negated else "effect"
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"{what} negated")
@@ -304,12 +487,20 @@ def resolve_top(tx: Tx) -> str:
                "so it resolves without doing anything.", link.card)  # fmt: skip
         return f"Chain Link {link.link} ({card.name}) was negated"
     lingering = defn.spell_trap_kind in LINGERING and defn.card_type in ("spell", "trap")
-    if lingering and (card.zone not in ("spell_traps", "field_spell") or card.face != "up"):
+    effect = defn.effects[link.effect - 1]
+    if lingering and (card.zone not in ("spell_traps", "field_spell") or card.face != "up") and (
+        effect.kind == "activation" or effect.with_activation
+    ):  # fmt: skip
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason="left the field")
         tx.say("chain.left_field_no_effect", f"{card.name} left the field before Chain Link "
                f"{link.link} resolved, so it does nothing.", link.card)  # fmt: skip
         return f"Chain Link {link.link} ({card.name}) does nothing"
-    effect = defn.effects[link.effect - 1]
+    if (negator := continuous.negated_by(tx.board, card)) is not None:
+        tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {negator.id}")
+        tx.say("chain.negated_by_continuous", f"{negator.name} negates the effects of "
+               f"{defn.card_type.title()} Cards on the field, so {card.name} (Chain Link {link.link}) "
+               "resolves without effect.", link.card, negator.id)  # fmt: skip
+        return f"Chain Link {link.link} ({card.name}) is negated by {negator.name}"
     valid = _still_valid_targets(tx, link, effect)
     if effect.targets and not valid:
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason="targets gone")
@@ -318,9 +509,12 @@ def resolve_top(tx: Tx) -> str:
         return f"Chain Link {link.link} ({card.name}) has no target left"
     before = tx.game.chain[-1] if tx.game.chain else None
     answered = before if before is not None and before.link == link.link - 1 else None
-    ctx = Context(link=link, targets=valid, answered=answered)
+    ctx = Context(link=link, targets=valid, answered=answered, choices=dict(link.choices))
+    ctx.acted[:] = [tx.board.cards[t] for t in valid]
     done = []
     for step in effect.do:
+        if step.coin is not None and ctx.coin != step.coin:
+            continue  # the other outcome of the coin toss
         if step.join == "and_if_you_do" and not ctx.acted:
             break  # "and if you do": the rest happens only if the step before did
         if step.join == "then":
@@ -338,7 +532,7 @@ def _still_valid_targets(tx: Tx, link: ChainLink, effect: Effect) -> tuple[str, 
     name = tx.board.define(link.card).name
     for t in link.targets:
         card = tx.board.cards.get(t)
-        reasons = [misfit(tx.board, card, sel, link.player) for sel in effect.targets]
+        reasons = [misfit(tx.board, card, sel, link.player, summoned_now(tx)) for sel in effect.targets]
         if None in reasons:
             valid.append(t)
         else:
@@ -348,11 +542,19 @@ def _still_valid_targets(tx: Tx, link: ChainLink, effect: Effect) -> tuple[str, 
 
 
 def after_chain(tx: Tx) -> None:
-    """When the whole chain has resolved, Normal Spells/Traps still on the field go to the GY."""
+    """When the whole chain has resolved, Normal Spells/Traps still on the field go to the GY,
+    and so does an Equip Spell that found no monster to equip."""
     for card in list(tx.board.cards.values()):
         if card.zone != "spell_traps" or card.face != "up":
             continue
         defn = tx.board.define(card.id)
-        if defn.spell_trap_kind in ("normal", "quick-play", "counter", "ritual") and not card.equipped_to:
+        kind = defn.spell_trap_kind
+        if kind in ("normal", "quick-play", "counter", "ritual") and not card.equipped_to:
             tx.move(card.id, "graveyard", event="sent_to_gy", cause="rule: resolved")
-    tx.update(priority=tx.board.turn_player)
+        elif kind == "equip" and defn.card_type == "spell" and not card.equipped_to:
+            tx.move(card.id, "graveyard", event="sent_to_gy", cause="rule: nothing to equip")
+            tx.say("rule.equip_destroyed", f"{card.name} has no monster to equip, so it is sent to "
+                   "the GY.", card.id)  # fmt: skip
+    summon = tx.game.last_summon
+    keep = summon if summon is not None and summon.seq == tx.game.seq else None
+    tx.update(priority=tx.board.turn_player, flipped_in_chain=(), last_summon=keep)

@@ -6,6 +6,7 @@ Source: Official Rulebook v10, "Summoning Monster Cards" and "Main Phase 1".
 from __future__ import annotations
 
 from engine.refs import resolve_ref
+from engine.rules import continuous
 from engine.rules.common import (
     own_card,
     require_main_phase,
@@ -13,11 +14,22 @@ from engine.rules.common import (
     require_turn_player,
 )
 from engine.scenario import ActionEntry
-from engine.state import EMZ_BY_NAME, CardState
+from engine.state import EMZ_BY_NAME, CardState, Summon
 from engine.tx import Illegal, Tx
 
 
+def attempted(tx: Tx, card_id: str, kind: str) -> None:
+    """The summon happened; until the next thing happens it can still be negated."""
+    card = tx.update_card(card_id, pending=True)  # its Continuous effects wait (Jinzo vs Solemn Judgment)
+    tx.update(summon_attempt=Summon(cards=(card_id,), kind=kind, player=card.controller,
+                                    seq=tx.game.seq))  # fmt: skip
+
+
 def _tribute(tx: Tx, player: str, refs: list[str], needed: int, name: str) -> list[str]:
+    if needed and (mask := continuous.first(tx.board, "forbid_tributes")) is not None:
+        raise Illegal("rule.tributes_forbidden",
+                      f"{mask.name} is face-up: no monster can be Tributed, so {tx.card(name).name} "
+                      "cannot be Tribute Summoned or Set.", name, mask.id)  # fmt: skip
     if len(refs) != needed:
         level = tx.board.define(name).level
         raise Illegal(
@@ -121,6 +133,8 @@ def _place_from_hand(tx: Tx, action: ActionEntry, card: CardState, position: str
     tx.update_card(card.id, summoned_this_turn=position == "attack", set_this_turn=True,
                    summon_type=summon_type if position == "attack" else None)  # fmt: skip
     tx.set_board(tx.board.with_player(player, normal_summon_used=True))
+    if position == "attack":
+        attempted(tx, card.id, summon_type)
     tx.finish()
     if position == "attack":
         code, verb = ("summon.tribute", "Tribute Summons") if tributes else (
@@ -155,6 +169,7 @@ def flip_summon(tx: Tx, action: ActionEntry) -> str:
     tx.emit("flipped", card=card.id, player=card.controller, cause="Flip Summon")
     tx.emit("summoned", card=card.id, player=card.controller, cause="Flip Summon",
             summon_type="flip")  # fmt: skip
+    attempted(tx, card.id, "flip")
     tx.finish()
     tx.say("summon.flip", f"{card.controller} Flip Summons {card.name}: it turns face-up in "
            "Attack Position. A Flip Summon does not use the Normal Summon.", card.id)  # fmt: skip
@@ -235,6 +250,7 @@ def special_summon(tx: Tx, action: ActionEntry) -> str:
     tx.update_card(card.id, summoned_this_turn=True,
                    summon_type="special" if method == "procedure" else method,
                    materials=tuple(m.id for m in materials) if method == "xyz" else ())
+    attempted(tx, card.id, "special")
     tx.finish()
     tx.say("summon.special", f"{player} Special Summons {card.name}; a Special Summon does not "
            "use the Normal Summon.", card.id)  # fmt: skip

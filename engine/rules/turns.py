@@ -24,14 +24,22 @@ def position(tx: Tx) -> tuple[int, int]:
     return PHASES.index(b.phase), step
 
 
-def enter_phase(tx: Tx, phase: str) -> None:
-    """Move into `phase` (a later one), finishing a pending battle on the way out."""
+def enter_phase(tx: Tx, phase: str, declined: frozenset[str] = frozenset()) -> None:
+    """Move into `phase` (a later one), finishing a pending battle on the way out.
+
+    Maintenance costs fall due as the Standby Phase (or, for some cards, the End Phase) begins;
+    `declined` lists the cards whose controller chooses not to pay.
+    """
     if tx.game.battle is not None:
         battle_rules.finish_battle(tx)
     step = "start" if phase == "battle" else None
     tx.set_board(tx.board.with_turn(phase=phase, step=step))
     tx.update(priority=tx.board.turn_player, replay_attacker=None)
     tx.emit("phase", phase=phase, step=step, player=tx.board.turn_player)
+    if phase in ("standby", "end"):
+        from engine.rules.checks import maintenance
+
+        maintenance(tx, declined)
 
 
 def advance_to(tx: Tx, target: str, who: str) -> bool:
@@ -131,10 +139,11 @@ def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str:
     cards = dict(board.cards)
     for card_id, c in cards.items():
         if c.summoned_this_turn or c.set_this_turn or c.attacks_this_turn or (
-            c.position_changed_this_turn
+            c.position_changed_this_turn or c.boost_atk or c.boost_def
         ):  # fmt: skip
             cards[card_id] = evolve(c, summoned_this_turn=False, set_this_turn=False,
-                                     attacks_this_turn=0, position_changed_this_turn=False)
+                                     attacks_this_turn=0, position_changed_this_turn=False,
+                                     boost_atk=0, boost_def=0)  # fmt: skip
     players = {
         name: evolve(p, normal_summon_used=False, used_this_turn=(), cannot_attack=False)
         for name, p in board.players.items()
@@ -142,7 +151,8 @@ def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str:
     from types import MappingProxyType
 
     tx.set_board(evolve(board, turn=board.turn + 1, turn_player=foe, phase="draw", step=None,
-                         cards=MappingProxyType(cards), players=MappingProxyType(players)))
+                         cards=MappingProxyType(cards), players=MappingProxyType(players),
+                         flags=()))  # fmt: skip
     tx.update(priority=foe, replay_attacker=None)
     tx.emit("turn", turn=board.turn + 1, player=foe)
     tx.emit("phase", phase="draw", player=foe)
@@ -152,11 +162,17 @@ def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str:
         tx.say("draw.normal", f"{foe} draws 1 card for the turn in the Draw Phase.")
         target = stop_at if stop_at in ("draw", "standby") else "main1"
         if target != "draw":
-            enter_phase(tx, "standby")
+            enter_phase(tx, "standby", _declined(tx, action))
         if target == "main1":
             enter_phase(tx, "main1")
     tx.finish()
     return f"{player} ends the turn; turn {board.turn + 1} ({foe})"
+
+
+def _declined(tx: Tx, action: ActionEntry) -> frozenset[str]:
+    """Cards whose maintenance cost the player chooses not to pay (`choices: {destroy: [...]}`)."""
+    refs = action.choices.get("destroy", [])
+    return frozenset(resolve_ref(tx.board, str(r)).id for r in (refs if isinstance(refs, list) else [refs]))
 
 
 def _discard_to_limit(tx: Tx, action: ActionEntry) -> None:

@@ -1,0 +1,127 @@
+"""What the game checks by itself after every action and every Chain Link: no chain, no choice.
+
+- An Equip Card whose monster left the field (or is face-down) is destroyed (rulebook,
+  "Equip Spell Cards"); a monster bound to a card that left the field (Call of the Haunted,
+  Premature Burial) is destroyed with it.
+- A player at 0 LP loses; both at once is a draw. A player holding all five pieces of Exodia
+  wins (rulebook, "Winning the Duel"). These are checked between links, never in the middle of
+  one link's resolution (Advanced Rules, "Winning in a Chain": Graceful Charity).
+- Maintenance costs are paid in the Standby Phase whether or not the card's effect is negated
+  (Advanced Rules, "Costs": Imperial Order vs Messenger of Peace, Jinzo vs Imperial Order).
+"""
+
+from __future__ import annotations
+
+from engine.rules import turns
+from engine.rules.continuous import FIELD, negated_by
+from engine.state import opponent
+from engine.tx import Tx
+
+EXODIA = frozenset({
+    "exodia the forbidden one", "left arm of the forbidden one", "right arm of the forbidden one",
+    "left leg of the forbidden one", "right leg of the forbidden one",
+})  # fmt: skip
+
+
+def settle(tx: Tx) -> None:
+    """Run every check the game makes between actions, until nothing more changes."""
+    if tx.game.result is not None:
+        return
+    while _orphans(tx):
+        pass
+    turns.check_life_points(tx)
+    _check_exodia(tx)
+
+
+def _orphans(tx: Tx) -> bool:
+    """Destroy one equip or bound card whose partner left; True if something was destroyed."""
+    board = tx.board
+    for card in board.cards.values():
+        if card.zone not in FIELD:
+            continue
+        partner_id = card.bound_to if card.zone == "monsters" else card.equipped_to
+        if partner_id is None:
+            continue
+        partner = board.cards.get(partner_id)
+        if card.zone == "monsters":  # a monster bound to the card that brought it back
+            if partner is None or partner.zone not in FIELD or not partner.face_up:
+                tx.move(card.id, "graveyard", event="destroyed", cause=partner_id)
+                tx.say("rule.bound_monster_destroyed", f"{partner_id} left the field, so the monster "
+                       f"it brought back, {card.id}, is destroyed with it.", card.id)  # fmt: skip
+                return True
+            continue
+        if partner is None or partner.zone != "monsters" or not partner.face_up:
+            defn = board.define(card.id)
+            if defn.spell_trap_kind == "continuous" and partner is not None and partner.zone not in (
+                "graveyard",
+            ):  # fmt: skip
+                continue  # Call of the Haunted stays when its monster is not destroyed
+            tx.move(card.id, "graveyard", event="destroyed", cause="rule: equip")
+            tx.say("rule.equip_destroyed", f"{card.name} is no longer attached to a face-up monster "
+                   f"({partner_id} left the field or was turned face-down), so it is destroyed.",
+                   card.id)  # fmt: skip
+            return True
+    return False
+
+
+def _check_exodia(tx: Tx) -> None:
+    holders = []
+    for player in ("A", "B"):
+        names = {tx.board.cards[c].name.lower() for c in tx.board.player(player).hand}
+        if names >= EXODIA:
+            holders.append(player)
+    if len(holders) == 2:
+        turns.end_duel(tx, None, "exodia")
+        tx.say("duel.exodia", "Both players hold all five pieces of Exodia: the duel is a draw.")
+    elif holders:
+        winner = holders[0]
+        turns.end_duel(tx, winner, "exodia")
+        tx.say("duel.exodia", f"{winner} holds all five pieces of Exodia the Forbidden One in the hand "
+               f"and wins the duel; {opponent(winner)} loses.")  # fmt: skip
+
+
+def maintenance(tx: Tx, declined: frozenset[str] = frozenset()) -> None:
+    """The turn player's maintenance costs, due as the Standby (or End) Phase begins.
+
+    Paid if possible, unless the judge lists the card under `choices: {destroy: [...]}`;
+    unpaid, the card is destroyed. Negating the card's effect does not waive the cost.
+    """
+    phase = tx.board.phase
+    player = tx.board.turn_player
+    for card in list(tx.board.cards.values()):
+        if card.zone not in FIELD or not card.face_up or card.controller != player:
+            continue
+        for effect in tx.board.define(card.id).effects:
+            if effect.kind != "maintenance" or effect.phase != phase:
+                continue
+            _pay_or_destroy(tx, card.id, effect.cost, card.id in declined)
+
+
+def _pay_or_destroy(tx: Tx, card_id: str, cost: dict, declined: bool) -> None:
+    card = tx.card(card_id)
+    player = card.controller
+    lp_due = int(cost.get("pay_lp", 0))
+    counters_due = int(cost.get("remove_counters", 0))
+    counters = dict(card.counters)
+    have = sum(counters.values())
+    payable = tx.board.player(player).lp >= lp_due and have >= counters_due
+    what = f"{lp_due} LP" if lp_due else f"{counters_due} counter(s)"
+    if payable and not declined:
+        if lp_due:
+            tx.change_lp(player, -lp_due, event="lp_paid", cause=f"maintenance of {card_id}")
+        if counters_due:
+            name = next(iter(counters))
+            counters[name] -= counters_due
+            tx.update_card(card_id, counters=tuple((k, v) for k, v in counters.items() if v > 0))
+            tx.emit("counters_removed", card=card_id, amount=counters_due, cause="maintenance")
+        tx.emit("cost_paid", card=card_id, player=player, what="maintenance")
+        negator = negated_by(tx.board, card)
+        note = (f" Its effect is negated by {negator.name}, but a maintenance cost is still due."
+                if negator else "")  # fmt: skip
+        tx.say("cost.maintenance_paid", f"{player} pays {what} to keep {card.name} on the field.{note}",
+               card_id)  # fmt: skip
+        return
+    tx.move(card_id, "graveyard", event="destroyed", cause=f"maintenance of {card_id} not paid")
+    why = "chooses not to pay" if payable else "cannot pay"
+    tx.say("cost.maintenance_unpaid", f"{player} {why} {what} for {card.name}, so it is destroyed.",
+           card_id)  # fmt: skip
