@@ -247,6 +247,37 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("summon-negation", "chain"),
         "A card that negates summons answers a summon as it is attempted; the summon is not a link.",
     ),
+    "trigger.waiting": (
+        ("trigger-effect", "simultaneous-effects"),
+        "Triggers set off by what just happened wait to build a chain, in the SEGOC order.",
+    ),
+    "trigger.activated": (("trigger-effect", "chain-link"), "A waiting trigger goes on the chain."),
+    "trigger.auto_activated": (
+        ("mandatory-and-optional", "simultaneous-effects"),
+        "A mandatory trigger the scenario left out is activated by the engine in its legal place.",
+    ),
+    "trigger.declined": (
+        ("mandatory-and-optional",),
+        "An optional trigger was not activated.",
+    ),
+    "trigger.mandatory": (
+        ("mandatory-and-optional",),
+        "A mandatory trigger must be activated; it cannot be declined.",
+    ),
+    "trigger.wrong_order": (
+        ("simultaneous-effects",),
+        "Simultaneous triggers go on the chain: turn player's mandatory, opponent's mandatory, turn "
+        "player's optional, opponent's optional.",
+    ),
+    "trigger.wrong_player": (("trigger-effect",), "A trigger is activated by its controller only."),
+    "trigger.not_set_off": (
+        ("trigger-effect",),
+        "A trigger effect activates only when its event happens, in the window that follows.",
+    ),
+    "timing.missed": (
+        ("missing-the-timing", "when-and-if"),
+        "An optional \"When ... you can\" trigger whose event was not the last thing to happen.",
+    ),
     "trigger.none_waiting": (
         ("trigger-effect", "mandatory-and-optional"),
         "There is no optional trigger waiting that could be declined.",

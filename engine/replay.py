@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.refs import resolve_ref
 from engine.rules import battle as battle_rules
 from engine.rules import chain as chain_rules
-from engine.rules import checks, summons, turns
+from engine.rules import checks, summons, triggers, turns
 from engine.scenario import ActionEntry, Scenario, load_scenario
 from engine.serialize import board_to_dict
 from engine.state import Board, Game, evolve, opponent
@@ -86,6 +87,7 @@ def _automatic(rec: _Recorder, game: Game, index: int | None, kind: str,
     checks.settle(tx)
     if summary is None and not tx.events:
         return game
+    tx.game = triggers.collect(tx.game, tx.events)
     rec.add(tx, index, kind, True, summary or "")
     return tx.game
 
@@ -181,15 +183,23 @@ def _resolve_action(rec: _Recorder, game: Game, index: int) -> Game:
     return tx.game
 
 
-def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at: str | None) -> Game:
+def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at: str | None,
+           upcoming: tuple[ActionEntry, ...] = ()) -> Game:  # fmt: skip
     if game.result is not None:
         return _illegal(rec, game, index, action, Illegal(
             "duel.over", f"The duel is over ({_REASONS.get(game.result.reason, game.result.reason)}); "
             "no further action counts."))
     if action.do == "resolve":
-        return _resolve_action(rec, _summon_moment(game, action), index)
-    if action.do not in CHAIN_VERBS and game.chain:
-        game = _resolve_chain(rec, game, None, announce=True)
+        return _resolve_action(rec, _close_window(rec, game, index), index)
+    if action.do == "decline":
+        return _decline(rec, game, index, action)
+    if action.do == "activate" and game.building:
+        try:
+            game = _trigger_order(rec, game, index, action, upcoming)
+        except Illegal as err:
+            return _illegal(rec, game, index, action, err)
+    if action.do not in CHAIN_VERBS and (game.chain or game.waiting):
+        game = _settle_chains(rec, game)
         if game.result is not None:
             return _illegal(rec, game, index, action, Illegal(
                 "duel.over", "The duel ended while the chain resolved."))
@@ -210,14 +220,155 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
         if game.result is not None:
             return _illegal(rec, game, index, action, Illegal(
                 "duel.over", "The duel ended during the attack."))
-    tx = Tx(_summon_moment(game, action))
+    tx = Tx(game)
     try:
         summary = _dispatch(tx, action, next_at)
     except Illegal as err:
         return _illegal(rec, game, index, action, err)  # an illegal action changes nothing
     checks.settle(tx)
+    tx.game = triggers.collect(tx.game, tx.events)
     rec.add(tx, index, "action", True, summary)
     return tx.game
+
+
+def _open_window(rec: _Recorder, game: Game) -> Game:
+    """Triggers set off by what just happened: optional "When" ones whose event was not the
+    last thing miss the timing; the rest wait to build a chain in the SEGOC order."""
+
+    def work(tx: Tx) -> str:
+        waiting = []
+        for trig in tx.game.waiting:
+            if triggers.missed(tx.game, trig):
+                after = tx.game.last_event[1] if tx.game.last_event else "something else"
+                tx.emit("missed_timing", card=trig.card, player=trig.player, effect=trig.effect)
+                tx.say("timing.missed", f"{trig.name}'s optional \"When ... you can\" effect misses the "
+                       f"timing: it was set off when {trig.what}, but that was not the last thing to "
+                       f"happen; after it, {after}.", trig.card)  # fmt: skip
+                continue
+            waiting.append(trig)
+            tx.emit("triggered", card=trig.card, player=trig.player, effect=trig.effect)
+        turn_player = tx.board.turn_player
+        waiting.sort(key=lambda t: t.order_class(turn_player))
+        tx.update(waiting=tuple(waiting), building=bool(waiting))
+        if waiting:
+            listed = ", ".join(t.label() for t in waiting)
+            tx.say("trigger.waiting", f"Triggers waiting: {listed}. They go on a chain in this order "
+                   "of kinds: the turn player's mandatory, the opponent's mandatory, the turn "
+                   "player's optional, the opponent's optional; each player orders their own.",
+                   *[t.card for t in waiting])  # fmt: skip
+            return f"Triggers waiting: {listed}"
+        return "No trigger can be activated"
+
+    return _automatic(rec, game, None, "triggers", work)
+
+
+def _auto_activate(rec: _Recorder, game: Game, index: int | None, trig: triggers.Trigger) -> Game:
+    """The engine activates a mandatory trigger the scenario left out, in its legal place."""
+    targets = chain_rules.first_targets(game, trig)
+    auto = ActionEntry(do="activate", player=trig.player, card=trig.card, effect=trig.effect,  # type: ignore[arg-type]
+                       targets=targets)  # fmt: skip
+
+    def work(tx: Tx) -> str:
+        tx.say("trigger.auto_activated", f"{trig.name}'s trigger effect is mandatory, so the engine "
+               "activates it in its legal place.", trig.card)  # fmt: skip
+        return chain_rules.activate(tx, auto)
+
+    try:
+        return _automatic(rec, game, index, "automatic", work)
+    except Illegal as err:
+        tx = Tx(evolve(game, waiting=tuple(t for t in game.waiting if t != trig)))
+        tx.explanations.append(err.explanation)
+        rec.add(tx, index, "automatic", False, f"{trig.name}'s mandatory trigger cannot be activated")
+        return tx.game
+
+
+def _decline_trigger(rec: _Recorder, game: Game, index: int | None, trig: triggers.Trigger) -> Game:
+    def work(tx: Tx) -> str:
+        tx.update(waiting=tuple(t for t in tx.game.waiting if t != trig))
+        tx.emit("declined", card=trig.card, player=trig.player, effect=trig.effect)
+        tx.say("trigger.declined", f"{trig.player} does not activate {trig.name}'s optional trigger "
+               "effect.", trig.card)  # fmt: skip
+        return f"{trig.player} declines {trig.name}'s trigger"
+
+    return _automatic(rec, game, index, "automatic", work)
+
+
+def _close_window(rec: _Recorder, game: Game, index: int | None) -> Game:
+    """The trigger window ends: mandatory triggers not yet activated go on in their legal
+    order; optional ones not activated are declined."""
+    if not game.building:
+        return game
+    for trig in sorted(game.waiting, key=lambda t: t.order_class(game.board.turn_player)):
+        game = _auto_activate(rec, game, index, trig) if trig.mandatory else (
+            _decline_trigger(rec, game, index, trig))  # fmt: skip
+    return evolve(game, building=False)
+
+
+def _trigger_order(rec: _Recorder, game: Game, index: int, action: ActionEntry,
+                   upcoming: tuple[ActionEntry, ...]) -> Game:  # fmt: skip
+    """Before a trigger goes on the chain, the triggers that must come before it do; an order
+    the scenario gives against the SEGOC rule is illegal. Any other activation ends the window."""
+    card = resolve_ref(game.board, action.card or "").id
+    trig = chain_rules.waiting_trigger(game, card, action.effect)
+    if trig is None:
+        return _close_window(rec, game, index)
+    turn_player = game.board.turn_player
+    mine = trig.order_class(turn_player)
+    later = {(resolve_ref(game.board, a.card or "").id if _known(game, a.card) else None)
+             for a in upcoming if a.do == "activate"}  # fmt: skip
+    for other in sorted(game.waiting, key=lambda t: t.order_class(turn_player)):
+        if other == trig or other.order_class(turn_player) >= mine:
+            continue
+        if other.card in later:
+            raise Illegal("trigger.wrong_order",
+                          f"{other.name} ({triggers.CLASS_NAMES[other.order_class(turn_player)]}) must "
+                          f"go on the chain before {trig.name} "
+                          f"({triggers.CLASS_NAMES[mine]}).", trig.card, other.card)  # fmt: skip
+        game = _auto_activate(rec, game, index, other) if other.mandatory else (
+            _decline_trigger(rec, game, index, other))  # fmt: skip
+    return game
+
+
+def _known(game: Game, ref: str | None) -> bool:
+    try:
+        resolve_ref(game.board, ref or "")
+    except Illegal:
+        return False
+    return True
+
+
+def _decline(rec: _Recorder, game: Game, index: int, action: ActionEntry) -> Game:
+    trig = None
+    if game.building and _known(game, action.card):
+        card = resolve_ref(game.board, action.card or "").id
+        trig = chain_rules.waiting_trigger(game, card, action.effect)
+    if trig is None:
+        return _illegal(rec, game, index, action, Illegal(
+            "trigger.none_waiting", "No optional trigger of that card is waiting to be declined."))
+    if trig.mandatory:
+        return _illegal(rec, game, index, action, Illegal(
+            "trigger.mandatory", f"{trig.name}'s trigger effect is mandatory: it cannot be declined.",
+            trig.card))
+    tx = Tx(evolve(game, waiting=tuple(t for t in game.waiting if t != trig)))
+    tx.emit("declined", card=trig.card, player=trig.player, effect=trig.effect)
+    tx.say("trigger.declined", f"{trig.player} does not activate {trig.name}'s optional trigger "
+           "effect.", trig.card)  # fmt: skip
+    rec.add(tx, index, "action", True, f"{trig.player} declines {trig.name}'s trigger")
+    return tx.game
+
+
+def _settle_chains(rec: _Recorder, game: Game) -> Game:
+    """Before a new action: the open chain resolves, and every chain of triggers it sets off."""
+    for _ in range(50):  # a loop guard: each pass resolves a chain
+        game = _close_window(rec, game, None)
+        if game.chain:
+            game = _resolve_chain(rec, game, None, announce=True)
+        if game.result is not None or not triggers.window_open(game):
+            break
+        game = _open_window(rec, game)
+        if not game.waiting:
+            break
+    return game
 
 
 def _summon_moment(game: Game, action: ActionEntry) -> Game:
@@ -248,13 +399,28 @@ def _advance(tx: Tx, action: ActionEntry) -> str | None:
     return f"Both players pass until {label}"
 
 
+def _window_actions(actions: tuple[ActionEntry, ...], start: int) -> tuple[ActionEntry, ...]:
+    """The actions after `start` that still belong to the same trigger window."""
+    out = []
+    for action in actions[start:]:
+        if action.do not in ("activate", "pass", "decline"):
+            break
+        out.append(action)
+    return tuple(out)
+
+
 def run(scenario: Scenario) -> dict[str, Any]:
     rec = _Recorder()
     game = scenario.game
     actions = scenario.actions
     for index, action in enumerate(actions):
         next_at = actions[index + 1].at if index + 1 < len(actions) else None
-        game = _apply(rec, game, index, action, next_at)
+        game = _summon_moment(game, action)
+        if triggers.window_open(game) and not game.building:
+            game = _open_window(rec, game)
+        game = _apply(rec, game, index, action, next_at, _window_actions(actions, index + 1))
+    if triggers.window_open(game) and not game.building:
+        game = _open_window(rec, game)
     result = game.result.to_dict() if game.result else {"winner": None, "draw": False,
                                                         "reason": None}  # fmt: skip
     return {

@@ -94,7 +94,7 @@ class CardState:
     token: bool = False
     boost_atk: int = 0  # changes "until the end of this turn" (Rush Recklessly); cleared at turn end
     boost_def: int = 0
-    pending: bool = False  # not yet in force: its activation has not resolved, or its summon can still be negated
+    pending: bool = False  # not in force yet: activation unresolved, or summon still negatable
     arrived: int = 0  # the moment it came face-up on the field: older continuous effects apply first
 
     @property
@@ -290,4 +290,7 @@ class Game:
     summon_attempt: Summon | None = None  # a summon that can still be negated (Solemn Judgment)
     last_summon: Summon | None = None  # the summon that just succeeded (Trap Hole answers it)
     flipped_in_chain: tuple[str, ...] = ()  # Continuous Traps used as they were flipped this chain
+    waiting: tuple[Any, ...] = ()  # triggers set off and not yet activated (rules.triggers.Trigger)
+    building: bool = False  # a trigger window is open: the waiting triggers are building a chain
+    last_event: tuple[int, str] | None = None  # the moment and words of the last thing that happened
 

@@ -11,8 +11,9 @@ from engine.operations import OPERATIONS, Context, fits, misfit
 from engine.refs import resolve_ref
 from engine.rules import continuous
 from engine.rules.common import MAIN_PHASES, phase_name
+from engine.rules.triggers import Trigger
 from engine.scenario import ActionEntry
-from engine.state import CardState, ChainLink, Summon, opponent
+from engine.state import CardState, ChainLink, Game, Summon, opponent
 from engine.tx import Illegal, Tx
 
 LINGERING = {"continuous", "equip", "field"}  # stay on the field after they resolve
@@ -364,16 +365,47 @@ def _flip_use(tx: Tx, card: CardState, defn: CardDef, effect: Effect) -> bool:
     return False
 
 
+def waiting_trigger(game: Game, card_id: str, number: int | None) -> Trigger | None:
+    """The waiting trigger of this card (and effect number, if given), if one is waiting."""
+    for trig in game.waiting:
+        if trig.card == card_id and (number is None or trig.effect == number):
+            return trig
+    return None
+
+
+def first_targets(game: Game, trig: Trigger) -> list[str]:
+    """For a mandatory trigger the engine activates: the first legal target of each kind."""
+    board = game.board
+    effect = board.define(trig.card).effects[trig.effect - 1]
+    chosen: list[str] = []
+    for sel in effect.targets:
+        fitting = [c.id for c in board.cards.values()
+                   if c.id not in chosen and c.id != trig.card
+                   and fits(board, c, sel, trig.player)]  # fmt: skip
+        chosen += fitting[: sel.count]
+    return chosen
+
+
 def activate(tx: Tx, action: ActionEntry) -> str:
     player = action.player or ""
     card = resolve_ref(tx.board, action.card or "")
     defn = tx.board.define(card.id)
-    number, effect = _pick_effect(card, defn, action.effect)
+    trig = waiting_trigger(tx.game, card.id, action.effect) if tx.game.building else None
+    number, effect = _pick_effect(card, defn, trig.effect if trig else action.effect)
     flip_use = _flip_use(tx, card, defn, effect)
     activation = effect.kind == "activation" or flip_use
     speed = 2 if flip_use else spell_speed(defn, effect)
-    _check_location(tx, player, card, defn, effect, activation)
-    _check_timing(tx, player, card, defn, effect, speed)
+    if trig is not None:
+        if trig.player != player:
+            raise Illegal("trigger.wrong_player", f"{card.name}'s trigger belongs to {trig.player}; "
+                          f"{player} cannot activate it.", card.id)  # fmt: skip
+        tx.update(waiting=tuple(t for t in tx.game.waiting if t != trig))
+    elif effect.kind in ("trigger", "flip"):
+        raise Illegal("trigger.not_set_off", f"{card.name}'s effect is a trigger: it activates only "
+                      "when its event happens, and no such event is waiting.", card.id)  # fmt: skip
+    else:
+        _check_location(tx, player, card, defn, effect, activation)
+        _check_timing(tx, player, card, defn, effect, speed)
     _check_locks(tx, player, card, defn, effect)
     _check_requires(tx, player, card, effect)
     answered = _check_condition(tx, player, card, effect, action.targets)
@@ -406,6 +438,10 @@ def activate(tx: Tx, action: ActionEntry) -> str:
         tx.say("chain.continuous_trap_flip_use", f"{card.name} is activated and its effect used at the "
                f"same time, as one Chain Link; that effect cannot be used again in this chain.", card.id)
     answer = "only a Counter Trap (Spell Speed 3)" if speed == 3 else "Spell Speed 2 or higher"
+    if trig is not None:
+        kind = "mandatory" if trig.mandatory else "optional"
+        tx.say("trigger.activated", f"{card.name}'s {kind} trigger effect, set off when {trig.what}, "
+               f"goes on the chain as Chain Link {link_no}.", card.id)  # fmt: skip
     if link_no == 1:
         tx.say("chain.opened", f"{card.name} starts a chain as Chain Link 1 (Spell Speed {speed}); "
                f"{foe} may respond with {answer}.", card.id)  # fmt: skip
