@@ -109,7 +109,11 @@ def collect(game: Game, events: list[dict[str, Any]]) -> Game:
                            after_damage_calculation=event.get("cause") == "attacked")  # fmt: skip
             if trig not in found:
                 found.append(trig)
-    last = max(events, key=lambda e: e["seq"])
+    top = max(e["seq"] for e in events)
+    latest = [e for e in events if e["seq"] == top]
+    # name the action that finished last: a link's resolution, an activation, else the last event
+    last = next((e for kind in ("resolved", "no_effect", "activated") for e in latest if e["type"] == kind),
+                latest[-1])  # fmt: skip
     if game.last_event is not None and game.last_event[0] > last["seq"]:
         last_event = game.last_event
     else:
