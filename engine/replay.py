@@ -17,6 +17,7 @@ from engine.refs import resolve_ref
 from engine.rules import battle as battle_rules
 from engine.rules import chain as chain_rules
 from engine.rules import checks, summons, triggers, turns
+from engine.rules.legal import legal_now
 from engine.scenario import ActionEntry, Scenario, load_scenario
 from engine.serialize import board_to_dict
 from engine.state import Board, Game, evolve, opponent
@@ -57,6 +58,7 @@ class _Recorder:
             "events": tx.events,
             "explanations": [e.to_dict() for e in tx.explanations],
             "chain": [link.to_dict() for link in tx.game.chain],
+            "legal": legal_now(tx.game),
             "board": self.board(tx.board),
         })  # fmt: skip
 
@@ -212,11 +214,16 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
         except Illegal as err:
             return _illegal(rec, game, index, action, err)
     if action.do in MOVING_ON and game.battle is not None:
-        def finish(tx: Tx) -> str:
-            battle_rules.finish_battle(tx)
-            return "Both players pass through the rest of the attack"
+        # Stop after damage calculation first: Flip effects of a monster the attack turned
+        # face-up activate there, before monsters destroyed by battle leave the field.
+        for until in ("after_damage_calculation", None):
+            def finish(tx: Tx, until: str | None = until) -> str | None:
+                if tx.game.battle is None:
+                    return None
+                battle_rules.finish_battle(tx, until)
+                return "Both players pass through the rest of the attack"
 
-        game = _automatic(rec, game, None, "window", finish)
+            game = _settle_chains(rec, _automatic(rec, game, None, "window", finish))
         if game.result is not None:
             return _illegal(rec, game, index, action, Illegal(
                 "duel.over", "The duel ended during the attack."))

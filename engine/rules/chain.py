@@ -146,6 +146,11 @@ def _targets(tx: Tx, player: str, card: CardState, effect: Effect, refs: list[st
                                      for sel in effect.targets)), "does not fit")  # fmt: skip
             raise Illegal("activate.bad_target",
                           f"{t.id} is not a card {card.name} can target: it {why}.", card.id, t.id)
+        battle = tx.game.battle
+        if battle is not None and t.id in battle.doomed:
+            raise Illegal("activate.bad_target",
+                          f"{t.id} is already destroyed by this battle (it leaves the field at the end "
+                          "of the Damage Step), so it cannot be targeted.", card.id, t.id)  # fmt: skip
         if (guard := continuous.first(tx.board, "untargetable", t)) is not None:
             raise Illegal("activate.bad_target",
                           f"{t.id} cannot be targeted by card effects while {guard.name} is face-up.",
@@ -378,9 +383,10 @@ def first_targets(game: Game, trig: Trigger) -> list[str]:
     board = game.board
     effect = board.define(trig.card).effects[trig.effect - 1]
     chosen: list[str] = []
+    doomed = game.battle.doomed if game.battle else ()
     for sel in effect.targets:
         fitting = [c.id for c in board.cards.values()
-                   if c.id not in chosen and c.id != trig.card
+                   if c.id not in chosen and c.id != trig.card and c.id not in doomed
                    and fits(board, c, sel, trig.player)]  # fmt: skip
         chosen += fitting[: sel.count]
     return chosen

@@ -1,0 +1,112 @@
+"""Legal now: what each player could activate at this moment, and why the rest cannot be.
+
+This is the answer to "can I chain X here?". It is not a second copy of the rules: every
+candidate is tried through the same `chain.activate` a real action goes through, on a
+throw-away copy of the game, with the first legal targets and costs filled in. What the try
+raises is the reason shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards import CardDef, Effect
+from engine.operations import fits
+from engine.rules import chain as chain_rules
+from engine.rules.continuous import FIELD
+from engine.scenario import ActionEntry
+from engine.state import CardState, Game
+from engine.tx import Illegal, Tx
+
+ACTIVATED = ("activation", "ignition", "quick", "trigger", "flip")
+
+
+def _in_reach(game: Game, player: str) -> list[CardState]:
+    """Cards a player might activate: hand, own field, own GY (only cards with effects)."""
+    board = game.board
+    state = board.player(player)
+    ids = [*state.hand, *state.graveyard, *state.banished]
+    ids += [c.id for c in board.cards.values() if c.zone in FIELD and c.controller == player]
+    return [board.cards[i] for i in ids if any(e.kind in ACTIVATED for e in board.define(i).effects)]
+
+
+def _works_here(card: CardState, defn: CardDef, effect: Effect) -> bool:
+    """Only effects that could work from where the card is now (a Spell/Trap from the hand or
+    Set; a monster's effect from the zones its text names)."""
+    if effect.kind == "activation":
+        return card.zone == "hand" or (card.zone in FIELD and card.face == "down")
+    if card.zone == "monsters" and card.position == "set":
+        return False
+    zones = {z for w in effect.works_from for z in (FIELD if w == "field" else (w,))}
+    return card.zone in zones
+
+
+def _auto_cost(game: Game, card: CardState, effect: Effect) -> dict[str, Any]:
+    """The first cards that could pay each counted cost (the judge chooses in a real action)."""
+    board = game.board
+    me = board.player(card.controller)
+    pools = {
+        "discard": [c for c in me.hand if c != card.id],
+        "tribute": [c.id for c in board.monsters(card.controller) if c.id != card.id],
+        "send_to_gy": [c for c in me.hand if c != card.id],
+        "banish": [card.id] if card.zone == "graveyard" else list(me.graveyard),
+    }
+    cost: dict[str, Any] = {}
+    for key, amount in effect.cost.items():
+        if key in pools and isinstance(amount, int):
+            cost[key] = pools[key][:amount]
+    return cost
+
+
+def _auto_targets(game: Game, card: CardState, effect: Effect) -> list[str]:
+    board = game.board
+    chosen: list[str] = []
+    summoned = game.last_summon.cards if game.last_summon else ()
+    for sel in effect.targets:
+        chosen += [c.id for c in board.cards.values()
+                   if c.id not in chosen and c.id != card.id
+                   and fits(board, c, sel, card.controller, summoned)][: sel.count]  # fmt: skip
+    if game.summon_attempt is not None and effect.condition and "negates_summon" in (
+        [effect.condition] if isinstance(effect.condition, str) else effect.condition
+    ):  # fmt: skip
+        chosen.append("summon")
+    return chosen
+
+
+def _try(game: Game, player: str, card: CardState, number: int, effect: Effect) -> str | None:
+    # built without validation: every field is engine-made and already of the right type
+    action = ActionEntry.model_construct(do="activate", player=player, card=card.id, effect=number,
+                                         targets=_auto_targets(game, card, effect),
+                                         cost=_auto_cost(game, card, effect), choices={},
+                                         at=None, responds_to=None)  # fmt: skip
+    try:
+        chain_rules.activate(Tx(game), action)
+    except Illegal as err:
+        return err.explanation.text
+    except (KeyError, ValueError) as err:  # a half-described card: say so rather than fail
+        return f"the engine cannot try this effect here ({err})"
+    return None
+
+
+def legal_now(game: Game) -> dict[str, Any]:
+    """Per player: `can` (card, effect, name) and `cannot` (card, effect, name, reason)."""
+    out: dict[str, Any] = {}
+    if game.result is not None:
+        return {p: {"can": [], "cannot": []} for p in ("A", "B")}
+    for player in ("A", "B"):
+        can, cannot = [], []
+        for card in _in_reach(game, player):
+            defn: CardDef = game.board.define(card.id)
+            for number, effect in enumerate(defn.effects, start=1):
+                if effect.kind not in ACTIVATED:
+                    continue
+                if not _works_here(card, defn, effect):
+                    continue
+                entry = {"card": card.id, "effect": number, "name": defn.name}
+                reason = _try(game, player, card, number, effect)
+                if reason is None:
+                    can.append(entry)
+                else:
+                    cannot.append({**entry, "reason": reason})
+        out[player] = {"can": can, "cannot": cannot}
+    return out
