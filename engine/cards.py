@@ -108,6 +108,14 @@ class Step(_Strict):
         return op
 
 
+# What sets off a trigger effect of the card the event happens to (engine.rules.triggers).
+TriggerEvent = Literal[
+    "flipped", "summoned", "normal_or_special_summoned", "sent_to_gy", "sent_to_gy_from_field",
+    "destroyed", "destroyed_by_battle", "leaves_field", "attack_declared",
+    "battle_damage_to_opponent", "end_phase_summoned_or_flipped", "equipped",
+]  # fmt: skip
+
+
 class Requires(_Strict):
     """Board-state activation conditions ("Activate only if ..."), checked only at activation."""
 
@@ -125,7 +133,7 @@ class Effect(_Strict):
     kind: EffectKind
     optional: bool = True
     wording: Literal["when", "if", "during"] | None = None
-    event: str | None = None
+    event: TriggerEvent | None = None
     works_from: list[Literal["field", "hand", "graveyard", "banished", "deck"]] = ["field"]
     # an activation condition, checked only at activation; a list means any one of them
     condition: Condition | list[Condition] | None = None

@@ -53,6 +53,8 @@ def _matches(effect: Effect, event: dict[str, Any]) -> bool:
         return kind == "flipped"
     if wanted == "summoned":
         return kind == "summoned"
+    if wanted == "normal_or_special_summoned":
+        return kind == "summoned" and event.get("cause") != "Flip Summon"
     if wanted == "sent_to_gy_from_field":
         return to == "graveyard" and origin in FIELD
     if wanted == "sent_to_gy":
