@@ -46,6 +46,7 @@ Apply = Literal[
     "attack_cost",  # the monster's controller pays `cost` to declare its attack (Dark Elf)
     "no_attack_turn_summoned",  # it cannot attack the turn it is summoned (Armor Exe)
     "untargetable",  # the affected cards cannot be targeted by card effects (Lord of D.)
+    "negate_flip_effects",  # Flip effects are negated as they resolve (Royal Command)
 ]
 
 
@@ -74,6 +75,9 @@ class Selector(_Strict):
     monster_type: str | None = None
     name: str | None = None
     max_level: int | None = None
+    min_level: int | None = None
+    max_def: int | None = None
+    attacking: bool = False  # only the monster that is attacking now
     just_summoned: bool = False  # only the monster(s) whose summon this card answers
     count: int = Field(default=1, ge=1)
     up_to: bool = False  # "up to `count`": fewer is fine
@@ -89,8 +93,10 @@ class Step(_Strict):
     """
 
     op: str
-    cards: Literal["targets", "this", "that_link", "those", "equipped"] | Selector | None = None
-    amount: int | Literal["their_original_atk", "their_atk"] | None = None  # "their": the step before
+    cards: Literal["targets", "this", "that_link", "those", "equipped", "namesakes"] | Selector | None = None
+    # "their": what the step before acted on; "attacker_atk": the attacking monster's ATK
+    amount: int | Literal["their_original_atk", "their_atk", "attacker_atk"] | None = None
+    pick: int | None = None  # choose this many of the cards `cards` fits (choices, or the first)
     per: list[Selector] = []
     player: Literal["you", "opponent", "both"] | None = None
     token: str | None = None
@@ -120,6 +126,8 @@ class Requires(_Strict):
     """Board-state activation conditions ("Activate only if ..."), checked only at activation."""
 
     you_control: str | None = None  # a face-up card with this name on your field
+    on_field: str | None = None  # a face-up card with this name on either player's field
+    at_resolution: bool = False  # checked again as the effect resolves (current Flute text)
     your_hand_max: int | None = None
     opponent_hand_min: int | None = None
     your_gy_max: int | None = None
@@ -140,7 +148,7 @@ class Effect(_Strict):
     summon_kinds: list[str] = []  # for summon conditions: which summons (normal, flip, special...)
     requires: Requires | None = None  # board-state conditions, checked only at activation
     cost: dict[
-        Literal["discard", "pay_lp", "tribute", "send_to_gy", "banish", "remove_counters"],
+        Literal["discard", "pay_lp", "tribute", "send_to_gy", "banish", "remove_counters", "detach"],
         int | Literal["half"],
     ] = {}
     targets: list[Selector] = []

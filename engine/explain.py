@@ -221,6 +221,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("counter-trap", "battle-damage"),
         "A card redirected the damage of a link to the other player.",
     ),
+    "chain.condition_gone": (
+        ("activation-condition", "resolution"),
+        "A card whose text needs its condition at resolution too does nothing once it is gone.",
+    ),
     "chain.negated_by_continuous": (
         ("negate", "continuous-effect"),
         "A face-up card's Continuous effect negates the resolving card's effect.",

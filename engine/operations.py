@@ -33,6 +33,12 @@ class Context:
         """A step's number: written on the card, or read off what the step before acted on."""
         if step.amount == "their_original_atk":
             base = sum(tx.board.define(c.id).atk or 0 for c in self.acted)
+        elif step.amount == "attacker_atk":
+            from engine.rules.continuous import atk
+
+            battle = tx.game.battle
+            attacker = tx.board.cards.get(battle.attacker) if battle else None
+            base = atk(tx.board, attacker) if attacker is not None else 0
         elif step.amount == "their_atk":
             from engine.rules.continuous import atk
 
@@ -69,6 +75,10 @@ def select(tx: Tx, ctx: Context, what: str | Selector | None) -> list[CardState]
         return [board.cards[ctx.link.card]]
     if what == "those":
         return [board.cards[c.id] for c in ctx.acted if c.id in board.cards]
+    if what == "namesakes":  # cards with the same name in their owners' hands and Decks
+        names = {(c.owner, c.name) for c in ctx.acted}
+        return [c for c in board.cards.values()
+                if c.zone in ("hand", "deck") and (c.owner, c.name) in names]  # fmt: skip
     if what == "equipped":
         partner = board.cards[ctx.link.card].equipped_to
         return [board.cards[partner]] if partner in board.cards else []
@@ -78,8 +88,11 @@ def select(tx: Tx, ctx: Context, what: str | Selector | None) -> list[CardState]
             return [board.cards[c] for c in ctx.link.answers_summon if c in board.cards]
         return [board.cards[answered.card]] if answered and answered.card in board.cards else []
     assert not isinstance(what, str)
+    summoned = tx.game.last_summon.cards if tx.game.last_summon else ()
+    attacker = tx.game.battle.attacker if tx.game.battle else None
     # A card's "all cards" never includes itself while it resolves (Heavy Storm, Dark Hole).
-    return [c for c in board.cards.values() if fits(board, c, what, ctx.player) and c.id != ctx.link.card]
+    return [c for c in board.cards.values()
+            if c.id != ctx.link.card and fits(board, c, what, ctx.player, summoned, attacker)]  # fmt: skip
 
 
 _ZONES = {
@@ -89,13 +102,15 @@ _ZONES = {
 
 
 def fits(board: Board, card: CardState, sel: Selector, player: str,
-         summoned: tuple[str, ...] = ()) -> bool:  # fmt: skip
+         summoned: tuple[str, ...] = (), attacker: str | None = None) -> bool:  # fmt: skip
     """Does a card fit a selector (zone, whose, face, kind) from `player`'s point of view?"""
     from engine.rules.continuous import atk, matches
 
     if card.zone not in _ZONES.get(sel.zone, (sel.zone,)):
         return False
     if sel.just_summoned and card.id not in summoned:
+        return False
+    if sel.attacking and card.id != attacker:
         return False
     if sel.position != "any" and card.position != sel.position:
         return False
@@ -116,7 +131,8 @@ def fits(board: Board, card: CardState, sel: Selector, player: str,
 
 
 def misfit(board: Board, card: CardState | None, sel: Selector, player: str,
-           summoned: tuple[str, ...] = (), *, now: bool = True) -> str | None:  # fmt: skip
+           summoned: tuple[str, ...] = (), attacker: str | None = None, *,
+           now: bool = True) -> str | None:  # fmt: skip
     """Why a card does not (or, at resolution, no longer does) fit a selector; None if it fits."""
     from engine.rules.continuous import atk
 
@@ -125,8 +141,10 @@ def misfit(board: Board, card: CardState | None, sel: Selector, player: str,
         return "is gone"
     if card.zone not in _ZONES.get(sel.zone, (sel.zone,)):
         return f"{no_longer} there (it {is_now} in the {card.zone.replace('_', ' ')})"
-    if fits(board, card, sel, player, summoned):
+    if fits(board, card, sel, player, summoned, attacker):
         return None
+    if sel.attacking and card.id != attacker:
+        return f"{'is no longer' if now else 'is not'} the attacking monster"
     if sel.face == "up" and not card.face_up:
         return f"{is_now} face-down, and the effect needs a face-up card"
     if sel.face == "down" and card.face_up:
@@ -154,18 +172,21 @@ def _players(ctx: Context, who: str | None) -> list[str]:
 
 
 _RETURNS = ("hand", "deck")
+_CHOICE_KEYS = {"destroyed": "destroy", "sent_to_gy": "send", "banished": "banish",
+                "returned_to_hand": "return", "returned_to_deck": "return"}  # fmt: skip
 _STAY_UNTIL_CHAIN_ENDS = ("normal", "quick-play", "counter", "ritual")
 
 
 def _on_chain(tx: Tx, card: CardState) -> bool:
-    """An activated Normal/Quick-Play/Counter/Ritual Spell or Trap still waiting on the chain."""
+    """An activated Normal/Quick-Play/Counter/Ritual Spell or Trap, resolved or not: such a
+    card is face-up on the field only while the chain it was activated in resolves."""
     defn = tx.board.define(card.id)
     return (
         defn.card_type in ("spell", "trap")
         and defn.spell_trap_kind in _STAY_UNTIL_CHAIN_ENDS
         and card.zone == "spell_traps"
         and card.face_up
-        and any(link.card == card.id for link in tx.game.chain)
+        and not card.equipped_to
     )
 
 
@@ -173,7 +194,7 @@ def _move_all(to: str, event: str) -> Callable[[Tx, Context, Step], str]:
     def handler(tx: Tx, ctx: Context, step: Step) -> str:
         from engine.rules.continuous import atk
 
-        cards = select(tx, ctx, step.cards)
+        cards = _pick(tx, ctx, step, _CHOICE_KEYS[event]) if step.pick else select(tx, ctx, step.cards)
         if to in _RETURNS:
             staying = [c for c in cards if _on_chain(tx, c)]
             for c in staying:
@@ -204,10 +225,11 @@ def _draw(tx: Tx, ctx: Context, step: Step) -> str:
 
 def _damage(tx: Tx, ctx: Context, step: Step) -> str:
     players = _players(ctx, step.player or "opponent")
-    if ctx.link.redirect_damage:  # Barrel Behind the Door: the other player takes it instead
-        players = [opponent(p) for p in players]
-        tx.say("chain.damage_redirected", f"The damage of {ctx.link.card} goes to "
-               f"{' and '.join(players)} instead.", ctx.link.card)  # fmt: skip
+    shielded = ctx.link.redirect_damage  # Barrel Behind the Door: the other player takes it instead
+    if shielded in players:
+        players = [opponent(p) if p == shielded else p for p in players]
+        tx.say("chain.damage_redirected", f"The damage {shielded} would take from {ctx.link.card} "
+               f"goes to {opponent(shielded)} instead.", ctx.link.card)  # fmt: skip
     amount = ctx.amount(tx, step)
     for p in players:
         tx.change_lp(p, -amount, event="damage", cause=ctx.link.card, chain_link=ctx.link.link)
@@ -216,10 +238,10 @@ def _damage(tx: Tx, ctx: Context, step: Step) -> str:
 
 def _gain(tx: Tx, ctx: Context, step: Step) -> str:
     players = _players(ctx, step.player)
+    amount = ctx.amount(tx, step)
     for p in players:
-        tx.change_lp(p, step.amount or 0, event="lp_gained", cause=ctx.link.card,
-                     chain_link=ctx.link.link)  # fmt: skip
-    return f"{' and '.join(players)} {'each gain' if len(players) > 1 else 'gains'} {step.amount} LP"
+        tx.change_lp(p, amount, event="lp_gained", cause=ctx.link.card, chain_link=ctx.link.link)
+    return f"{' and '.join(players)} {'each gain' if len(players) > 1 else 'gains'} {amount} LP"
 
 
 def _create_tokens(tx: Tx, ctx: Context, step: Step) -> str:
@@ -328,7 +350,8 @@ def _negate_summon(tx: Tx, ctx: Context) -> str:
 def _pick(tx: Tx, ctx: Context, step: Step, key: str) -> list[CardState]:
     """Cards chosen at resolution: the judge's `choices[key]` among those that fit, else the first."""
     candidates = select(tx, ctx, step.cards)
-    count = step.cards.count if not isinstance(step.cards, str) and step.cards else len(candidates)
+    count = step.pick or (
+        step.cards.count if not isinstance(step.cards, str) and step.cards else len(candidates))
     chosen = ctx.chosen(tx, key)
     if chosen is not None:
         wrong = [c.id for c in chosen if c.id not in {x.id for x in candidates}]
@@ -485,9 +508,17 @@ def _redirect_damage(tx: Tx, ctx: Context, step: Step) -> str:
     answered = ctx.answered
     if answered is None:
         return "no damage to redirect"
-    chain = tuple(evolve(x, redirect_damage=True) if x.link == answered.link else x for x in tx.game.chain)
+    chain = tuple(evolve(x, redirect_damage=ctx.player) if x.link == answered.link else x
+                  for x in tx.game.chain)  # fmt: skip
     tx.update(chain=chain)
-    return f"the damage of Chain Link {answered.link} will go to the other player"
+    return f"damage Chain Link {answered.link} would inflict to {ctx.player} goes to {opponent(ctx.player)}"
+
+
+def _lp_to_zero(tx: Tx, ctx: Context, step: Step) -> str:
+    players = _players(ctx, step.player or "both")
+    for p in players:
+        tx.change_lp(p, -tx.board.player(p).lp, event="lp_set", cause=ctx.link.card, chain_link=ctx.link.link)
+    return f"{' and '.join(players)} {'have' if len(players) > 1 else 'has'} 0 LP"
 
 
 def _place_counters(tx: Tx, ctx: Context, step: Step) -> str:
@@ -563,6 +594,7 @@ OPERATIONS: dict[str, Handler] = {
     "draw_until": _draw_until,
     "redirect_damage": _redirect_damage,
     "place_counters": _place_counters,
+    "lp_to_zero": _lp_to_zero,
     "ritual_summon": _materials_then_summon("ritual"),
     "fusion_summon": _materials_then_summon("fusion"),
 }

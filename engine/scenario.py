@@ -435,7 +435,7 @@ class _Builder:
                     for j, r in enumerate(value if isinstance(value, list) else [value]):
                         refs.append((f"{path}.cost.{key}[{j}]", str(r)))
             for key, value in a.choices.items():
-                if key in ("position", "zone"):
+                if key in ("position", "zone", "coin"):  # not card references
                     continue
                 for j, r in enumerate(value if isinstance(value, list) else [value]):
                     if isinstance(r, str) and r not in ("A", "B"):

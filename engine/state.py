@@ -222,7 +222,7 @@ class ChainLink:
     effect_negated: bool = False
     card_snapshot: CardState | None = None
     answers_summon: tuple[str, ...] = ()  # the monsters whose summon this link negates
-    redirect_damage: bool = False  # Barrel Behind the Door: its damage goes to the other player
+    redirect_damage: str | None = None  # Barrel Behind the Door: damage to this player goes to the other
 
     def to_dict(self) -> dict:
         out: dict = {

@@ -104,7 +104,7 @@ def attack(tx: Tx, action: ActionEntry) -> str:
                           f"{target.id} is not a monster {foe} controls, so it cannot be attacked.",
                           target.id)  # fmt: skip
     if board.step == "start":
-        tx.set_board(board.with_turn(step="battle"))
+        tx.set_board(tx.board.with_turn(step="battle"))  # the board as the attack cost left it
         tx.emit("phase", phase="battle", step="battle", player=board.turn_player)
     replayed = tx.game.replay_attacker == attacker.id
     tx.update_card(attacker.id, attacks_this_turn=attacker.attacks_this_turn + (0 if replayed else 1))

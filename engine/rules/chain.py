@@ -140,9 +140,10 @@ def _targets(tx: Tx, player: str, card: CardState, effect: Effect, refs: list[st
                       f"{card.name} needs {needed} target(s) chosen at activation; "
                       f"{len(chosen)} given.", card.id)  # fmt: skip
     summoned = summoned_now(tx)
+    attacker = tx.game.battle.attacker if tx.game.battle else None
     for t in chosen:
-        if not any(fits(tx.board, t, sel, player, summoned) for sel in effect.targets):
-            why = next(filter(None, (misfit(tx.board, t, sel, player, summoned, now=False)
+        if not any(fits(tx.board, t, sel, player, summoned, attacker) for sel in effect.targets):
+            why = next(filter(None, (misfit(tx.board, t, sel, player, summoned, attacker, now=False)
                                      for sel in effect.targets)), "does not fit")  # fmt: skip
             raise Illegal("activate.bad_target",
                           f"{t.id} is not a card {card.name} can target: it {why}.", card.id, t.id)
@@ -260,11 +261,13 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
     board = tx.board
     me, foe = board.player(player), board.player(opponent(player))
     problems = []
-    if req.you_control is not None and not any(
-        c.controller == player and c.face_up and c.zone in continuous.FIELD
-        and c.name.lower() == req.you_control.lower() for c in board.cards.values()
-    ):  # fmt: skip
-        problems.append(f"{player} must control a face-up {req.you_control}")
+    for name, anyone in ((req.you_control, False), (req.on_field, True)):
+        if name is not None and not any(
+            (anyone or c.controller == player) and c.face_up and c.zone in continuous.FIELD
+            and c.name.lower() == name.lower() for c in board.cards.values()
+        ):  # fmt: skip
+            whose = "the" if anyone else f"{player}'s"
+            problems.append(f"a face-up {name} must be on {whose} field")
     if req.your_hand_max is not None and len(me.hand) - (card.zone == "hand") > req.your_hand_max:
         problems.append(f"{player} must hold {req.your_hand_max} or fewer other cards in hand")
     if req.opponent_hand_min is not None and len(foe.hand) < req.opponent_hand_min:
@@ -281,9 +284,10 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
         problems.append(f"{player}'s LP must be at least {req.lp_behind_by} lower than "
                         f"{opponent(player)}'s")  # fmt: skip
     if problems:
+        again = " (and again as it resolves)" if req.at_resolution else " only when the card is activated"
         raise Illegal("activate.condition_not_met",
-                      f"{card.name} cannot be activated: {'; '.join(problems)}. (Activation "
-                      "conditions are checked only when the card is activated.)", card.id)
+                      f"{card.name} cannot be activated: {'; '.join(problems)}. (This condition is "
+                      f"checked{again}.)", card.id)  # fmt: skip
 
 
 def _check_condition(tx: Tx, player: str, card: CardState, effect: Effect,
@@ -543,6 +547,20 @@ def resolve_top(tx: Tx) -> str:
                f"{defn.card_type.title()} Cards on the field, so {card.name} (Chain Link {link.link}) "
                "resolves without effect.", link.card, negator.id)  # fmt: skip
         return f"Chain Link {link.link} ({card.name}) is negated by {negator.name}"
+    if effect.requires is not None and effect.requires.at_resolution:
+        try:
+            _check_requires(tx, link.player, card, effect)
+        except Illegal as gone:
+            tx.emit("no_effect", card=link.card, chain_link=link.link, reason="condition gone")
+            tx.say("chain.condition_gone", f"Chain Link {link.link} ({card.name}) does nothing: its card "
+                   f"needs its condition at resolution too, and {gone.explanation.text.split(': ', 1)[-1]}",
+                   link.card)  # fmt: skip
+            return f"Chain Link {link.link} ({card.name}) does nothing"
+    if effect.kind == "flip" and (royal := continuous.first(tx.board, "negate_flip_effects")):
+        tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {royal.id}")
+        tx.say("chain.negated_by_continuous", f"{royal.name} negates Flip effects, so {card.name}'s "
+               "Flip effect resolves without effect.", link.card, royal.id)  # fmt: skip
+        return f"Chain Link {link.link} ({card.name}) is negated by {royal.name}"
     valid = _still_valid_targets(tx, link, effect)
     if effect.targets and not valid:
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason="targets gone")
@@ -574,7 +592,9 @@ def _still_valid_targets(tx: Tx, link: ChainLink, effect: Effect) -> tuple[str, 
     name = tx.board.define(link.card).name
     for t in link.targets:
         card = tx.board.cards.get(t)
-        reasons = [misfit(tx.board, card, sel, link.player, summoned_now(tx)) for sel in effect.targets]
+        attacker = tx.game.battle.attacker if tx.game.battle else None
+        reasons = [misfit(tx.board, card, sel, link.player, summoned_now(tx), attacker)
+                   for sel in effect.targets]  # fmt: skip
         if None in reasons:
             valid.append(t)
         else:

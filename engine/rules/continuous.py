@@ -82,7 +82,13 @@ def affects(board: Board, source: CardState, effect: Effect, card: CardState) ->
         return card.id == source.id
     if who == "equipped":
         return source.equipped_to == card.id
-    return matches(board, card, who, source.controller)
+    if not matches(board, card, who, source.controller):
+        return False
+    if effect.apply != "modify_stats" and (who.min_atk is not None or isinstance(who.max_atk, int)):
+        value = atk(board, card)  # never for ATK changes themselves: that would loop
+        return (who.min_atk is None or value >= who.min_atk) and (
+            not isinstance(who.max_atk, int) or value <= who.max_atk)
+    return True
 
 
 def matches(board: Board, card: CardState, sel: Selector, player: str) -> bool:
@@ -101,6 +107,10 @@ def matches(board: Board, card: CardState, sel: Selector, player: str) -> bool:
     if sel.monster_type is not None and (defn.monster_type or "").lower() != sel.monster_type.lower():
         return False
     if sel.name is not None and defn.name.lower() != sel.name.lower():
+        return False
+    if sel.min_level is not None and (defn.level or defn.rank or 0) < sel.min_level:
+        return False
+    if sel.max_def is not None and (defn.def_ is None or def_(board, card) > sel.max_def):
         return False
     return sel.max_level is None or (defn.level or 0) <= sel.max_level
 
