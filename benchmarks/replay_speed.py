@@ -57,7 +57,12 @@ def time_api(docs: list[dict], rounds: int) -> tuple[float, float]:
     import django
 
     django.setup()
+    from django.db import connection
     from django.test import Client
+    from django.test.utils import setup_test_environment
+
+    setup_test_environment()
+    connection.creation.create_test_db(verbosity=0)  # a migrated throw-away database
 
     from rulings.scenarios import _replay_cached
 

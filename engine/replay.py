@@ -213,6 +213,8 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
                               lambda tx: _advance(tx, action))  # fmt: skip
         except Illegal as err:
             return _illegal(rec, game, index, action, err)
+        if triggers.window_open(game) and not game.building:  # set off on the way (battle)
+            game = _open_window(rec, game)
     if action.do in MOVING_ON and game.battle is not None:
         # Stop after damage calculation first: Flip effects of a monster the attack turned
         # face-up activate there, before monsters destroyed by battle leave the field.
