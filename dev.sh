@@ -44,6 +44,7 @@ case "${1:-}" in
         ensure_python_deps app
         "$PY" manage.py migrate --noinput
         "$PY" manage.py seed
+        "$PY" manage.py seed_rulings  # worked examples as saved rulings; kept out of `seed`: ~1 s
         exec "$PY" manage.py runserver "${2:-127.0.0.1:8000}"
         ;;
     test)
