@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from rulings.models import Card, GlossaryEntry, Scenario
+from rulings.models import Card, GlossaryEntry, ReaderOverride, Scenario
 
 
 @admin.register(GlossaryEntry)
@@ -11,9 +11,15 @@ class GlossaryEntryAdmin(admin.ModelAdmin):
 
 @admin.register(Card)
 class CardAdmin(admin.ModelAdmin):
-    list_display = ["name", "card_type"]
-    list_filter = ["card_type"]
-    search_fields = ["name", "summary"]
+    list_display = ["name", "card_type", "origin", "passcode"]
+    list_filter = ["card_type", "origin"]
+    search_fields = ["name", "summary", "=passcode"]
+
+
+@admin.register(ReaderOverride)
+class ReaderOverrideAdmin(admin.ModelAdmin):
+    list_display = ["card", "effect_index", "field", "value", "author", "updated"]
+    search_fields = ["card__name"]
 
 
 @admin.register(Scenario)

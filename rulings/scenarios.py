@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 import engine
+from rulings.importing import add_imported_cards, imported_cards_version
 
 logger = logging.getLogger(__name__)
 
@@ -60,8 +61,9 @@ def _clean_errors(errors: Any) -> ErrorList:
 
 
 @lru_cache(maxsize=64)
-def _replay_cached(text: str, fmt: str) -> dict[str, Any]:
-    return engine.replay(engine.parse_document(text, fmt))
+def _replay_cached(text: str, fmt: str, cards_version: str = "") -> dict[str, Any]:
+    """`cards_version` keys the cache on the imported cards, whose definitions are added here."""
+    return engine.replay(add_imported_cards(engine.parse_document(text, fmt)))
 
 
 def replay_text(text: str, fmt: str) -> dict[str, Any]:
@@ -73,7 +75,7 @@ def replay_text(text: str, fmt: str) -> dict[str, Any]:
     if not text.strip():
         raise ScenarioRejected([{"path": "(document)", "message": "The scenario is empty."}])
     try:
-        return _replay_cached(text, fmt)
+        return _replay_cached(text, fmt, imported_cards_version())
     except engine.DocumentError as exc:
         raise ScenarioRejected(_clean_errors(getattr(exc, "errors", None))) from exc
     except Exception as exc:  # the engine is a library; a bug there must not become a 500

@@ -36,13 +36,45 @@ class GlossaryEntrySerializer(serializers.ModelSerializer):
 
 
 class CardSerializer(serializers.ModelSerializer):
-    """A catalog card; `data` is the engine's full card dict (stats, subtypes, effects)."""
+    """A catalog card; `data` is the engine's full card dict (stats, subtypes, effects).
+
+    `origin`: "written" (an engine card file) or "read" (imported; `text` is its card text and
+    its effects were read from it). `atk`/`def` null: "?" or not a monster.
+    """
 
     data = serializers.DictField()
+    subtypes = serializers.ListField(child=serializers.CharField(), source="subtype_list", read_only=True)
+    link_arrows = serializers.ListField(child=serializers.CharField(), read_only=True)
+    alt_passcodes = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+    def_ = serializers.IntegerField(source="defense", allow_null=True, read_only=True)
 
     class Meta:
         model = Card
-        fields = ["id", "name", "card_type", "summary", "data"]
+        fields = [
+            "id", "name", "card_type", "summary", "data", "passcode", "alt_passcodes", "origin",
+            "subtypes", "attribute", "monster_type", "level", "rank", "link_rating", "link_arrows",
+            "atk", "def_", "scale_left", "scale_right", "text", "pendulum_text",
+        ]  # fmt: skip
+
+    def to_representation(self, instance: Card) -> dict[str, Any]:
+        data = super().to_representation(instance)
+        data["def"] = data.pop("def_")
+        return data
+
+
+class DeckRequestSerializer(serializers.Serializer):
+    """One of the two: the text of a .ydk file, or a ydke:// link."""
+
+    ydk = serializers.CharField(required=False)
+    ydke = serializers.CharField(required=False)
+
+
+class DeckSerializer(serializers.Serializer):
+    """A deck as card names, in the shapes a scenario's player takes."""
+
+    deck = serializers.ListField(child=serializers.CharField(), help_text="Main Deck: player.deck.cards")
+    extra_deck = serializers.ListField(child=serializers.CharField(), help_text="player.extra_deck")
+    side = serializers.ListField(child=serializers.CharField(), help_text="Side Deck (not in a scenario)")
 
 
 # --- schema-only shapes (documentation of the engine's dicts)

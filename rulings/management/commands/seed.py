@@ -1,7 +1,8 @@
 """`manage.py seed`: copy the engine's glossary and card catalog into the database.
 
-Idempotent: run it after every engine update. Rows the engine no longer has are removed, so
-the database stays a copy of the engine, never a second source of truth.
+Idempotent: run it after every engine update. Written cards the engine no longer has are
+removed, so they stay a copy of the engine, never a second source of truth. Imported ("read")
+cards are left alone; a card file with the name of an imported card takes its place.
 """
 
 from typing import Any
@@ -10,6 +11,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 import engine
+from rulings.importing import card_columns
 from rulings.models import Card, GlossaryEntry
 
 
@@ -30,9 +32,13 @@ def glossary_fields(entry: dict[str, Any]) -> dict[str, Any]:
 def card_fields(card: dict[str, Any]) -> dict[str, Any]:
     """An engine card dict as Card model fields (all but the name)."""
     return {
-        "card_type": card.get("card_type") or "",
+        **card_columns(card),
         "summary": card.get("summary") or "",
         "data": card,
+        "origin": Card.WRITTEN,
+        "text": "",
+        "pendulum_text": "",
+        "reading": [],
     }
 
 
@@ -49,6 +55,7 @@ class Command(BaseCommand):
         cards = list(engine.card_catalog().values())
         for card in cards:
             Card.objects.update_or_create(name=card["name"], defaults=card_fields(card))
-        Card.objects.exclude(name__in=[c["name"] for c in cards]).delete()
+        stale = Card.objects.filter(origin=Card.WRITTEN).exclude(name__in=[c["name"] for c in cards])
+        stale.delete()
 
         self.stdout.write(f"Seeded {len(entries)} glossary entries and {len(cards)} cards.")
