@@ -95,6 +95,7 @@ def player_view(name: str, player: dict[str, Any], turn_player: str | None) -> d
             {"key": key, "label": label, "cards": [as_card(c) for c in player.get(key) or []]}
             for key, label in PILES
         ],
+        **{key: [as_card(c) for c in player.get(key) or []] for key, _ in PILES},
         "deck_count": deck_count(player.get("deck")),
     }
 
@@ -153,3 +154,47 @@ def result_text(result: dict[str, Any] | None) -> str:
     if result.get("winner"):
         return f"Player {result['winner']} wins{reason}."
     return "The duel is still going on after the last step."
+
+
+SPEED_NAMES = {1: "Spell Speed 1", 2: "Spell Speed 2", 3: "Spell Speed 3"}
+LP_EVENTS = {"damage": -1, "lp_paid": -1, "lp_gained": 1}
+LP_EVENT_NAMES = {"damage": "damage", "lp_paid": "paid", "lp_gained": "gained"}
+
+
+def chain_view(chain: list[dict[str, Any]], events: list[dict[str, Any]]) -> dict[str, Any]:
+    """The chain as a stack, last link on top (it resolves first), and the links this step
+    resolved or negated, read from its events."""
+    links = [
+        {
+            **link,
+            "speed_label": SPEED_NAMES.get(link.get("spell_speed"), ""),
+            "negated": bool(link.get("activation_negated")),
+        }
+        for link in sorted(chain, key=lambda link: link.get("link") or 0, reverse=True)
+    ]
+    done = [
+        {"link": e["chain_link"], "card": e.get("card", ""), "what": str(e.get("type", "")).replace("_", " ")}
+        for e in events
+        if e.get("type") in ("resolved", "negated", "no_effect") and e.get("chain_link")
+    ]
+    return {"links": links, "done": done}
+
+
+def lp_changes(events: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """Each player's LP changes in a step: damage, LP paid and gained, with the new LP."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for event in events:
+        sign = LP_EVENTS.get(str(event.get("type")))
+        if sign is None or event.get("player") not in PLAYERS:
+            continue
+        amount = event.get("amount") or 0
+        out.setdefault(event["player"], []).append(
+            {
+                "delta": f"{'+' if sign > 0 else '−'}{amount}",
+                "gain": sign > 0,
+                "what": LP_EVENT_NAMES[str(event["type"])],
+                "cause": event.get("cause") or "",
+                "lp": event.get("lp"),
+            }
+        )
+    return out

@@ -5,6 +5,7 @@ only `rulings/_step.html`, so Previous/Next swap the step panel in place while e
 keeps a real URL that works without JavaScript.
 """
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -14,7 +15,7 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_http_methods
 
 import engine
-from rulings.display import board_view, describe_event, result_text
+from rulings.display import board_view, chain_view, describe_event, lp_changes, result_text
 from rulings.models import GlossaryEntry, Scenario, scenario_slug
 from rulings.scenarios import (
     ErrorList,
@@ -92,7 +93,12 @@ def _glossary_terms(slugs: set[str]) -> dict[str, str]:
     return dict(GlossaryEntry.objects.filter(slug__in=slugs).values_list("slug", "term"))
 
 
-def _step_context(scenario: Scenario, result: dict[str, Any], n: int) -> dict[str, Any]:
+def _step_context(
+    scenario: Any, result: dict[str, Any], n: int, step_url: Callable[[int], str] | None = None
+) -> dict[str, Any]:
+    """What _step.html draws for step n; `step_url` makes step links (saved rulings have their own)."""
+    if step_url is None:
+        step_url = lambda i: reverse("step", args=[scenario.slug, i])  # noqa: E731
     steps = result.get("steps") or []
     step = steps[n - 1] if steps else None
     explanations = (step or {}).get("explanations") or []
@@ -111,12 +117,12 @@ def _step_context(scenario: Scenario, result: dict[str, Any], n: int) -> dict[st
                 "n": s["n"],
                 "summary": s.get("summary", ""),
                 "accepted": s.get("accepted", True),
-                "url": reverse("step", args=[scenario.slug, s["n"]]),
+                "url": step_url(s["n"]),
             }
             for s in steps
         ],
-        "prev_url": reverse("step", args=[scenario.slug, n - 1]) if n > 1 else None,
-        "next_url": reverse("step", args=[scenario.slug, n + 1]) if n < len(steps) else None,
+        "prev_url": step_url(n - 1) if n > 1 else None,
+        "next_url": step_url(n + 1) if n < len(steps) else None,
         "explanations": [
             {
                 **e,
@@ -126,6 +132,8 @@ def _step_context(scenario: Scenario, result: dict[str, Any], n: int) -> dict[st
         ],
         "events": [describe_event(e) for e in (step or {}).get("events") or []],
         "chain": (step or {}).get("chain") or [],
+        "chain_view": chain_view((step or {}).get("chain") or [], (step or {}).get("events") or []),
+        "lp_changes": lp_changes((step or {}).get("events") or []),
         "board": board_view(board),
     }
 
@@ -142,7 +150,14 @@ def scenario_step(request: HttpRequest, slug: str, n: int = 1) -> HttpResponse:
     if not 1 <= n <= max(step_count, 1):
         raise Http404(f"This replay has {step_count} steps.")
     partial = bool(request.htmx) and not request.htmx.history_restore_request
-    context = {**_step_context(scenario, result, n), "partial": partial}
+    # ?vs=<slug>: this replay is a what-if of that one; step links keep it, to offer Compare
+    vs = request.GET.get("vs", "")
+    vs = vs if vs != slug and Scenario.objects.filter(slug=vs).exists() else ""
+    query = f"?vs={vs}" if vs else ""
+    step_url = lambda i: reverse("step", args=[slug, i]) + query  # noqa: E731
+    context = {**_step_context(scenario, result, n, step_url=step_url), "partial": partial}
+    context["fork_url"] = f"{reverse('editor')}?from={slug}&upto={n}" if step_count else ""
+    context["compare_url"] = reverse("compare", args=[vs, slug]) if vs else ""
     template = "rulings/_step.html" if partial else "rulings/scenario.html"
     response = render(request, template, context)
     patch_vary_headers(response, ["HX-Request"])
@@ -159,4 +174,6 @@ def glossary_detail(request: HttpRequest, slug: str) -> HttpResponse:
     entry = get_object_or_404(GlossaryEntry, slug=slug)
     terms = _glossary_terms(set(entry.related))
     related = [{"slug": s, "term": terms.get(s, s), "known": s in terms} for s in entry.related]
+    if request.GET.get("popup"):  # the step viewer's summary popup: the entry's gist only
+        return render(request, "rulings/_glossary_popup.html", {"entry": entry})
     return render(request, "rulings/glossary_detail.html", {"entry": entry, "related": related})

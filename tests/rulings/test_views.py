@@ -182,3 +182,28 @@ def test_seed_is_idempotent(seeded: None) -> None:
     before = GlossaryEntry.objects.count()
     call_command("seed", verbosity=0)
     assert GlossaryEntry.objects.count() == before == len(engine.glossary())
+
+
+LEGAL_NOW = """\
+format: ygo-scenario/1
+board:
+  turn: 3
+  turn_player: A
+  phase: main1
+  players:
+    A: {hand: [Dark Hole], deck: 10, spell_traps: [{card: Mirror Force, zone: 1, face: down, set_this_turn: true}]}
+    B: {deck: 10, spell_traps: [{card: Magic Jammer, zone: 1, face: down}], hand: [Celtic Guardian]}
+actions:
+  - {player: A, do: activate, card: "A:Dark Hole"}
+"""
+
+
+def test_step_page_shows_what_is_legal_now_and_why_not(client: Client, seeded: None) -> None:
+    """The answer to "can I chain X here?": after Dark Hole, B can chain Magic Jammer; A's
+    Mirror Force was Set this turn, and the page says so."""
+    html = client.get(store(client, LEGAL_NOW)).content.decode()
+    assert "Legal now" in html
+    section = html[html.index("Legal now") :]
+    player_b = section[section.index("Player B") :]
+    assert "Magic Jammer" in player_b.split("</p>")[0]  # listed under "Can activate"
+    assert "was Set this turn" in section
