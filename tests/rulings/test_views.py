@@ -191,7 +191,10 @@ board:
   turn_player: A
   phase: main1
   players:
-    A: {hand: [Dark Hole], deck: 10, spell_traps: [{card: Mirror Force, zone: 1, face: down, set_this_turn: true}]}
+    A:
+      hand: [Dark Hole]
+      deck: 10
+      spell_traps: [{card: Mirror Force, zone: 1, face: down, set_this_turn: true}]
     B: {deck: 10, spell_traps: [{card: Magic Jammer, zone: 1, face: down}], hand: [Celtic Guardian]}
 actions:
   - {player: A, do: activate, card: "A:Dark Hole"}
