@@ -115,6 +115,8 @@ class Step(_Strict):
 
 
 # What sets off a trigger effect of the card the event happens to (engine.rules.triggers).
+# attack_declared, battle_damage_to_opponent, end_phase_summoned_or_flipped and equipped are
+# accepted so cards can say it, but nothing sets them off yet (listed in the closing note).
 TriggerEvent = Literal[
     "flipped", "summoned", "normal_or_special_summoned", "sent_to_gy", "sent_to_gy_from_field",
     "destroyed", "destroyed_by_battle", "leaves_field", "attack_declared",

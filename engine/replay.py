@@ -273,7 +273,8 @@ def _open_window(rec: _Recorder, game: Game) -> Game:
 
 def _auto_activate(rec: _Recorder, game: Game, index: int | None, trig: triggers.Trigger) -> Game:
     """The engine activates a mandatory trigger the scenario left out, in its legal place."""
-    targets = chain_rules.first_targets(game, trig)
+    effect = game.board.define(trig.card).effects[trig.effect - 1]
+    targets = chain_rules.first_targets(game, trig.card, trig.player, effect)
     auto = ActionEntry(do="activate", player=trig.player, card=trig.card, effect=trig.effect,  # type: ignore[arg-type]
                        targets=targets)  # fmt: skip
 
@@ -291,15 +292,17 @@ def _auto_activate(rec: _Recorder, game: Game, index: int | None, trig: triggers
         return tx.game
 
 
-def _decline_trigger(rec: _Recorder, game: Game, index: int | None, trig: triggers.Trigger) -> Game:
-    def work(tx: Tx) -> str:
-        tx.update(waiting=tuple(t for t in tx.game.waiting if t != trig))
-        tx.emit("declined", card=trig.card, player=trig.player, effect=trig.effect)
-        tx.say("trigger.declined", f"{trig.player} does not activate {trig.name}'s optional trigger "
-               "effect.", trig.card)  # fmt: skip
-        return f"{trig.player} declines {trig.name}'s trigger"
+def _declined(tx: Tx, trig: triggers.Trigger) -> str:
+    """An optional trigger is not activated: it leaves the waiting list."""
+    tx.update(waiting=tuple(t for t in tx.game.waiting if t != trig))
+    tx.emit("declined", card=trig.card, player=trig.player, effect=trig.effect)
+    tx.say("trigger.declined", f"{trig.player} does not activate {trig.name}'s optional trigger "
+           "effect.", trig.card)  # fmt: skip
+    return f"{trig.player} declines {trig.name}'s trigger"
 
-    return _automatic(rec, game, index, "automatic", work)
+
+def _decline_trigger(rec: _Recorder, game: Game, index: int | None, trig: triggers.Trigger) -> Game:
+    return _automatic(rec, game, index, "automatic", lambda tx: _declined(tx, trig))
 
 
 def _close_window(rec: _Recorder, game: Game, index: int | None) -> Game:
@@ -358,11 +361,9 @@ def _decline(rec: _Recorder, game: Game, index: int, action: ActionEntry) -> Gam
         return _illegal(rec, game, index, action, Illegal(
             "trigger.mandatory", f"{trig.name}'s trigger effect is mandatory: it cannot be declined.",
             trig.card))
-    tx = Tx(evolve(game, waiting=tuple(t for t in game.waiting if t != trig)))
-    tx.emit("declined", card=trig.card, player=trig.player, effect=trig.effect)
-    tx.say("trigger.declined", f"{trig.player} does not activate {trig.name}'s optional trigger "
-           "effect.", trig.card)  # fmt: skip
-    rec.add(tx, index, "action", True, f"{trig.player} declines {trig.name}'s trigger")
+    tx = Tx(game)
+    summary = _declined(tx, trig)
+    rec.add(tx, index, "action", True, summary)
     return tx.game
 
 

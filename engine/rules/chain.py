@@ -162,8 +162,7 @@ def _targets(tx: Tx, player: str, card: CardState, effect: Effect, refs: list[st
 def _link_kind(tx: Tx, link: ChainLink) -> str:
     """What a link is, for activation conditions: a Spell or Trap Card's activation, or an effect."""
     defn = tx.board.define(link.card)
-    effect = defn.effects[link.effect - 1]
-    if effect.kind == "activation":
+    if _link_effect(tx, link).kind == "activation":
         return defn.card_type  # "spell" or "trap"
     return "monster_effect" if defn.is_monster else f"{defn.card_type}_effect"
 
@@ -175,7 +174,7 @@ _CONDITION_TEXT = {
 }  # fmt: skip
 
 
-def _conditions(effect: Effect) -> list[str]:
+def conditions(effect: Effect) -> list[str]:
     c = effect.condition
     return [] if c is None else [c] if isinstance(c, str) else list(c)
 
@@ -304,15 +303,15 @@ def _check_condition(tx: Tx, player: str, card: CardState, effect: Effect,
                           f"{card.name} can answer only the activation immediately before it "
                           f"(Chain Link {answered.link if answered else 'none'}), not {ref}.",
                           card.id)  # fmt: skip
-    conditions = _conditions(effect)
+    wanted = conditions(effect)
     negating_summon = "summon" in refs
-    if not conditions:
+    if not wanted:
         if negating_summon:
             raise Illegal("activate.condition_not_met",
                           f"{card.name} does not negate summons, so it cannot answer a summon being "
                           "attempted; it can respond once the summon has succeeded.", card.id)
         return None
-    missing = [_meets(tx, player, effect, c, answered, negating_summon) for c in conditions]
+    missing = [_meets(tx, player, effect, c, answered, negating_summon) for c in wanted]
     if None in missing:
         return answered
     reasons = "; or ".join(m for m in missing if m)
@@ -382,17 +381,21 @@ def waiting_trigger(game: Game, card_id: str, number: int | None) -> Trigger | N
     return None
 
 
-def first_targets(game: Game, trig: Trigger) -> list[str]:
-    """For a mandatory trigger the engine activates: the first legal target of each kind."""
+def first_targets(game: Game, card_id: str, player: str, effect: Effect) -> list[str]:
+    """The first legal target of each kind: for effects the engine activates itself (a
+    mandatory trigger left out) or tries ("legal now")."""
     board = game.board
-    effect = board.define(trig.card).effects[trig.effect - 1]
     chosen: list[str] = []
     doomed = game.battle.doomed if game.battle else ()
+    attacker = game.battle.attacker if game.battle else None
+    summoned = game.last_summon.cards if game.last_summon else ()
     for sel in effect.targets:
         fitting = [c.id for c in board.cards.values()
-                   if c.id not in chosen and c.id != trig.card and c.id not in doomed
-                   and fits(board, c, sel, trig.player)]  # fmt: skip
+                   if c.id not in chosen and c.id != card_id and c.id not in doomed
+                   and fits(board, c, sel, player, summoned, attacker)]  # fmt: skip
         chosen += fitting[: sel.count]
+    if game.summon_attempt is not None and "negates_summon" in conditions(effect):
+        chosen.append("summon")
     return chosen
 
 

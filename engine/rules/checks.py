@@ -52,9 +52,7 @@ def _orphans(tx: Tx) -> bool:
             continue
         if partner is None or partner.zone != "monsters" or not partner.face_up:
             defn = board.define(card.id)
-            if defn.spell_trap_kind == "continuous" and partner is not None and partner.zone not in (
-                "graveyard",
-            ):  # fmt: skip
+            if defn.spell_trap_kind == "continuous" and partner is not None and partner.zone != "graveyard":
                 continue  # Call of the Haunted stays when its monster is not destroyed
             tx.move(card.id, "graveyard", event="destroyed", cause="rule: equip")
             tx.say("rule.equip_destroyed", f"{card.name} is no longer attached to a face-up monster "

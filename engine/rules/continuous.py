@@ -58,9 +58,10 @@ def _hits(board: Board, card: CardState, kind: str, by: CardState) -> bool:
     )
 
 
-def negated_by(board: Board, card: CardState) -> CardState | None:
+def negated_by(board: Board, card: CardState,
+               negators: list[tuple[CardState, str]] | None = None) -> CardState | None:  # fmt: skip
     """The card whose Continuous effect negates this card's effects now, if any."""
-    for by, kind in _negators(board):
+    for by, kind in _negators(board) if negators is None else negators:
         if _hits(board, card, kind, by):
             return by
     return None
@@ -68,10 +69,13 @@ def negated_by(board: Board, card: CardState) -> CardState | None:
 
 def in_force(board: Board, apply: str) -> Iterator[tuple[CardState, Effect]]:
     """Every Continuous effect of this kind that applies now."""
+    negators = _negators(board)  # once, not once per card
     for card in _on_field_face_up(board):
         defn = board.define(card.id)
         for effect in defn.effects:
-            if effect.kind == "continuous" and effect.apply == apply and negated_by(board, card) is None:
+            if effect.kind == "continuous" and effect.apply == apply and (
+                negated_by(board, card, negators) is None
+            ):  # fmt: skip
                 yield card, effect
 
 

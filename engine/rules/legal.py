@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import CardDef, Effect
-from engine.operations import fits
 from engine.rules import chain as chain_rules
 from engine.rules.continuous import FIELD
 from engine.scenario import ActionEntry
@@ -58,25 +57,10 @@ def _auto_cost(game: Game, card: CardState, effect: Effect) -> dict[str, Any]:
     return cost
 
 
-def _auto_targets(game: Game, card: CardState, effect: Effect) -> list[str]:
-    board = game.board
-    chosen: list[str] = []
-    summoned = game.last_summon.cards if game.last_summon else ()
-    for sel in effect.targets:
-        chosen += [c.id for c in board.cards.values()
-                   if c.id not in chosen and c.id != card.id
-                   and fits(board, c, sel, card.controller, summoned)][: sel.count]  # fmt: skip
-    if game.summon_attempt is not None and effect.condition and "negates_summon" in (
-        [effect.condition] if isinstance(effect.condition, str) else effect.condition
-    ):  # fmt: skip
-        chosen.append("summon")
-    return chosen
-
-
 def _try(game: Game, player: str, card: CardState, number: int, effect: Effect) -> str | None:
     # built without validation: every field is engine-made and already of the right type
     action = ActionEntry.model_construct(do="activate", player=player, card=card.id, effect=number,
-                                         targets=_auto_targets(game, card, effect),
+                                         targets=chain_rules.first_targets(game, card.id, player, effect),
                                          cost=_auto_cost(game, card, effect), choices={},
                                          at=None, responds_to=None)  # fmt: skip
     try:
