@@ -88,12 +88,15 @@ class Step(_Strict):
 
     `cards`: the link's targets, the card itself, the card(s) the answered link or summon is
     about ("that_link"), what the step before acted on ("those"), the monster this card is
-    equipped to ("equipped"), or every card a selector fits. `per` multiplies `amount` by a
+    equipped to ("equipped"), the cards a judge-stated resolution names ("listed"), or every
+    card a selector fits. `per` multiplies `amount` by a
     count of cards ("500 damage for each Effect Monster").
     """
 
     op: str
-    cards: Literal["targets", "this", "that_link", "those", "equipped", "namesakes"] | Selector | None = None
+    cards: (
+        Literal["targets", "this", "that_link", "those", "equipped", "namesakes", "listed"] | Selector | None
+    ) = None
     # "their": what the step before acted on; "attacker_atk": the attacking monster's ATK
     amount: int | Literal["their_original_atk", "their_atk", "attacker_atk"] | None = None
     pick: int | None = None  # choose this many of the cards `cards` fits (choices, or the first)

@@ -177,6 +177,23 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("damage-step", "counter-trap"),
         "In the Damage Step only Counter Traps and effects that directly change ATK/DEF.",
     ),
+    "stated.applied": (
+        ("resolution",),
+        "The library has no written effect here: the link did what the judge stated, under the "
+        "same timing rules (targets re-checked, each later part happening after the one before).",
+    ),
+    "stated.none_given": (
+        ("resolution",),
+        "The card has no written resolution and none was stated, so its link does nothing here.",
+    ),
+    "stated.trigger_set_off": (
+        ("trigger-effect",),
+        "The library cannot tell what sets off this trigger; the judge's activation says it was.",
+    ),
+    "stated.card_not_there": (
+        ("resolution", "target"),
+        "A card the judge's stated resolution names is no longer where that part could act on it.",
+    ),
     "target.no_longer_valid": (
         ("target", "resolution"),
         "A target that moved or no longer fits is not affected.",

@@ -28,6 +28,7 @@ class Context:
     acted: list[CardState] = field(default_factory=list)  # what the last step acted on ("it")
     choices: dict[str, Any] = field(default_factory=dict)  # the judge's choices for this link
     coin: str | None = None  # this effect's coin toss, once tossed
+    listed: list[CardState] = field(default_factory=list)  # cards a judge-stated resolution names
 
     def amount(self, tx: Tx, step: Step) -> int:
         """A step's number: written on the card, or read off what the step before acted on."""
@@ -73,6 +74,8 @@ def select(tx: Tx, ctx: Context, what: str | Selector | None) -> list[CardState]
         return [board.cards[t] for t in ctx.targets if t in board.cards]
     if what == "this":
         return [board.cards[ctx.link.card]]
+    if what == "listed":
+        return [board.cards[c.id] for c in ctx.listed if c.id in board.cards]
     if what == "those":
         return [board.cards[c.id] for c in ctx.acted if c.id in board.cards]
     if what == "namesakes":  # cards with the same name in their owners' hands and Decks

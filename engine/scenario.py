@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from engine.cards import CardDef, load_catalog, parse_card
 from engine.errors import DocumentError, Problem
+from engine.rules import stated
 from engine.state import (
     EMZ_BY_NAME,
     PLAYERS,
@@ -150,6 +151,7 @@ class ActionEntry(_Doc):
     to: str | None = None
     attacker: str | None = None
     target: str | None = None
+    resolution: list[Any] = []  # activate: what the link did, stated by the judge (engine.rules.stated)
 
 
 class ScenarioDoc(_Doc):
@@ -440,6 +442,7 @@ class _Builder:
                 for j, r in enumerate(value if isinstance(value, list) else [value]):
                     if isinstance(r, str) and r not in ("A", "B"):
                         refs.append((f"{path}.choices.{key}[{j}]", r))
+            refs += self.stated_refs(a, path)
             for where, ref in refs:
                 if ref in known or ref.lower() in lowered or ZONE_REF.match(ref):
                     continue
@@ -450,6 +453,49 @@ class _Builder:
                 ids = ", ".join(sorted(known))
                 self.fail(where, f"no card {ref!r} in this scenario; {hint}ids: {ids}")
             self.check_verb(a, path)
+
+    def stated_refs(self, a: ActionEntry, path: str) -> list[tuple[str, str]]:
+        """Check a judge-stated resolution's shape; return the card references it names."""
+        if not a.resolution:
+            return []
+        if a.do != "activate":
+            self.fail(f"{path}.resolution", "only an activate action can state a resolution")
+            return []
+        refs: list[tuple[str, str]] = []
+        for n, entry in enumerate(a.resolution):
+            where = f"{path}.resolution[{n}]"
+            if not isinstance(entry, dict) or not entry:
+                self.fail(where, f"expected a mapping such as {{destroy: [A:Sangan]}}; got {entry!r}")
+                continue
+            for verb, value in entry.items():
+                at = f"{where}.{verb}"
+                if verb in stated.CARD_VERBS:
+                    cards = value if isinstance(value, list) else [value]
+                    if not cards or not all(isinstance(r, str) for r in cards):
+                        self.fail(at, f"expected a list of card references; got {value!r}")
+                    refs += [(f"{at}[{j}]", r) for j, r in enumerate(cards) if isinstance(r, str)]
+                elif verb in (*stated.PLAYER_VERBS, *stated.STAT_VERBS):
+                    keyed = "a player (A or B)" if verb in stated.PLAYER_VERBS else "a card reference"
+                    if not isinstance(value, dict) or not value:
+                        self.fail(at, f"expected a mapping from {keyed} to a number; got {value!r}")
+                        continue
+                    for key, amount in value.items():
+                        if verb in stated.PLAYER_VERBS and key not in ("A", "B"):
+                            self.fail(f"{at}.{key}", "expected A or B")
+                        elif verb in stated.STAT_VERBS:
+                            refs.append((f"{at}.{key}", str(key)))
+                        low = None if verb in stated.STAT_VERBS else 0
+                        if not isinstance(amount, int) or isinstance(amount, bool) or (
+                            low is not None and amount <= low
+                        ):  # fmt: skip
+                            kind = "a whole number" if low is None else "a positive whole number"
+                            self.fail(f"{at}.{key}", f"expected {kind}; got {amount!r}")
+                elif verb in stated.LINK_VERBS:
+                    if not (isinstance(value, str) and re.fullmatch(r"link:[1-9]\d*", value)):
+                        self.fail(at, f"expected a Chain Link such as link:1; got {value!r}")
+                else:
+                    self.fail(at, f"unknown outcome; expected one of {', '.join(stated.VERBS)}")
+        return refs
 
     def created_later(self, ref: str) -> bool:
         """Tokens and drawn unknown cards get ids `<player>:<name>#<n>` when they appear."""

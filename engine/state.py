@@ -223,6 +223,8 @@ class ChainLink:
     card_snapshot: CardState | None = None
     answers_summon: tuple[str, ...] = ()  # the monsters whose summon this link negates
     redirect_damage: str | None = None  # Barrel Behind the Door: damage to this player goes to the other
+    stated: tuple[tuple[tuple[str, Any], ...], ...] = ()  # the judge's resolution (engine.rules.stated)
+    target_places: tuple[tuple[str, str, str], ...] = ()  # (id, zone, face) of stated targets at activation
 
     def to_dict(self) -> dict:
         out: dict = {
@@ -241,6 +243,8 @@ class ChainLink:
             out["effect_negated"] = True
         if self.answers_summon:
             out["answers_summon"] = list(self.answers_summon)
+        if self.stated:
+            out["resolution"] = [dict(entry) for entry in self.stated]
         return out
 
 

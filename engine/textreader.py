@@ -1023,6 +1023,29 @@ def classify(
     return read(text, kind=kind, subtype=subtype, pendulum_text=pendulum_text).effects
 
 
+# What sets off a trigger, from its activation condition (engine.cards.TriggerEvent), most
+# specific wording first. A condition about another card's event reads as none: the engine
+# then takes the judge's word that the trigger was set off.
+_TRIGGER_EVENTS = tuple((re.compile(p, re.IGNORECASE), event) for p, event in (
+    (r"\bthis card is (?:normal or special|normal/special) summoned\b", "normal_or_special_summoned"),
+    (r"\bthis card is (?:normal, flip,? or special |flip, normal,? or special )?summoned\b", "summoned"),
+    (r"\bthis card is destroyed by battle\b", "destroyed_by_battle"),
+    (r"\bthis card is destroyed\b", "destroyed"),
+    (r"\bthis card is sent from the field to the (?:gy|graveyard)\b", "sent_to_gy_from_field"),
+    (r"\bthis card is sent to the (?:gy|graveyard)\b", "sent_to_gy"),
+    (r"\bthis (?:face-up )?card leaves the field\b", "leaves_field"),
+    (r"\bthis card inflicts battle damage to your opponent\b", "battle_damage_to_opponent"),
+))  # fmt: skip
+
+
+def trigger_event(condition: str) -> str | None:
+    """The event a trigger's activation condition names for the card itself, or None."""
+    for pattern, event in _TRIGGER_EVENTS:
+        if pattern.search(condition):
+            return event
+    return None
+
+
 def text_parts(effect: dict[str, Any]) -> list[dict[str, str]]:
     """An effect's text cut where the grammar cuts it, labelled: condition, cost/target, effect.
 

@@ -549,6 +549,8 @@ def _effect_def(card_type: str, effect: dict[str, Any]) -> dict[str, Any]:
     text = str(effect.get("text") or "")
     if card_type == "monster" and kind != "activation":
         out["works_from"] = works_from(text)
+    if kind == "trigger" and (event := textreader.trigger_event(str(effect.get("condition") or text))):
+        out["event"] = event
     if text:
         out["summary"] = text
     return out

@@ -11,6 +11,8 @@ from engine.operations import OPERATIONS, Context, fits, misfit
 from engine.refs import resolve_ref
 from engine.rules import continuous
 from engine.rules.common import MAIN_PHASES, phase_name
+from engine.rules.stated import CARD_VERBS
+from engine.rules.stated import apply as stated_resolution
 from engine.rules.triggers import Trigger
 from engine.scenario import ActionEntry
 from engine.state import CardState, ChainLink, Game, Summon, opponent
@@ -126,13 +128,21 @@ def summoned_now(tx: Tx) -> tuple[str, ...]:
     return summon.cards if summon is not None else ()
 
 
-def _targets(tx: Tx, player: str, card: CardState, effect: Effect, refs: list[str]) -> tuple[str, ...]:
+def _targets(tx: Tx, player: str, card: CardState, effect: Effect, refs: list[str],
+             stated: bool = False) -> tuple[str, ...]:  # fmt: skip
+    """The targets chosen at activation, checked against what the effect can target.
+
+    An effect the library has no operations for, whose resolution the judge states, takes the
+    targets the judge names: the engine cannot tell what it may target, but still applies the
+    rules every target obeys (a card that cannot be targeted, one already destroyed by battle).
+    """
     chosen = [resolve_ref(tx.board, r) for r in refs if not r.startswith("link:") and r != "summon"]
     if not effect.targets:
-        if chosen:
+        if chosen and not (stated and not effect.do):
             raise Illegal("activate.bad_target",
                           f"{card.name} does not target; no target can be chosen for it.", card.id)
-        return ()
+        _targetable(tx, card, chosen)
+        return tuple(t.id for t in chosen)
     needed = sum(s.count for s in effect.targets)
     flexible = any(s.up_to for s in effect.targets)
     if len(chosen) != needed and not (flexible and 1 <= len(chosen) <= needed):
@@ -147,6 +157,14 @@ def _targets(tx: Tx, player: str, card: CardState, effect: Effect, refs: list[st
                                      for sel in effect.targets)), "does not fit")  # fmt: skip
             raise Illegal("activate.bad_target",
                           f"{t.id} is not a card {card.name} can target: it {why}.", card.id, t.id)
+    _targetable(tx, card, chosen)
+    return tuple(t.id for t in chosen)
+
+
+def _targetable(tx: Tx, card: CardState, chosen: list[CardState]) -> None:
+    """What no card can target, whatever it says: a monster this battle already destroyed, a
+    card a Continuous effect protects."""
+    for t in chosen:
         battle = tx.game.battle
         if battle is not None and t.id in battle.doomed:
             raise Illegal("activate.bad_target",
@@ -156,7 +174,6 @@ def _targets(tx: Tx, player: str, card: CardState, effect: Effect, refs: list[st
             raise Illegal("activate.bad_target",
                           f"{t.id} cannot be targeted by card effects while {guard.name} is face-up.",
                           card.id, t.id, guard.id)  # fmt: skip
-    return tuple(t.id for t in chosen)
 
 
 def _link_kind(tx: Tx, link: ChainLink) -> str:
@@ -413,6 +430,13 @@ def activate(tx: Tx, action: ActionEntry) -> str:
             raise Illegal("trigger.wrong_player", f"{card.name}'s trigger belongs to {trig.player}; "
                           f"{player} cannot activate it.", card.id)  # fmt: skip
         tx.update(waiting=tuple(t for t in tx.game.waiting if t != trig))
+    elif effect.kind == "trigger" and effect.event is None and not effect.do and action.resolution:
+        _check_location(tx, player, card, defn, effect, activation)
+        if tx.game.chain and not tx.game.building:
+            raise Illegal("chain.spell_speed_too_low", f"{card.name}'s trigger effect is Spell Speed 1: "
+                          "it cannot respond to an open chain.", card.id)  # fmt: skip
+        tx.say("stated.trigger_set_off", f"The library cannot tell what sets off {card.name}'s "
+               "trigger effect; it is taken as set off, as the judge states.", card.id)  # fmt: skip
     elif effect.kind in ("trigger", "flip"):
         raise Illegal("trigger.not_set_off", f"{card.name}'s effect is a trigger: it activates only "
                       "when its event happens, and no such event is waiting.", card.id)  # fmt: skip
@@ -422,7 +446,10 @@ def activate(tx: Tx, action: ActionEntry) -> str:
     _check_locks(tx, player, card, defn, effect)
     _check_requires(tx, player, card, effect)
     answered = _check_condition(tx, player, card, effect, action.targets)
-    targets = _targets(tx, player, card, effect, action.targets)
+    stated = tuple(tuple((verb, value if verb not in CARD_VERBS or isinstance(value, list) else [value])
+                         for verb, value in entry.items()) for entry in action.resolution)  # fmt: skip
+    targets = _targets(tx, player, card, effect, action.targets, stated=bool(stated))
+    places = tuple((t, tx.board.cards[t].zone, str(tx.board.cards[t].face_up)) for t in targets)
     costs = _check_cost(tx, player, card, effect, action)
     holder = tx.game.priority
     if holder != player:
@@ -435,7 +462,8 @@ def activate(tx: Tx, action: ActionEntry) -> str:
     link = ChainLink(link=link_no, card=card.id, player=player, spell_speed=speed,  # type: ignore[arg-type]
                      effect=number, targets=targets, cost=tuple(costs.items()),
                      choices=tuple(action.choices.items()), card_snapshot=tx.card(card.id),
-                     answers_summon=attempt.cards if attempt else ())  # fmt: skip
+                     answers_summon=attempt.cards if attempt else (), stated=stated,
+                     target_places=places if stated else ())  # fmt: skip
     flipped = (*tx.game.flipped_in_chain, card.id) if flip_use else tx.game.flipped_in_chain
     tx.update(chain=(*tx.game.chain, link), priority=opponent(player), flipped_in_chain=flipped,
               summon_attempt=None if attempt else tx.game.summon_attempt)  # fmt: skip
@@ -565,7 +593,7 @@ def resolve_top(tx: Tx) -> str:
                "Flip effect resolves without effect.", link.card, royal.id)  # fmt: skip
         return f"Chain Link {link.link} ({card.name}) is negated by {royal.name}"
     valid = _still_valid_targets(tx, link, effect)
-    if effect.targets and not valid:
+    if (effect.targets or link.target_places) and not valid:
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason="targets gone")
         tx.say("chain.link_no_target", f"{card.name} has no valid target left when Chain Link "
                f"{link.link} resolves, so it does nothing.", link.card, *link.targets)
@@ -575,7 +603,7 @@ def resolve_top(tx: Tx) -> str:
     ctx = Context(link=link, targets=valid, answered=answered, choices=dict(link.choices))
     ctx.acted[:] = [tx.board.cards[t] for t in valid]
     done = []
-    for step in effect.do:
+    for step in () if link.stated else effect.do:
         if step.coin is not None and ctx.coin != step.coin:
             continue  # the other outcome of the coin toss
         if step.join == "and_if_you_do" and not ctx.acted:
@@ -583,6 +611,15 @@ def resolve_top(tx: Tx) -> str:
         if step.join == "then":
             tx.finish()
         done.append(OPERATIONS[step.op](tx, ctx, step))
+    # a Continuous, Equip or Field card's activation only places it: it applies while on the field
+    placed_only = effect.kind == "activation" and defn.spell_trap_kind in LINGERING
+    if not effect.do and not link.stated and not placed_only:
+        tx.say("stated.none_given", f"The library has no written resolution for {card.name}: it does "
+               "nothing here. Say what it did in the action's `resolution` to apply it.", link.card)
+    if link.stated:
+        tx.say("stated.applied", f"{card.name}'s resolution is as the judge stated it; the engine "
+               "applies it with the timing rules.", link.card)  # fmt: skip
+        done = stated_resolution(tx, ctx, link.stated)
     tx.emit("resolved", card=link.card, player=link.player, chain_link=link.link)
     tx.say("chain.link_resolved", f"Chain Link {link.link}: {card.name} resolves ({'; '.join(done)}).",
            link.card)  # fmt: skip
@@ -593,6 +630,8 @@ def _still_valid_targets(tx: Tx, link: ChainLink, effect: Effect) -> tuple[str, 
     """Targets are checked again at resolution; one that moved or changed is not affected."""
     valid = []
     name = tx.board.define(link.card).name
+    if link.target_places and not effect.targets:
+        return _stated_targets_still_there(tx, link, name)
     for t in link.targets:
         card = tx.board.cards.get(t)
         attacker = tx.game.battle.attacker if tx.game.battle else None
@@ -603,6 +642,23 @@ def _still_valid_targets(tx: Tx, link: ChainLink, effect: Effect) -> tuple[str, 
         else:
             tx.say("target.no_longer_valid", f"{name}'s target {t} {reasons[0]}, so it is not "
                    "affected.", t)  # fmt: skip
+    return tuple(valid)
+
+
+def _stated_targets_still_there(tx: Tx, link: ChainLink, name: str) -> tuple[str, ...]:
+    """With no target condition to check, a stated target stays valid while it is where it was
+    at activation and still face-up (or face-down) as it was: a card that moved or changed face
+    is not affected."""
+    valid = []
+    for t, zone, face_up in link.target_places:
+        card = tx.board.cards[t]
+        if card.zone == zone and str(card.face_up) == face_up:
+            valid.append(t)
+            continue
+        why = (f"has moved to {card.controller}'s {card.zone.replace('_', ' ')}" if card.zone != zone
+               else f"is now face-{'up' if card.face_up else 'down'}")  # fmt: skip
+        tx.say("target.no_longer_valid", f"{name}'s target {t} {why} since it was targeted, so it "
+               "is not affected.", t)  # fmt: skip
     return tuple(valid)
 
 

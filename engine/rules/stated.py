@@ -1,0 +1,93 @@
+"""Judge-stated resolution: what a link did, said by the judge instead of read from the card.
+
+A card the library has no operations for (an imported card, a card not written yet) can still
+be played: the `activate` action carries `resolution`, a list of what happened when the link
+resolved. The engine applies it as if the card said so, with every timing rule: costs are paid
+at activation, targets are checked again at resolution, the moves set off triggers, and each
+later entry happens after the one before (as "then"), so a "When" trigger of an earlier entry
+misses the timing. Several keys in one entry happen at the same time.
+
+One place for the vocabulary (`CARD_VERBS`, `PLAYER_VERBS`, ...): the scenario checks use it,
+and so does the workspace's action builder.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.operations import OPERATIONS, Context, _move_all
+from engine.refs import resolve_ref
+from engine.state import CardState
+
+if TYPE_CHECKING:
+    from engine.tx import Tx
+
+ON_FIELD = ("monsters", "spell_traps", "field_spell")
+# verb -> the zones a card must be in for the verb to act on it
+CARD_VERBS: dict[str, tuple[str, ...]] = {
+    "destroy": ON_FIELD,
+    "send_to_gy": (*ON_FIELD, "hand", "deck", "extra_deck"),
+    "banish": (*ON_FIELD, "hand", "deck", "extra_deck", "graveyard"),
+    "return_to_hand": (*ON_FIELD, "graveyard", "banished"),
+    "return_to_deck": (*ON_FIELD, "hand", "graveyard", "banished"),
+    "add_to_hand": ("deck", "graveyard", "banished"),
+    "discard": ("hand",),
+    "special_summon": ("hand", "deck", "extra_deck", "graveyard", "banished"),
+    "flip_face_down": ("monsters",),
+    "flip_face_up": ("monsters",),
+    "take_control": ("monsters",),
+}
+PLAYER_VERBS = ("damage", "gain_lp", "draw")  # {A: n}
+STAT_VERBS = ("change_atk",)  # {card: +/-n}
+LINK_VERBS = ("negate_activation", "negate_effect")  # "link:N"
+VERBS = (*CARD_VERBS, *PLAYER_VERBS, *STAT_VERBS, *LINK_VERBS)
+_OPS = {"discard": _move_all("graveyard", "discarded")}  # the stated cards, not a count
+
+
+def apply(tx: Tx, ctx: Context, stated: tuple[tuple[tuple[str, Any], ...], ...]) -> list[str]:
+    """Apply the judge's entries in order; returns what each did, in words."""
+    from engine.cards import Step
+
+    done: list[str] = []
+    lost = set(ctx.link.targets) - set(ctx.targets)  # targets no longer valid: not affected
+    for n, entry in enumerate(stated):
+        if n:
+            tx.finish()  # a later entry happens after the one before ("then")
+        for verb, value in entry:
+            if verb in CARD_VERBS:
+                ctx.listed = _reachable(tx, ctx, verb, value, lost)
+                step = Step(op=verb, cards="listed")
+            elif verb in PLAYER_VERBS:
+                for player, amount in value.items():
+                    who = "you" if player == ctx.player else "opponent"
+                    step = Step(op=verb, player=who, amount=int(amount))
+                    done.append(OPERATIONS[verb](tx, ctx, step))
+                continue
+            elif verb in STAT_VERBS:
+                for ref, amount in value.items():
+                    ctx.listed = _reachable(tx, ctx, verb, [ref], lost)
+                    done.append(OPERATIONS[verb](tx, ctx, Step(op=verb, cards="listed", amount=int(amount))))
+                continue
+            else:
+                ctx.answered = next((lk for lk in tx.game.chain if f"link:{lk.link}" == value), None)
+                step = Step(op=verb)
+            done.append(_OPS.get(verb, OPERATIONS[verb])(tx, ctx, step))
+    return done
+
+
+def _reachable(tx: Tx, ctx: Context, verb: str, refs: list[str], lost: set[str]) -> list[CardState]:
+    """The stated cards the verb can still act on; each one skipped is said, with why."""
+    zones = CARD_VERBS.get(verb, ("monsters",))
+    out = []
+    for ref in refs:
+        card = resolve_ref(tx.board, ref)
+        if card.id in lost:
+            continue  # already said: the target is no longer valid, so it is not affected
+        if card.zone not in zones:
+            tx.say("stated.card_not_there", f"The judge stated that {ctx.link.card} would "
+                   f"{verb.replace('_', ' ')} {card.id}, but it is now in "
+                   f"{card.controller}'s {card.zone.replace('_', ' ')}, so that part does nothing.",
+                   card.id, ctx.link.card)  # fmt: skip
+            continue
+        out.append(card)
+    return out
