@@ -64,6 +64,7 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "action.card_not_there": (("card-zones",), "The card is not where the action needs it."),
     "action.nothing_to_resolve": (("priority",), "Both players passed with nothing open."),
     "action.passed": (("priority",), "A player passed priority."),
+    "priority.not_holder": (("priority", "turn-player"), "Only the player holding priority can pass it."),
     # --- summoning
     "summon.normal": (("normal-summon",), "A monster was Normal Summoned."),
     "summon.tribute": (("tribute-summon", "tribute"), "A monster was Tribute Summoned."),

@@ -147,13 +147,24 @@ def _dispatch(tx: Tx, action: ActionEntry, next_at: str | None) -> str:
     if do == "activate":
         return chain_rules.activate(tx, action)
     if do == "pass":
-        tx.emit("passed", player=action.player)
-        tx.update(priority=opponent(action.player or "A"))
-        tx.say("action.passed", f"{action.player} passes priority.")
-        return f"{action.player} passes"
+        return _pass(tx, action.player or "A")
     if do == "decline":
         raise Illegal("trigger.none_waiting", "No optional trigger is waiting to be declined.")
     raise Illegal("action.nothing_to_resolve", f"Unknown action {do!r}.")
+
+
+def _pass(tx: Tx, player: str) -> str:
+    """Pass priority (rulebook, "Turn Player's Priority"): only the player holding it can."""
+    holder = tx.game.priority
+    if player != holder:
+        raise Illegal("priority.not_holder", f"{player} cannot pass: {holder} holds priority now (the "
+                      "turn player acts first; after an activation the opponent gets priority).")
+    tx.emit("passed", player=player)
+    tx.update(priority=opponent(player), passed=player)
+    foe = opponent(player)
+    what, then = ("respond", "the chain resolves") if tx.game.chain else ("act", "this window ends")
+    tx.say("action.passed", f"{player} passes priority: {foe} may {what}; if {foe} passes too, {then}.")
+    return f"{player} passes"
 
 
 def _set(tx: Tx, action: ActionEntry) -> str:
@@ -193,6 +204,12 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
             "no further action counts."))
     if action.do == "resolve":
         return _resolve_action(rec, _close_window(rec, game, index), index)
+    both_passed = game.passed == opponent(action.player or "A") and game.priority == action.player
+    if action.do == "pass" and both_passed:  # both players passed in succession: as `resolve`
+        game = _apply(rec, evolve(game, passed=None), index, action, next_at)
+        return evolve(_resolve_action(rec, _close_window(rec, game, index), index), passed=None)
+    if game.passed is not None:
+        game = evolve(game, passed=None)  # anything but a pass breaks a run of passes
     if action.do == "decline":
         return _decline(rec, game, index, action)
     if action.do == "activate" and game.building:

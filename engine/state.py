@@ -286,6 +286,7 @@ class Game:
     board: Board
     chain: tuple[ChainLink, ...] = ()
     priority: Player = "A"
+    passed: Player | None = None  # the player whose pass was the last thing done: a second pass resolves
     battle: Battle | None = None
     replay_attacker: str | None = None  # a monster whose attack was replayed may declare again
     seq: int = 1  # the moment the next event happens; moves on when an action finishes
