@@ -34,6 +34,25 @@ Condition = Literal[
     "responds_to_monster_effect", "responds_to_any", "responds_to_summoning",
     "responds_to_damage", "negates_summon", "opponent_summoned", "any_summoned",
     "opponent_attack_declared", "opponents_turn",
+    "end_of_battle_phase",  # the End Step of the Battle Phase (Evenly Matched)
+    "damage_step_battling",  # Damage Step, before damage calculation; see Requires.battling (Honest)
+    "opponent_activated_monster_effect_in_main",  # this turn, in a Main Phase (Triple Tactics Talent)
+    "responds_to_destruction",  # the answered link would destroy a card (Stardust Dragon)
+    "any_attack_declared",  # any monster has just declared an attack (Number 39: Utopia)
+    "opponents_main_phase",  # the opponent's Main Phase 1 or 2 (Formula Synchron, I:P Masquerena)
+    "main_or_opponents_battle",  # your Main Phase or your opponent's Battle Phase (Ultimate Offering)
+    "main_phase",  # either player's Main Phase 1 or 2 (Nibiru, the Primal Being)
+    "battle_phase",  # during the Battle Phase (Combination Attack)
+    "not_battle_phase",  # not during the Battle Phase (Invader of the Throne's Flip effect)
+    # the answered link adds from the Deck to the hand (drawing too), Special Summons from the
+    # Deck or sends from the Deck to the GY (Ash Blossom & Joyous Spring)
+    "responds_to_deck_action",
+    # the answered link is a monster effect activated on the field, or the effect of a Spell/Trap
+    # already face-up on the field (Ghost Ogre & Snow Rabbit)
+    "responds_to_field_effect",
+    # the opponent added a card from their Main Deck to their hand outside the Draw Phase, and
+    # nothing else has happened since (Droll & Lock Bird)
+    "opponent_added_from_deck",
 ]  # fmt: skip
 # What a Continuous effect does while its card is face-up on the field and not negated.
 Apply = Literal[
@@ -47,6 +66,29 @@ Apply = Literal[
     "no_attack_turn_summoned",  # it cannot attack the turn it is summoned (Armor Exe)
     "untargetable",  # the affected cards cannot be targeted by card effects (Lord of D.)
     "negate_flip_effects",  # Flip effects are negated as they resolve (Royal Command)
+    "lock_graveyard",  # GY cards cannot be banished; effects moving them are negated (Necrovalley)
+    "gain_becomes_damage",  # the affected player's LP gains from effects become damage (Simochi)
+    "banish_when_leaving",  # face-up, it is banished instead of leaving the field otherwise (DMoC)
+    "banish_battle_destroyed",  # a monster it destroys by battle is banished (Dark Magician of Chaos)
+    "piercing",  # attacking a Defense Position monster, it inflicts piercing damage (Spear Soldier)
+    "cannot_be_attacked",  # the opponent's monsters cannot target it for attacks (Solar Flare Dragon)
+    "unaffected_by_spells",  # Spell effects do not apply to it (Horus the Black Flame Dragon LV6)
+    "unaffected_by_opponent_spells",  # its opponent's Spell effects do not (Silent Swordsman LV5)
+    "damage_becomes_gain",  # damage from effects is gained as LP instead (Prime Material Dragon)
+    "double_battle_damage",  # battle damage it inflicts to the opponent's LP is doubled (Odd-Eyes)
+    "stats_from_equipped",  # its ATK/DEF are those of the monster equipped to it (Relinquished)
+    "change_scale",  # its Pendulum Scale becomes `scale` (Stargazer Magician)
+    "battle_spell_lock",  # while its controller's Pendulum Monster battles, no opponent Spell activations
+    # other face-up Traps' effects are negated; Traps can still be activated (Royal Decree)
+    "negate_trap_effects",
+    # Monster abilities and rule-changing effects (engine.rules.abilities):
+    "toon_attacks",  # attacks directly unless the opponent controls a face-up Toon, then only Toons
+    "destroyed_with",  # destroyed when a face-up `with_card` on the field is destroyed (Toons)
+    "destroyed_instead",  # destroyed instead of the monster it equips, by `substitute_for` (Unions)
+    "spell_counters",  # a `counter` each time a Spell Card resolves, up to `counter_limit`
+    "win_with_counters",  # its controller wins once it holds `counter_limit` `counter`s
+    "match_win",  # reducing the opponent to 0 LP with its battle damage wins the Match
+    "unaffected_by_other_cards",  # other cards' effects do not apply to it (Vennominaga)
 ]
 
 
@@ -54,7 +96,9 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
-Zone = Literal["monsters", "spell_traps", "field", "hand", "graveyard", "deck", "banished", "onfield"]
+# "spell_traps_or_field": the Spell & Trap Zones and the Field Zone ("a Spell/Trap on the field")
+Zone = Literal["monsters", "spell_traps", "field", "hand", "graveyard", "deck", "banished", "onfield",
+               "spell_traps_or_field", "hand_or_deck", "hand_deck_or_graveyard"]
 
 
 class Selector(_Strict):
@@ -72,15 +116,28 @@ class Selector(_Strict):
     card_type: Literal["monster", "spell", "trap"] | None = None
     subtype: Subtype | None = None  # e.g. effect (an Effect Monster), normal, continuous
     attribute: Attribute | None = None
-    monster_type: str | None = None
+    monster_type: str | None = None  # "declared": the Type this card declared (Regulation of Tribe)
     name: str | None = None
+    archetype: str | None = None  # the name includes this ("LV", "Dragunity", "Gravekeeper's")
+    level: int | Literal["cost_count"] | None = None  # exactly; "cost_count": cards paid as its cost
     max_level: int | None = None
     min_level: int | None = None
     max_def: int | None = None
     attacking: bool = False  # only the monster that is attacking now
+    battling: bool = False  # only a monster in the battle now (the attacker or its target)
+    lowest_atk: bool = False  # only those with the lowest ATK among the cards that fit (Fissure)
     just_summoned: bool = False  # only the monster(s) whose summon this card answers
+    not_subtype: Subtype | None = None  # e.g. link: a non-Link monster (I:P Masquerena's materials)
+    include_this: bool = False  # "all cards" including the resolving card itself (Black Rose Dragon)
+    material_of_this: bool = False  # only a card used as material for this card's summon (Accesscode)
     count: int = Field(default=1, ge=1)
     up_to: bool = False  # "up to `count`": fewer is fine
+    name_in: list[str] = []  # its name is one of these ("X-Head Cannon" or "Y-Dragon Head")
+    # an Equip Card equipped to the card this selector belongs to (cost_cards, `per`); in a `per`
+    # count, card_type: monster means a Monster Card equipped to it (Sword Hunter)
+    equipped_to_this: bool = False
+    with_union: bool = False  # a monster equipped with a Union monster by a Union's own effect
+    has_attacked: bool = False  # a monster that declared an attack this turn
 
 
 class Step(_Strict):
@@ -95,17 +152,28 @@ class Step(_Strict):
 
     op: str
     cards: (
-        Literal["targets", "this", "that_link", "those", "equipped", "namesakes", "listed"] | Selector | None
-    ) = None
+        Literal["targets", "this", "that_link", "those", "equipped", "namesakes", "listed",
+                "deck_namesakes", "gy_namesakes"] | Selector | None
+    ) = None  # "deck_namesakes": cards named like those the step before acted on, in both Decks;
+    # "gy_namesakes": the same, in their controllers' GYs (Karma Cut)
     # "their": what the step before acted on; "attacker_atk": the attacking monster's ATK
-    amount: int | Literal["their_original_atk", "their_atk", "attacker_atk"] | None = None
+    # "cost_original_atk/def": of the monster paid as the cost; "cost_count": cards paid as the
+    # cost; "battle_opponent_atk": ATK of the opponent's monster in the battle now
+    amount: int | Literal["their_original_atk", "their_atk", "attacker_atk", "cost_original_atk",
+                          "cost_original_def", "cost_count", "battle_opponent_atk"] | None = None  # fmt: skip
     pick: int | None = None  # choose this many of the cards `cards` fits (choices, or the first)
     per: list[Selector] = []
     player: Literal["you", "opponent", "both"] | None = None
     token: str | None = None
-    position: Literal["attack", "defense"] | None = None
+    position: Literal["attack", "defense", "set"] | None = None  # "set": face-down Defense Position
     join: Literal["then", "and_if_you_do", "also"] | None = None
-    coin: Literal["heads", "tails"] | None = None  # only if the coin toss of this effect came up so
+    # only if the coin toss of this effect came up so; "right"/"wrong" for a toss the player calls
+    coin: Literal["heads", "tails", "right", "wrong"] | None = None
+    if_acted: Selector | None = None  # only if a card the step before acted on is of this kind
+    if_any: Selector | None = None  # only if some card fits this now ("if they have a Spell in hand")
+    # "then you can ...": done only if the judge's choices name cards for it (destroy, summon, ...)
+    optional: bool = False
+    mode: int | None = None  # "activate 1 of these effects": only in this mode (`choices: {mode: n}`)
 
     @field_validator("op")
     @classmethod
@@ -117,13 +185,34 @@ class Step(_Strict):
         return op
 
 
-# What sets off a trigger effect of the card the event happens to (engine.rules.triggers).
-# attack_declared, battle_damage_to_opponent, end_phase_summoned_or_flipped and equipped are
-# accepted so cards can say it, but nothing sets them off yet (listed in the closing note).
+# What sets off a trigger effect (engine.rules.triggers): most name an event of the card itself;
+# the phase ones ("During ...") are set off as that phase begins, and opponent_special_summoned
+# watches other cards from where this card is (Dragon Ice, from the hand or GY).
 TriggerEvent = Literal[
     "flipped", "summoned", "normal_or_special_summoned", "sent_to_gy", "sent_to_gy_from_field",
     "destroyed", "destroyed_by_battle", "leaves_field", "attack_declared",
     "battle_damage_to_opponent", "end_phase_summoned_or_flipped", "equipped",
+    "destroyed_while_equipped",  # this Equip Card destroyed while equipped (Butterfly Dagger - Elma)
+    "drew_normal_monster_in_draw_phase",  # its controller drew a Normal Monster in their Draw Phase
+    # "attack_targeted": this card is chosen as an attack target (Number 39: Utopia);
+    # "opponent_standby_phase": each Standby Phase of this card's controller's opponent, while it
+    # is face-up on the field (Snatch Steal); "end_phase": each End Phase (Stardust Dragon)
+    "attack_targeted", "opponent_standby_phase", "end_phase",
+    "your_standby_phase", "your_end_phase",  # during its controller's Standby / End Phase
+    "end_phase_destroyed_by_opponent",  # in the GY in an End Phase, destroyed by the opponent this turn
+    "opponent_special_summoned",  # the opponent Special Summoned a monster (Dragon Ice)
+    "battled",  # this card battled: its battle reached damage calculation
+    "sent_to_gy_from_field_not_by_battle",  # face-up from the field to the GY, except by battle
+    "sent_to_gy_after_flip",  # sent to the GY after it was flipped face-up on the field (Spear Cretin)
+    "normal_summoned_or_flipped",  # Normal (or Tribute) Summoned, or flipped face-up (Tsukuyomi)
+    # the opponent added a card from their Main Deck to their hand outside the Draw Phase, drawing
+    # included; watched from the field (Appropriate)
+    "opponent_added_from_deck",
+    "tribute_summoned",  # this card was Tribute Summoned (Caius the Shadow Monarch)
+    "opponent_attack_declared",  # an opponent's monster declared an attack; watched (Fairy Box)
+    "synchro_summoned", "link_summoned",  # this card was Synchro / Link Summoned (Black Rose Dragon)
+    # another monster was Synchro Summoned while this card is face-up on the field (Hyper Librarian)
+    "other_synchro_summoned",
 ]  # fmt: skip
 
 
@@ -138,6 +227,20 @@ class Requires(_Strict):
     your_gy_max: int | None = None
     your_gy_monsters_min: int | None = None
     lp_behind_by: int | None = None  # your LP at least this much lower than the opponent's
+    you_control_no_face_up: bool = False  # you control no face-up card (Lightning Storm)
+    opponent_controls_more: bool = False  # the opponent controls more cards than you (Evenly Matched)
+    battling: Selector | None = None  # a monster of this kind is in the battle now (Honest)
+    no_effect_draw_this_turn: bool = False  # you drew no card by a card effect this turn
+    any_on_field: list[Selector] = []  # a card on the field fits one of these (Ceasefire)
+    marked: str | None = None  # this card carries this mark, left by its own effect this turn
+    no_materials: bool = False  # this card has no Xyz Material ("while it has no material")
+    all_on_field: list[Selector] = []  # each of these fits some card on the field (Creature Swap)
+    opponent_summons_min: int | None = None  # the opponent Normal/Special Summoned this many this turn
+    union_equipped: bool = False  # this card is equipped to a monster by its own Union effect
+    nothing_equipped: bool = False  # no monster is equipped to this card (Union Rider)
+    counters_min: int | None = None  # this card holds at least this many counters (Skilled Dark Magician)
+    special_summoned: bool = False  # this card was Special Summoned (Obelisk the Tormentor's End Phase)
+    cost_lists_lv: bool = False  # the monster paid as cost names a "LV" monster in hand/Deck (Level Up!)
 
 
 class Effect(_Strict):
@@ -147,14 +250,17 @@ class Effect(_Strict):
     optional: bool = True
     wording: Literal["when", "if", "during"] | None = None
     event: TriggerEvent | None = None
-    works_from: list[Literal["field", "hand", "graveyard", "banished", "deck"]] = ["field"]
+    # "monsters" / "spell_traps": only from that part of the field (a Union's equip / unequip)
+    works_from: list[Literal["field", "hand", "graveyard", "banished", "deck", "monsters", "spell_traps"]] = [
+        "field"]
     # an activation condition, checked only at activation; a list means any one of them
     condition: Condition | list[Condition] | None = None
     summon_kinds: list[str] = []  # for summon conditions: which summons (normal, flip, special...)
     requires: Requires | None = None  # board-state conditions, checked only at activation
     cost: dict[
-        Literal["discard", "pay_lp", "tribute", "send_to_gy", "banish", "remove_counters", "detach"],
-        int | Literal["half"],
+        Literal["discard", "pay_lp", "tribute", "send_to_gy", "banish", "remove_counters", "detach",
+                "tribute_self", "discard_self", "send_to_gy_self"],  # "..._self": this card itself
+        int | Literal["half", "any"] | list[int],  # "any": 1 or more; a list: one of these counts
     ] = {}
     targets: list[Selector] = []
     apply: Apply | None = None  # kind continuous: what it does while it applies
@@ -162,12 +268,55 @@ class Effect(_Strict):
     atk: int = 0  # modify_stats
     def_: int = Field(default=0, alias="def")
     with_activation: bool = False  # a Continuous Trap's effect usable as the card is activated
+    # kind continuous: "While you control another ...": applies only while its controller controls
+    # another face-up card this fits (Solar Flare Dragon: another Pyro monster)
+    while_you_control: Selector | None = None
+    either_player: bool = False  # either player may activate it while the card is face-up (Royal Oppression)
     phase: Literal["standby", "end"] = "standby"  # kind maintenance: when its cost is due
     do: list[Step] = []
     categories: list[str] = []
-    once_per_turn: Literal["none", "soft", "hard", "card_activation"] = "none"
+    # shared: one use per turn for all of this copy's effects so marked (a Union's "equip OR unequip")
+    once_per_turn: Literal["none", "soft", "hard", "card_activation", "shared"] = "none"
     damage_step: bool = False
+    pendulum: bool = False  # a Pendulum Effect: it works from the Pendulum Zone only
+    # who cannot respond to its activation; "monster_effects": no one, with a monster effect
+    unchainable: Literal["opponent", "both", "monster_effects"] | None = None
+    while_material: Selector | None = None  # continuous: only while an Xyz Material fits (Abyss Dweller)
+    per: list[Selector] = []  # continuous modify_stats: atk/def for each card that fits (Escuridao)
+    no_attack_after: bool = False  # this card cannot declare an attack the turn this is activated
+    once_per_chain: bool = False  # it cannot be activated again in a chain that holds it (Formula Synchron)
+    cost_cards: list[Selector] = []  # what the cards paid as the cost must be (each fits one)
+    once_per_attribute: bool = False  # a cost card's Attribute cannot pay for it again this turn
+    scale: int | None = None  # change_scale: the new Pendulum Scale
+    unless_other_scale: list[Selector] = []  # change_scale: not while the other Pendulum Zone holds one
+    from_hand_if_no_cards: bool = False  # a Trap: from the hand too, if you control no cards
+    with_card: str | None = None  # destroyed_with: the card whose destruction takes this one along
+    substitute_for: Literal["battle", "battle_or_effect"] | None = None  # destroyed_instead: which
+    counter: str | None = None  # spell_counters / win_with_counters: the counter's name
+    counter_limit: int | None = Field(default=None, ge=1)  # the most it holds / the count that wins
     summary: str | None = None
+
+
+class Materials(_Strict):
+    """A material line ("1 Tuner + 1+ non-Tuner monsters", "2 Level 4 monsters", "2+ Effect
+    Monsters"): what the summon by game procedure of this monster takes (engine.rules.procedures)."""
+
+    count: int = Field(default=2, ge=1)  # how many (at least, with `or_more`)
+    or_more: bool = False
+    tuners: int | None = None  # Synchro: exactly this many Tuners; the rest are non-Tuners
+    each: Selector | None = None  # every material fits this (Effect Monsters, non-Link monsters)
+    level: int | None = None  # Xyz: every material has this Level
+    different_names: bool = False
+    named: list[Selector] = []  # Fusion: one different material fits each of these
+
+
+class Procedure(_Strict):
+    """A monster's own Special Summon procedure from the hand ("by Tributing ...", "by banishing
+    ... from your GY"); it does not start a chain (engine.rules.procedures)."""
+
+    tribute: list[Selector] = []  # one monster you control fits each
+    requires: Requires | None = None  # "while you control Toon World" (checked as it is summoned)
+    banish: list[Selector] = []  # one card in your GY fits each
 
 
 class CardDef(_Strict):
@@ -186,6 +335,18 @@ class CardDef(_Strict):
     def_: int | None = Field(default=None, ge=0, alias="def")
     scale: int | None = Field(default=None, ge=0, le=13)
     normal_summonable: bool = True
+    tributes: int | None = Field(default=None, ge=0)  # Tributes for its Normal Summon, if not the table's
+    settable: bool = True  # False: it cannot be Normal Set (Obelisk the Tormentor)
+    summon_unanswerable: bool = False  # its Normal Summon cannot be negated nor responded to
+    materials: Materials | None = None  # its material line (Extra Deck monsters)
+    procedure: Procedure | None = None  # its own Special Summon procedure from the hand
+    special_summon_by: str | None = None  # only this card's effect (or one ignoring conditions) summons it
+    special_summonable: bool = True  # False: "Cannot be Special Summoned" (Victory Dragon)
+    tribute_with: Selector | None = None  # its Tribute Summon takes only monsters that fit (Victory Dragon)
+    level_up_to: str | None = None  # the "LV" monster its text names (Level Up!)
+    # a Normal Spell that stays on the field once activated and is destroyed in the End Phase of
+    # its controller's opponent's Nth turn (Swords of Revealing Light: 3)
+    stays_for_opponent_turns: int | None = Field(default=None, ge=1)
     summary: str = Field(min_length=1)
     effects: list[Effect] = []
 
@@ -225,7 +386,10 @@ class CardDef(_Strict):
         return None if self.is_monster else self.subtypes[0]
 
     def tributes_needed(self) -> int:
-        """Level 5-6: 1 Tribute; Level 7 or higher: 2 (the rulebook's Tribute Summon table)."""
+        """Level 5-6: 1 Tribute; Level 7 or higher: 2 (the rulebook's Tribute Summon table);
+        a card that says otherwise ("Requires 3 Tributes") says so in `tributes`."""
+        if self.tributes is not None:
+            return self.tributes
         level = self.level or 0
         return 0 if level <= 4 else 1 if level <= 6 else 2
 

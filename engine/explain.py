@@ -47,6 +47,56 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         "A player holds all five pieces of Exodia the Forbidden One in the hand and wins.",
     ),
     "duel.over": (("win-conditions",), "The duel has already ended; nothing more happens."),
+    "duel.final_countdown": (
+        ("win-conditions", "turn-structure"),
+        "Final Countdown: at the end of the 20th turn, counting its activation turn as the 1st, its "
+        "player wins (two ending together: a draw).",
+    ),
+    # --- effects that outlive their resolution (engine.rules.lasting)
+    "lp.gain_became_damage": (
+        ("life-points", "continuous-effect"),
+        "A face-up card turns an effect's LP gain into the same amount of damage (Simochi).",
+    ),
+    "lp.damage_halved": (("life-points",), "A lasting effect halves the damage this player takes."),
+    "lasting.end_phase": (
+        ("end-phase", "resolution"),
+        "In the End Phase, an effect that resolved earlier does what it said it would (no chain).",
+    ),
+    "lasting.control_returned": (
+        ("control", "end-phase"),
+        "Control taken until the End Phase goes back to the card's owner.",
+    ),
+    "lasting.turn_counted": (
+        ("end-phase", "turn-structure"),
+        "A card that lasts for a number of the opponent's turns counted one more.",
+    ),
+    "activate.once_per_turn": (
+        ("once-per-turn",),
+        "The card (or this effect of it) was already activated this turn; its text allows it once.",
+    ),
+    "lasting.draw_on_summon": (
+        ("lingering-effect", "special-summon"),
+        "An effect applied earlier this turn (Maxx \"C\") draws a card at once for an opponent's "
+        "Special Summon; no chain.",
+    ),
+    "lasting.deck_locked": (
+        ("lingering-effect", "search-the-deck"),
+        "For the rest of the turn no card can be added from either Main Deck to the hand, drawing "
+        "included (Droll & Lock Bird).",
+    ),
+    "lasting.no_damage": (
+        ("lingering-effect", "life-points"),
+        "For the rest of the turn this player takes no damage (Dark Ruler No More).",
+    ),
+    "chain.negated_lasting": (
+        ("lingering-effect", "negate"),
+        "An effect applied earlier (Effect Veiler, Called by the Grave, Crossout Designator) negates "
+        "the resolving effect.",
+    ),
+    "activate.unchainable": (
+        ("chain", "activation"),
+        "The last Chain Link's card says this cannot be activated in response to it.",
+    ),
     # --- action shape
     "action.not_turn_player": (
         ("turn-player", "priority"),
@@ -72,6 +122,79 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "summon.tribute_set": (("set", "tribute-summon"), "A monster was Tribute Set."),
     "summon.flip": (("flip-summon",), "A face-down monster was Flip Summoned."),
     "summon.special": (("special-summon",), "A monster was Special Summoned."),
+    # --- summons by game procedure and Pendulum Monsters (engine.rules.procedures, .pendulum)
+    "summon.materials_wrong": (
+        ("special-summon", "summoning-condition"),
+        "The materials given do not fit the monster's material line (count, Tuners, Levels, "
+        "Link Rating, or the kind of monster it names).",
+    ),
+    "summon.synchro": (("synchro-summon",), "A Synchro Monster was Synchro Summoned."),
+    "summon.xyz": (("xyz-summon", "xyz-material"), "An Xyz Monster was Xyz Summoned."),
+    "summon.link": (("link-summon", "extra-monster-zone"), "A Link Monster was Link Summoned."),
+    "summon.own_procedure": (
+        ("special-summon", "summoning-condition"),
+        "A monster was Special Summoned from the hand by its own procedure; no chain starts.",
+    ),
+    "summon.after_resolution": (
+        ("special-summon", "resolution", "missing-the-timing"),
+        "An effect's summon happened immediately after the effect resolved, not as part of it.",
+    ),
+    "summon.after_resolution_none": (
+        ("resolution",),
+        "No monster was named for the summon an effect allows after it resolves.",
+    ),
+    "summon.pendulum": (("pendulum-summon",), "Monsters were Pendulum Summoned together."),
+    "summon.pendulum_once": (("pendulum-summon",), "A player Pendulum Summons once per turn."),
+    "summon.pendulum_no_scales": (
+        ("pendulum-summon",),
+        "A Pendulum Summon needs a Pendulum Monster in each Pendulum Zone.",
+    ),
+    "summon.pendulum_wrong_card": (
+        ("pendulum-summon", "summoning-condition"),
+        "Only monsters in the hand or face-up Pendulum Monsters in the Extra Deck can be Pendulum "
+        "Summoned, and not ones that must be Special Summoned in their own way.",
+    ),
+    "summon.pendulum_wrong_level": (
+        ("pendulum-summon",),
+        "The monster's Level is not strictly between the two Pendulum Scales.",
+    ),
+    "summon.not_settable": (("set", "summoning-condition"), "This monster cannot be Normal Set."),
+    "summon.cannot_respond": (
+        ("normal-summon", "summon-negation"),
+        "This monster's Normal Summon cannot be negated, and nothing can be activated in response.",
+    ),
+    "summon.condition_not_met": (
+        ("summoning-condition", "special-summon"),
+        "The monster can be Special Summoned only by the card its text names.",
+    ),
+    "summon.ignoring_conditions": (
+        ("summoning-condition", "special-summon"),
+        "An effect Special Summoned a monster ignoring its Summoning conditions.",
+    ),
+    "pendulum.scale_activated": (
+        ("pendulum-effect", "activation"),
+        "A Pendulum Monster was activated as a Spell Card in a Pendulum Zone.",
+    ),
+    "rule.pendulum_to_extra_deck": (
+        ("pendulum-summon", "send-to-graveyard"),
+        "A Pendulum Monster that would go from the field to the GY goes face-up to the Extra Deck.",
+    ),
+    "lp.damage_became_gain": (
+        ("life-points", "continuous-effect"),
+        "A face-up card makes the damage an effect would inflict an LP gain instead.",
+    ),
+    "activate.once_per_chain": (
+        ("once-per-turn", "chain"),
+        "This effect can be activated only once in the same chain.",
+    ),
+    "battle.damage_doubled": (
+        ("battle-damage",),
+        "A monster's effect doubles the battle damage it inflicts to the opponent.",
+    ),
+    "battle.no_attack_this_turn": (
+        ("battle-phase", "activation"),
+        "Activating this effect means the card cannot declare an attack this turn.",
+    ),
     "summon.tributes_not_destroyed": (
         ("tribute", "destroy"),
         "Tributed monsters go to the GY but are not destroyed.",
@@ -131,6 +254,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         "A face-down monster is turned face-up by a Flip Summon, not a position change.",
     ),
     "position.same": (("battle-position",), "The monster is already in that position."),
+    "position.locked": (
+        ("battle-position", "rules-vs-card-effects"),
+        "A card's effect says this monster cannot change its battle position this turn.",
+    ),
     # --- spells and traps
     "set.spell_trap": (("set",), "A Spell or Trap was Set face-down."),
     "set.cannot_activate_this_turn": (
@@ -304,6 +431,103 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("trigger-effect", "mandatory-and-optional"),
         "There is no optional trigger waiting that could be declined.",
     ),
+    "trigger.phase_stop": (
+        ("trigger-effect", "end-phase", "standby-phase"),
+        "A \"During ...\" trigger is set off as a phase begins: the turn stops in that phase until "
+        "it has resolved.",
+    ),
+    "battle.piercing_damage": (
+        ("piercing-damage", "battle-damage"),
+        "The attacker inflicts piercing damage: the difference between its ATK and the Defense "
+        "Position monster's DEF.",
+    ),
+    "battle.cannot_be_attacked": (
+        ("battle-step", "continuous-effect"),
+        "A Continuous effect stops this monster from being chosen as an attack target.",
+    ),
+    # --- monster abilities: Toon, Union, Gemini (engine.rules.abilities)
+    "toon.destroyed_with_toon_world": (
+        ("toon-monster", "destroy"),
+        "A face-up Toon World on the field was destroyed, so the Toon monsters are destroyed too.",
+    ),
+    "toon.must_attack_toon": (
+        ("toon-monster", "battle-step"),
+        "While the opponent controls a face-up Toon monster, a Toon monster must attack a Toon.",
+    ),
+    "toon.direct_attack": (
+        ("toon-monster", "direct-attack"),
+        "A Toon monster attacks directly though the opponent controls monsters (none of them Toons).",
+    ),
+    "union.destroyed_instead": (
+        ("union-monster", "equip-card", "destroy"),
+        "A Union equipped by its own effect is destroyed instead of the monster it equips.",
+    ),
+    "union.equipped": (
+        ("union-monster", "equip-card"),
+        "A Union monster became an Equip Spell Card equipped to a monster.",
+    ),
+    "union.unequipped": (
+        ("union-monster", "special-summon"),
+        "An equipped Union monster was Special Summoned back to a Monster Zone.",
+    ),
+    "union.not_appropriate": (
+        ("union-monster", "target"),
+        "The monster is not one this Union monster can be equipped to.",
+    ),
+    "equip.monster_equipped": (
+        ("equip-card",),
+        "A Monster Card was equipped to a monster; it is an Equip Spell Card while it stays there.",
+    ),
+    "summon.gemini": (
+        ("gemini-monster", "normal-summon"),
+        "A face-up Gemini monster was Normal Summoned again (a Gemini Summon) and gains its effects.",
+    ),
+    "activate.no_effects_now": (
+        ("gemini-monster", "activation"),
+        "The card has no effects now (a Gemini monster still treated as a Normal Monster).",
+    ),
+    "summon.not_gemini": (
+        ("gemini-monster", "normal-summon"),
+        "Only a face-up Gemini monster can be Normal Summoned while it is already on the field.",
+    ),
+    "summon.gemini_already": (
+        ("gemini-monster",),
+        "This Gemini monster already has its effects; it cannot be Gemini Summoned again.",
+    ),
+    "summon.procedure_condition": (
+        ("special-summon", "summoning-condition"),
+        "The monster's own Special Summon procedure needs a condition that is not met now.",
+    ),
+    "summon.cannot_be_special_summoned": (
+        ("special-summon", "summoning-condition"),
+        "This monster cannot be Special Summoned.",
+    ),
+    "summon.tribute_kind": (
+        ("tribute-summon", "tribute"),
+        "This monster's Tribute Summon takes only Tributes of the kind its text names.",
+    ),
+    "control.switched": (("control",), "Two monsters switched control."),
+    "counter.spell_counter_placed": (
+        ("counters", "continuous-effect"),
+        "A Spell Card resolved, so a card that counts Spells gets a Spell Counter (no chain).",
+    ),
+    "counter.limit_reached": (("counters",), "The card already holds the most counters it can."),
+    "duel.won_by_counters": (
+        ("win-conditions", "counters"),
+        "A card's effect wins the duel once it holds its number of counters (Vennominaga).",
+    ),
+    "duel.match_win": (
+        ("win-conditions", "battle-damage"),
+        "Victory Dragon's battle damage reduced the opponent to 0 LP: its controller wins the Match.",
+    ),
+    "rule.unaffected": (
+        ("continuous-effect", "rules-vs-card-effects"),
+        "A card unaffected by other cards' effects is left out of what an effect does.",
+    ),
+    "attack.extra": (
+        ("battle-step",),
+        "A card's effect lets a monster that already attacked this turn attack again.",
+    ),
     # --- battle
     "battle.attack_declared": (("battle-step",), "An attack was declared."),
     "battle.direct_attack": (("direct-attack", "battle-damage"), "An attack on the player."),
@@ -373,6 +597,43 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         "The opponent's monsters changed before damage: the attack may be declared again.",
     ),
     "battle.ended": (("battle-step",), "The battle ended."),
+    # --- cards that finish the chain issue (Waboku, Ceasefire, Magic Drain, Gamble, ...)
+    "battle.no_battle_damage": (
+        ("battle-damage", "damage-calculation"),
+        "A card applied this turn means the player takes no battle damage (Waboku).",
+    ),
+    "battle.not_destroyed_by_battle": (
+        ("destroy", "damage-calculation"),
+        "A card applied this turn means the player's monsters cannot be destroyed by battle (Waboku).",
+    ),
+    "battle.banished_by_effect": (
+        ("banish", "damage-step"),
+        "A monster destroyed by battle is banished instead of sent to the GY (Dark Magician of Chaos).",
+    ),
+    "chain.flip_effects_not_activated": (
+        ("flip-effect", "resolution"),
+        "Monsters a card turns face-up without activating their Flip effects (Ceasefire).",
+    ),
+    "chain.negated_by_discard": (
+        ("negate", "discard"),
+        "The opponent discarded a card as the effect resolved, so the rest of it does not happen.",
+    ),
+    "rule.banished_instead": (
+        ("banish", "leaves-the-field"),
+        "A face-up card that would leave the field is banished instead, by its own effect.",
+    ),
+    "rule.end_phase_banish": (
+        ("end-phase", "banish"),
+        "A monster an effect summoned \"until the End Phase\" is banished then, without a chain.",
+    ),
+    "rule.control_returned": (
+        ("control", "equip-card"),
+        "Control given by a card while it stays equipped goes back once it is gone or negated.",
+    ),
+    "turn.skipped": (
+        ("turn-structure", "turn-player"),
+        "A player's turn is skipped: the other player takes the next turn.",
+    ),
 }
 
 

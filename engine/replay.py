@@ -16,11 +16,11 @@ from typing import Any
 from engine.refs import resolve_ref
 from engine.rules import battle as battle_rules
 from engine.rules import chain as chain_rules
-from engine.rules import checks, summons, triggers, turns
+from engine.rules import checks, lasting, summons, triggers, turns
 from engine.rules.legal import legal_now
 from engine.scenario import ActionEntry, Scenario, load_scenario
 from engine.serialize import board_to_dict
-from engine.state import Board, Game, evolve, opponent
+from engine.state import Board, Game, Summon, evolve, opponent
 from engine.tx import Illegal, Tx
 
 _REASONS = {
@@ -29,6 +29,9 @@ _REASONS = {
     "deck_out": "a player could not draw",
     "concede": "a player conceded",
     "exodia": "a player assembled all five pieces of Exodia",
+    "match_win": "Victory Dragon's attack reduced a player to 0 LP: its controller wins the Match",
+    "counters": "a card's effect won the duel by its counters (Vennominaga)",
+    "final_countdown": "a Final Countdown reached the end of its 20th turn",
 }
 MOVING_ON = ("attack", "phase", "end_turn")
 CHAIN_VERBS = ("activate", "pass", "decline", "resolve")
@@ -232,6 +235,11 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
             return _illegal(rec, game, index, action, err)
         if triggers.window_open(game) and not game.building:  # set off on the way (battle)
             game = _open_window(rec, game)
+            if action.do == "activate" and game.building:  # the SEGOC order holds here too
+                try:
+                    game = _trigger_order(rec, game, index, action, upcoming)
+                except Illegal as err:
+                    return _illegal(rec, game, index, action, err)
     if action.do in MOVING_ON and game.battle is not None:
         # Stop after damage calculation first: Flip effects of a monster the attack turned
         # face-up activate there, before monsters destroyed by battle leave the field.
@@ -246,6 +254,14 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
         if game.result is not None:
             return _illegal(rec, game, index, action, Illegal(
                 "duel.over", "The duel ended during the attack."))
+    for_triggers = False
+    if action.do == "end_turn":
+        game = _end_phase_first(rec, game)
+        if game.result is not None:
+            return _illegal(rec, game, index, action, Illegal(
+                "duel.over", "The duel ended in the End Phase."))
+        for_triggers = _standby_stop(game, next_at)
+        next_at = "standby" if for_triggers else next_at
     tx = Tx(game)
     try:
         summary = _dispatch(tx, action, next_at)
@@ -254,7 +270,49 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
     checks.settle(tx)
     tx.game = triggers.collect(tx.game, tx.events)
     rec.add(tx, index, "action", True, summary)
+    if action.do == "end_turn" and for_triggers and tx.game.board.phase == "standby":
+        return _standby_then_main(rec, tx.game)
     return tx.game
+
+
+def _end_phase_first(rec: _Recorder, game: Game) -> Game:
+    """`end_turn` from before the End Phase: if "During the End Phase" triggers would be set off,
+    the End Phase begins as a step of its own and they resolve before the turn ends."""
+    if game.board.phase == "end" or not triggers.phase_triggers(game, "end"):
+        return game
+
+    def enter(tx: Tx) -> str:
+        turns.enter_phase(tx, "end")
+        tx.finish()
+        tx.say("trigger.phase_stop", "The End Phase begins and sets off \"During the End Phase\" "
+               "triggers: they resolve before the turn ends.")  # fmt: skip
+        return f"{tx.board.turn_player} enters the End Phase"
+
+    return _settle_chains(rec, _automatic(rec, game, None, "window", enter))
+
+
+def _standby_stop(game: Game, next_at: str | None) -> bool:
+    """Does the next turn stop in its Standby Phase by itself? Yes when the next action does not
+    ask to act in its Draw or Standby Phase and a "During ... Standby Phase" trigger would be set
+    off there: the trigger resolves there, then the turn goes on to Main Phase 1."""
+    if next_at in ("draw", "standby"):
+        return False
+    return triggers.phase_triggers(game, "standby", opponent(game.board.turn_player))
+
+
+def _standby_then_main(rec: _Recorder, game: Game) -> Game:
+    """The Standby Phase triggers the turn stopped for resolve (mandatory ones activated by the
+    engine, optional ones not named with `at: standby` declined); then on to Main Phase 1."""
+    game = _settle_chains(rec, game)
+    if game.result is not None:
+        return game
+
+    def on(tx: Tx) -> str:
+        turns.advance_to(tx, "main1", tx.board.turn_player)
+        tx.finish()
+        return "Both players pass until Main Phase 1"
+
+    return _automatic(rec, game, None, "window", on)
 
 
 def _open_window(rec: _Recorder, game: Game) -> Game:
@@ -414,8 +472,20 @@ def _summon_moment(game: Game, action: ActionEntry) -> Game:
 
 
 def _moved_on(game: Game) -> Game:
-    """Something new happens outside a chain: the last summon is no longer the last thing."""
-    return evolve(game, last_summon=None) if game.last_summon is not None else game
+    """Something new happens outside a chain: the last summon (or the last card added from the
+    Deck to the hand) is no longer the last thing."""
+    if game.last_summon is None and not game.last_added:
+        return game
+    return evolve(game, last_summon=None, last_added=(), last_added_fresh=False)
+
+
+def _summon_succeeded(rec: _Recorder, game: Game, attempt: Summon) -> Game:
+    """A summon nothing negated counts now (Nibiru counts the opponent's summons this turn), and
+    Maxx "C" draws at once for a Special Summon; the draw, if any, is a step of its own."""
+    tx = Tx(game)
+    lasting.count_summon(tx, attempt.cards, attempt.kind, attempt.player)
+    return _automatic(rec, tx.game, None, "automatic",
+                      lambda tx: lasting.draw_for_summon(tx, attempt.cards, attempt.kind, attempt.player))
 
 
 def _advance(tx: Tx, action: ActionEntry) -> str | None:
@@ -442,7 +512,10 @@ def run(scenario: Scenario) -> dict[str, Any]:
     actions = scenario.actions
     for index, action in enumerate(actions):
         next_at = actions[index + 1].at if index + 1 < len(actions) else None
+        attempt = game.summon_attempt
         game = _summon_moment(game, action)
+        if attempt is not None and game.last_summon is attempt:
+            game = _summon_succeeded(rec, game, attempt)
         if triggers.window_open(game) and not game.building:
             game = _open_window(rec, game)
         game = _apply(rec, game, index, action, next_at, _window_actions(actions, index + 1))

@@ -77,6 +77,7 @@ class MonsterEntry(_Doc):
     counters: dict[str, int] = {}
     atk: int | None = Field(default=None, ge=0)
     def_: int | None = Field(default=None, ge=0, alias="def")
+    gemini_summoned: bool = False  # a Gemini monster already Normal Summoned again: it has its effects
 
     _bare = model_validator(mode="before")(classmethod(lambda cls, v: _bare_name(v)))
 
@@ -264,6 +265,7 @@ class _Builder:
         self.cards: dict[str, CardState] = {}
         self.defs: dict[str, CardDef] = {}
         self.counts: dict[str, int] = {}
+        self.equip_refs: list[tuple[str, str]] = []  # (path, reference) of each equipped_to on the board
 
     def fail(self, path: str, message: str) -> None:
         self.problems.append(Problem(path, message))
@@ -364,8 +366,10 @@ class _Builder:
                 slot=slot, position=m.position, summoned_this_turn=m.summoned_this_turn,
                 summon_type=m.summon_type, position_changed_this_turn=m.position_changed_this_turn,
                 attacks_this_turn=int(m.attacked_this_turn), counters=tuple(m.counters.items()),
-                atk=m.atk, def_=m.def_,
+                atk=m.atk, def_=m.def_, gemini=m.gemini_summoned,
             )  # fmt: skip
+            if card_id and m.gemini_summoned and "gemini" not in self.defs[card_id].subtypes:
+                self.fail(f"{path}.gemini_summoned", f"{self.defs[card_id].name!r} is not a Gemini monster")
             for j, mat in enumerate(m.materials):
                 mat_id = self.place(name, mat, "material", f"{path}.materials[{j}]")
                 if mat_id:
@@ -394,9 +398,12 @@ class _Builder:
                 name, s, "spell_traps", path, slot=slot, face=s.face,
                 set_this_turn=s.set_this_turn, equipped_to=s.equipped_to,
                 counters=tuple(s.counters.items()),
+                self_equipped=bool(s.equipped_to),  # a Monster Card here equipped itself (a Union)
             )  # fmt: skip
             if card_id and self.defs[card_id].subtypes == ["field"]:
                 self.fail(f"{path}.card", "a Field Spell goes in field_spell, not spell_traps")
+            if s.equipped_to:
+                self.equip_refs.append((f"{path}.equipped_to", s.equipped_to))
         if p.field_spell is not None:
             path = f"{base}.field_spell"
             card_id = self.place(name, p.field_spell, "field_spell", path,
@@ -416,6 +423,9 @@ class _Builder:
     def check_refs(self) -> None:
         known = set(self.cards)
         lowered = {k.lower() for k in known}
+        for where, ref in self.equip_refs:  # a typo here would leave the card equipped to nothing
+            if ref not in known and ref.lower() not in lowered and not ZONE_REF.match(ref):
+                self.fail(where, f"no card {ref!r} in this scenario; ids: {', '.join(sorted(known))}")
         for i, a in self.actions:
             path = f"actions[{i}]"
             if a.do != "resolve" and a.player is None:
@@ -437,7 +447,7 @@ class _Builder:
                     for j, r in enumerate(value if isinstance(value, list) else [value]):
                         refs.append((f"{path}.cost.{key}[{j}]", str(r)))
             for key, value in a.choices.items():
-                if key in ("position", "zone", "coin"):  # not card references
+                if key in ("position", "zone", "coin", "declare"):  # not card references
                     continue
                 for j, r in enumerate(value if isinstance(value, list) else [value]):
                     if isinstance(r, str) and r not in ("A", "B"):

@@ -30,6 +30,8 @@ def _monster(board: Board, c: CardState) -> dict[str, Any]:
         out["atk"] = c.atk
     if c.def_ is not None:
         out["def"] = c.def_
+    if c.gemini:
+        out["gemini_summoned"] = True
     return out
 
 

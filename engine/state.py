@@ -96,6 +96,13 @@ class CardState:
     boost_def: int = 0
     pending: bool = False  # not in force yet: activation unresolved, or summon still negatable
     arrived: int = 0  # the moment it came face-up on the field: older continuous effects apply first
+    marks: tuple[str, ...] = ()  # what an effect left on it until the end of the turn ("banish_at_end_phase")
+    controlled_by: str | None = None  # the card whose effect gives its controller control (Snatch Steal)
+    declared: str | None = None  # what its activation declared (a Monster Type: Regulation of Tribe)
+    self_equipped: bool = False  # a Monster Card equipped by its own effect (a Union's, Gilfer's)
+    gemini: bool = False  # a Gemini monster Normal Summoned while face-up: it has its effects
+    level_change: int = 0  # its Level now differs from the printed one by this much (Level Eater)
+    summoned_with: tuple[str, ...] = ()  # the materials of its summon by procedure (Accesscode Talker)
 
     @property
     def face_up(self) -> bool:
@@ -111,7 +118,9 @@ class PlayerState:
     lp: int = 8000
     normal_summon_used: bool = False
     cannot_attack: bool = False  # a card said so, this turn (Threatening Roar)
+    skip_next_turn: bool = False  # a card said so (Gamble): this player's next turn is skipped
     used_this_turn: tuple[str, ...] = ()
+    summons_this_turn: int = 0  # monsters this player Normal or Special Summoned this turn (Nibiru)
     hand: tuple[str, ...] = ()
     deck: tuple[str, ...] = ()  # known cards, top first; unknown ones below them
     deck_unknown: int = 0
@@ -122,6 +131,37 @@ class PlayerState:
     @property
     def deck_size(self) -> int:
         return len(self.deck) + self.deck_unknown
+
+
+@dataclass(frozen=True, slots=True)
+class Lasting:
+    """An effect that outlives the resolution that applied it, until the end of `until_turn`.
+
+    `what`: win_at_turn_end (Final Countdown), destroy_at_end_phase (Limiter Removal),
+    control_until_end_phase (Triple Tactics Talent), halve_damage_to (Pot of Prosperity: damage
+    `player` takes is halved), no_effect_draws (`player` cannot draw by card effects),
+    cannot_attack and effects_negated (`cards`, Level Modulation: they cannot activate or apply
+    their effects), negated_until_end (`cards` since `since`: Effect Veiler, Infinite
+    Impermanence; their effects still activate and are negated), names_negated (`name`: the
+    activated effects and the effects on the field of cards with that original name: Called by the
+    Grave, Crossout Designator), no_damage_to
+    (`player` takes no damage: Dark Ruler No More), draw_on_opponent_special_summon (`player`
+    draws 1 each time the opponent Special Summons: Maxx "C"), no_deck_to_hand (no card is added
+    from either Main Deck to the hand: Droll & Lock Bird), eclipse_at_end_phase (Book of Eclipse:
+    `player`'s opponent flips their face-down monsters face-up in the End Phase and draws for each),
+    no_battle_damage and no_battle_destruction (`player` takes no battle damage; `player`'s
+    monsters cannot be destroyed by battle: Waboku).
+    """
+
+    what: str
+    player: Player
+    source: str  # the card whose effect applied it
+    until_turn: int
+    cards: tuple[str, ...] = ()
+    # the `cards` only while they stay as they were at this moment: a card that left the field
+    # or was turned face-down since (a later `arrived`) is a new card, no longer affected
+    since: int = 0
+    name: str | None = None  # a card's original name (names_negated)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +176,7 @@ class Board:
     cards: Mapping[str, CardState]
     defs: Mapping[str, CardDef] = field(compare=False)  # card id -> definition (fixed per replay)
     flags: tuple[str, ...] = ()  # rules a card changed until the end of the turn (Reverse Trap)
+    lasting: tuple[Lasting, ...] = ()  # effects applied by resolutions that still apply
 
     # --- reading
     def card(self, card_id: str) -> CardState:
@@ -294,8 +335,15 @@ class Game:
     created: tuple[tuple[str, int], ...] = ()  # per "player:name": how many created so far
     summon_attempt: Summon | None = None  # a summon that can still be negated (Solemn Judgment)
     last_summon: Summon | None = None  # the summon that just succeeded (Trap Hole answers it)
+    # players who just added a card from their Main Deck to their hand outside the Draw Phase
+    # (Droll & Lock Bird answers it); kept through the chain that follows, like last_summon
+    last_added: tuple[str, ...] = ()
+    last_added_fresh: bool = False  # set since the last chain ended: it survives that chain's end
     flipped_in_chain: tuple[str, ...] = ()  # Continuous Traps used as they were flipped this chain
     waiting: tuple[Any, ...] = ()  # triggers set off and not yet activated (rules.triggers.Trigger)
     building: bool = False  # a trigger window is open: the waiting triggers are building a chain
     last_event: tuple[int, str] | None = None  # the moment and words of the last thing that happened
+    # what later triggers need from earlier steps (rules.triggers.remember): (turn, card, what);
+    # turn 0: for as long as the card stays on the field ("flipped" for Spear Cretin)
+    memory: tuple[tuple[int, str, str], ...] = ()
 

@@ -29,6 +29,7 @@ class Tx:
         self.game = game
         self.events: list[dict[str, Any]] = []
         self.explanations: list[Explanation] = []
+        self.watched = 0  # how many of `events` lasting effects have already seen (rules.lasting.watch)
 
     # --- reading
     @property
@@ -89,6 +90,14 @@ class Tx:
             pile = getattr(board.player(card.owner), source)
             board = board.with_player(card.owner, **{source: tuple(i for i in pile if i != card_id)})
         left_field = source in FIELD_ZONES and to not in FIELD_ZONES
+        if left_field and to in ("hand", "deck", "extra_deck", "graveyard") and card.face_up:
+            to, event = self._banished_instead(card, to, event)
+        if left_field and to == "graveyard" and "pendulum" in board.define(card_id).subtypes:
+            # a Pendulum Monster that would go from the field to the GY goes to the Extra Deck
+            to, face = "extra_deck", "up"  # face-up, in its owner's (rulebook, "Pendulum Monsters")
+            self.say("rule.pendulum_to_extra_deck", f"{card.name} is a Pendulum Monster: instead of "
+                     "going from the field to the GY, it is placed face-up in its owner's Extra "
+                     "Deck.", card_id)  # fmt: skip
         if left_field and card.materials:
             for mat in card.materials:
                 self.set_board(board)
@@ -115,13 +124,34 @@ class Tx:
                 controller=controller or card.controller, arrived=self.game.seq,
             )  # fmt: skip
         self.set_board(board.with_card(moved))
-        self.emit(event, card=card_id, player=card.controller, cause=cause,
-                  chain_link=chain_link, **{"from": source, "to": to})  # fmt: skip
+        equipped = card.equipped_to if left_field else None  # "destroyed while equipped"
+        face_down = True if left_field and not card.face_up else None  # "this face-up card"
+        self.emit(event, card=card_id, player=card.controller, cause=cause, chain_link=chain_link,
+                  equipped_to=equipped, face_down=face_down, **{"from": source, "to": to})  # fmt: skip
         return moved
+
+    def _banished_instead(self, card: CardState, to: str, event: str) -> tuple[str, str]:
+        """A face-up card whose own Continuous effect says "if it would leave the field, banish
+        it instead" (Dark Magician of Chaos), and is not negated, is banished instead."""
+        if not any(e.apply == "banish_when_leaving" for e in self.board.define(card.id).effects):
+            return to, event
+        from engine.rules.continuous import first
+
+        if first(self.board, "banish_when_leaving", card) is None:
+            return to, event
+        self.say("rule.banished_instead", f"{card.name} would leave the field face-up (to the "
+                 f"{to.replace('_', ' ')}); its own effect banishes it instead.", card.id)  # fmt: skip
+        return "banished", event if event in ("destroyed", "tributed") else "banished"
 
     def change_lp(self, player: str, amount: int, *, event: str, cause: str | None = None,
                   chain_link: int | None = None) -> None:  # fmt: skip
-        """Lose (negative) or gain LP; LP never goes below 0."""
+        """Lose (negative) or gain LP; LP never goes below 0. Effects that change what an LP
+        change becomes (a gain turned into damage, halved damage) apply here, in one place."""
+        from engine.rules.lasting import replace_lp_change
+
+        amount, event = replace_lp_change(self, player, amount, event)
+        if amount == 0 and event == "damage":
+            return  # no damage is taken at all (Dark Ruler No More): no event
         lp = self.board.player(player).lp
         new_lp = max(0, lp + amount)
         self.set_board(self.board.with_player(player, lp=new_lp))

@@ -9,7 +9,7 @@ determined at damage calculation and carried out at the end of the Damage Step
 from __future__ import annotations
 
 from engine.refs import resolve_ref
-from engine.rules import continuous
+from engine.rules import abilities, continuous
 from engine.rules.common import own_card, require_turn_player
 from engine.scenario import ActionEntry
 from engine.state import DAMAGE_WINDOWS, Battle, CardState, evolve, opponent
@@ -36,19 +36,41 @@ def current_def(tx: Tx, card: CardState) -> int:
     return continuous.def_(tx.board, card)
 
 
-def _attack_restrictions(tx: Tx, player: str, attacker: CardState) -> None:
+def _attack_restrictions(tx: Tx, player: str, attacker: CardState,
+                         action: ActionEntry | None = None) -> None:  # fmt: skip
     """Continuous effects that stop or tax an attack (Messenger of Peace, Armor Exe, Dark Elf)."""
     board = tx.board
     if (source := continuous.first(board, "forbid_attacks", attacker)) is not None:
         raise Illegal("battle.attacks_forbidden",
                       f"{source.name} is face-up: {attacker.name} ({current_atk(tx, attacker)} ATK) "
                       "cannot declare an attack.", attacker.id, source.id)  # fmt: skip
-    if attacker.summoned_this_turn and continuous.first(board, "no_attack_turn_summoned", attacker):
+    from engine.rules.lasting import applying
+
+    if (lock := applying(board, "cannot_attack", card=attacker.id)) is not None:
+        raise Illegal("battle.attacks_forbidden", f"{attacker.name} cannot attack this turn "
+                      f"({board.cards[lock.source].name}'s effect).", attacker.id, lock.source)  # fmt: skip
+    from engine.rules.restrictions import cannot_attack
+
+    if cannot_attack(board, attacker):  # "cannot attack the turn you activate this effect"
+        raise Illegal("battle.attacks_forbidden", f"{attacker.name} cannot declare an attack this turn: "
+                      "an effect of it that says so was activated this turn.", attacker.id)  # fmt: skip
+    kind = "normal" if attacker.summon_type == "tribute" else attacker.summon_type
+    special = kind not in (None, "normal", "flip")  # Link, Xyz, Fusion... are Special Summons too
+    barrier = next((source for source, effect in continuous.in_force(board, "no_attack_turn_summoned")
+                    if continuous.affects(board, source, effect, attacker) and (
+                        not effect.summon_kinds or kind in effect.summon_kinds
+                        or (special and "special" in effect.summon_kinds))), None)  # fmt: skip
+    if attacker.summoned_this_turn and barrier is not None:
+        whose = ("its own effect, which is not negated" if barrier.id == attacker.id
+                 else f"{barrier.name} is face-up")  # fmt: skip
         raise Illegal("battle.attacks_forbidden",
-                      f"{attacker.name} cannot attack the turn it is summoned (its own effect, which "
-                      "is not negated).", attacker.id)  # fmt: skip
+                      f"{attacker.name} cannot attack the turn it is summoned ({whose}).",
+                      attacker.id, barrier.id)  # fmt: skip
     for source, effect in continuous.in_force(board, "attack_cost"):
         if not continuous.affects(board, source, effect, attacker):
+            continue
+        if "tribute" in effect.cost:  # "cannot declare an attack unless you Tribute 1 monster"
+            _tribute_to_attack(tx, player, attacker, int(effect.cost["tribute"]), action)
             continue
         due = int(effect.cost.get("pay_lp", 0))
         if board.player(player).lp < due:
@@ -59,6 +81,30 @@ def _attack_restrictions(tx: Tx, player: str, attacker: CardState) -> None:
         tx.say("cost.attack_cost_paid", f"{player} pays {due} LP for {attacker.name} to declare an "
                "attack; this cost is part of its effect, so it is waived while that effect is negated.",
                attacker.id)  # fmt: skip
+
+
+def _tribute_to_attack(tx: Tx, player: str, attacker: CardState, count: int,
+                       action: ActionEntry | None) -> None:  # fmt: skip
+    """An attack that costs Tributes (Panther Warrior): the attack action names them
+    (`cost: {tribute: [ref]}`), monsters its controller controls other than the attacker."""
+    refs = (action.cost.get("tribute") if action is not None else None) or []
+    refs = refs if isinstance(refs, list) else [refs]
+    if (mask := continuous.first(tx.board, "forbid_tributes")) is not None:
+        raise Illegal("rule.tributes_forbidden", f"{mask.name} is face-up: no monster can be Tributed, "
+                      f"so {attacker.name} cannot pay its Tribute to declare an attack.", attacker.id,
+                      mask.id)  # fmt: skip
+    cards = [resolve_ref(tx.board, str(r)) for r in refs]
+    wrong = [c.id for c in cards if c.zone != "monsters" or c.controller != player or c.id == attacker.id]
+    if len(cards) != count or wrong:
+        why = f"{', '.join(wrong)} cannot be Tributed for it" if wrong else f"{len(cards)} given"
+        raise Illegal("activate.cost_missing", f"{attacker.name} can declare an attack only if {player} "
+                      f"Tributes {count} other monster(s) it controls (`cost: {{tribute: [...]}}` on the "
+                      f"attack); {why}.", attacker.id)  # fmt: skip
+    for c in cards:
+        tx.move(c.id, "graveyard", event="tributed", cause=f"attack cost of {attacker.id}")
+    tx.say("cost.attack_cost_paid", f"{player} Tributes {', '.join(c.id for c in cards)} for "
+           f"{attacker.name} to declare an attack; this cost is part of its effect, so it is waived "
+           "while that effect is negated.", attacker.id, *[c.id for c in cards])  # fmt: skip
 
 
 def attack(tx: Tx, action: ActionEntry) -> str:
@@ -87,11 +133,19 @@ def attack(tx: Tx, action: ActionEntry) -> str:
         raise Illegal("battle.already_attacked",
                       f"{attacker.name} already declared an attack this turn; a monster attacks "
                       "once per turn unless a card says otherwise.", attacker.id)  # fmt: skip
-    _attack_restrictions(tx, player, attacker)
+    _attack_restrictions(tx, player, attacker, action)
     foe = opponent(player)
     defenders = tx.board.monsters(foe)
+    toon_direct, toon_problem = abilities.toon_attack(
+        tx.board, attacker, None if action.target == "direct" else resolve_ref(tx.board, action.target or ""))
+    if toon_problem is not None:
+        raise Illegal("toon.must_attack_toon", toon_problem, attacker.id)
+    if action.target == "direct" and defenders and toon_direct:
+        tx.say("toon.direct_attack", f"{attacker.name} may attack {foe} directly although {foe} "
+               "controls monsters: its Toon effect lets it, as none of them is a face-up Toon monster.",
+               attacker.id)  # fmt: skip
     if action.target == "direct":
-        if defenders:
+        if defenders and not toon_direct:
             names = ", ".join(c.id for c in defenders)
             raise Illegal("battle.direct_blocked",
                           f"{foe} controls a monster ({names}), so {attacker.name} cannot attack "
@@ -103,6 +157,12 @@ def attack(tx: Tx, action: ActionEntry) -> str:
             raise Illegal("battle.bad_target",
                           f"{target.id} is not a monster {foe} controls, so it cannot be attacked.",
                           target.id)  # fmt: skip
+        if (guard := continuous.first(tx.board, "cannot_be_attacked", target)) is not None:
+            whose = "its own effect" if guard.id == target.id else f"{guard.name}'s effect"
+            raise Illegal("battle.cannot_be_attacked",
+                          f"{target.name} cannot be targeted for an attack: {whose} applies now "
+                          "(a Continuous effect, met by the board as it is).",
+                          target.id, guard.id)  # fmt: skip
     if board.step == "start":
         tx.set_board(tx.board.with_turn(step="battle"))  # the board as the attack cost left it
         tx.emit("phase", phase="battle", step="battle", player=board.turn_player)
@@ -117,8 +177,8 @@ def attack(tx: Tx, action: ActionEntry) -> str:
             target=target.id if target else "direct")  # fmt: skip
     tx.finish()
     if target is None:
-        tx.say("battle.direct_attack", f"{attacker.name} attacks {foe} directly: {foe} controls "
-               "no monsters.", attacker.id)  # fmt: skip
+        why = "its Toon effect lets it" if defenders else f"{foe} controls no monsters"
+        tx.say("battle.direct_attack", f"{attacker.name} attacks {foe} directly: {why}.", attacker.id)
         return f"{player}'s {attacker.name} attacks directly"
     if target.position == "set":
         shown = f"{foe}'s face-down monster in Main Monster Zone {target.slot}"
@@ -232,13 +292,16 @@ def _damage_calculation(tx: Tx) -> None:
     atk = current_atk(tx, attacker)
     player = attacker.controller
     foe = opponent(player)
+    notes: list[tuple[str, str, str]] = []  # what a shield this turn changed (Waboku), said last
     if battle.target is None:
         tx.emit("battle", card=attacker.id, target="direct", atk=atk)
         if atk > 0:
-            tx.change_lp(foe, -atk, event="damage", cause=f"battle: {attacker.id}")
+            _battle_damage(tx, foe, atk, attacker.id, notes)
         tx.finish()
         tx.say("battle.direct_damage", f"Direct attack: {foe} takes {atk} battle damage from "
                f"{attacker.name} ({atk} ATK).", attacker.id)  # fmt: skip
+        for note in notes:
+            tx.say(*note)
         return
     target = tx.card(battle.target)
     doomed: list[str] = []
@@ -258,7 +321,7 @@ def _damage_calculation(tx: Tx) -> None:
             winner, loser = (attacker, target) if atk > t_atk else (target, attacker)
             diff = abs(atk - t_atk)
             doomed = [loser.id]
-            tx.change_lp(loser.controller, -diff, event="damage", cause=f"battle: {winner.id}")
+            _battle_damage(tx, loser.controller, diff, winner.id, notes)
             code = "battle.atk_vs_atk_higher" if atk > t_atk else "battle.atk_vs_atk_lower"
             text = (
                 f"{attacker.name} ({atk} ATK) battles {target.name} ({t_atk} ATK): {loser.name} "
@@ -266,7 +329,14 @@ def _damage_calculation(tx: Tx) -> None:
     else:
         t_def = current_def(tx, target)
         tx.emit("battle", card=attacker.id, target=target.id, atk=atk, target_def=t_def)
-        if atk > t_def:
+        if atk > t_def and (piercer := continuous.first(tx.board, "piercing", attacker)) is not None:
+            doomed = [target.id]
+            _battle_damage(tx, foe, atk - t_def, attacker.id, notes)
+            code, text = "battle.piercing_damage", (
+                f"{attacker.name} ({atk} ATK) beats {target.name}'s {t_def} DEF: {target.name} is "
+                f"destroyed by battle, and {piercer.name}'s effect inflicts piercing damage: {foe} "
+                f"takes {atk - t_def} battle damage (ATK minus DEF).")  # fmt: skip
+        elif atk > t_def:
             doomed = [target.id]
             code, text = "battle.atk_vs_def_higher", (
                 f"{attacker.name} ({atk} ATK) beats {target.name}'s {t_def} DEF: {target.name} is "
@@ -278,24 +348,68 @@ def _damage_calculation(tx: Tx) -> None:
                 "destroyed and no one takes damage.")  # fmt: skip
         else:
             diff = t_def - atk
-            tx.change_lp(player, -diff, event="damage", cause=f"battle: {target.id}")
+            _battle_damage(tx, player, diff, target.id, notes)
             code, text = "battle.atk_vs_def_lower", (
                 f"{attacker.name}'s {atk} ATK is below {target.name}'s {t_def} DEF: nothing is "
                 f"destroyed and {player} takes {diff} battle damage.")  # fmt: skip
+    for card_id in list(doomed):
+        owner = tx.card(card_id).controller
+        if (shield := _shield(tx, "no_battle_destruction", owner)) is not None:
+            doomed.remove(card_id)
+            notes.append(("battle.not_destroyed_by_battle", f"But {shield} was applied this turn: "
+                          f"{owner}'s monsters cannot be destroyed by battle, so {card_id} is not "
+                          "destroyed by this battle.", card_id))  # fmt: skip
     tx.update(battle=evolve(tx.game.battle, doomed=tuple(doomed)))  # type: ignore[arg-type]
     tx.finish()
     tx.say(code, text, attacker.id, target.id)
+    for note in notes:
+        tx.say(*note)
+
+
+def _shield(tx: Tx, kind: str, player: str) -> str | None:
+    """The card whose effect applied this turn shields `player` this way (Waboku), if any."""
+    from engine.rules.lasting import applying
+
+    item = applying(tx.board, kind, player)
+    return item.source if item is not None else None
+
+
+def _battle_damage(tx: Tx, player: str, amount: int, source: str,
+                   notes: list[tuple[str, str, str]]) -> None:  # fmt: skip
+    """Battle damage to `player`, unless a card applied this turn says they take none; doubled
+    when the monster inflicting it says so and battles an opponent's monster (Odd-Eyes)."""
+    battle, src = tx.game.battle, tx.board.cards.get(source)
+    if battle is not None and battle.target is not None and src is not None and (
+        src.controller != player and continuous.first(tx.board, "double_battle_damage", src)
+    ):  # fmt: skip
+        notes.append(("battle.damage_doubled", f"{src.name} battles an opponent's monster: the battle "
+                      f"damage it inflicts is doubled, {amount} to {amount * 2}.", src.id))  # fmt: skip
+        amount *= 2
+    if (shield := _shield(tx, "no_battle_damage", player)) is not None:
+        notes.append(("battle.no_battle_damage", f"But {shield} was applied this turn: {player} takes no "
+                      f"battle damage, so the {amount} battle damage is not taken.", shield))  # fmt: skip
+        return
+    tx.change_lp(player, -amount, event="damage", cause=f"battle: {source}")
 
 
 def _destroy_doomed(tx: Tx) -> None:
     battle = tx.game.battle
     assert battle is not None
     gone = []
+    board = tx.board  # as the Damage Step ends: a banisher destroyed in the same battle still counts
     for card_id in battle.doomed:
         card = tx.board.cards.get(card_id)
         if card is None or card.zone != "monsters":
             continue  # it left the field before the end of the Damage Step: not destroyed
-        tx.move(card_id, "graveyard", event="destroyed", cause="battle")
+        if abilities.destroyed_instead(tx, card, "battle") is not None:
+            gone.append(card_id)  # a Union equipped to it went in its place; it stays
+            continue
+        other = board.cards.get(battle.target if card_id == battle.attacker else battle.attacker or "")
+        banisher = other and continuous.first(board, "banish_battle_destroyed", other)
+        tx.move(card_id, "banished" if banisher else "graveyard", event="destroyed", cause="battle")
+        if banisher:
+            tx.say("battle.banished_by_effect", f"{card.name} is destroyed by battle with {banisher.name}, "
+                   "whose effect banishes it instead of sending it to the GY.", card_id, banisher.id)
         gone.append(card_id)
     if gone:
         tx.finish()

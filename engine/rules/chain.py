@@ -6,14 +6,14 @@ design notes (spell speed is derived from what the effect is, never declared).
 
 from __future__ import annotations
 
-from engine.cards import CardDef, Effect
+from engine.cards import CardDef, Effect, Selector
 from engine.operations import OPERATIONS, Context, fits, misfit
 from engine.refs import resolve_ref
-from engine.rules import continuous
+from engine.rules import continuous, locks, pendulum, restrictions
 from engine.rules.common import MAIN_PHASES, phase_name
 from engine.rules.stated import CARD_VERBS
 from engine.rules.stated import apply as stated_resolution
-from engine.rules.triggers import Trigger
+from engine.rules.triggers import Trigger, own_state_problems
 from engine.scenario import ActionEntry
 from engine.state import CardState, ChainLink, Game, Summon, opponent
 from engine.tx import Illegal, Tx
@@ -28,7 +28,8 @@ def spell_speed(defn: CardDef, effect: Effect) -> int:
         if defn.card_type == "trap":
             return 3 if kind == "counter" else 2
         return 2 if kind == "quick-play" else 1
-    return 2 if effect.kind == "quick" else 1
+    # a Trap's effects are Spell Speed 2 (a Continuous Trap's trigger: Appropriate)
+    return 2 if effect.kind == "quick" or defn.card_type == "trap" else 1
 
 
 def _pick_effect(card: CardState, defn: CardDef, number: int | None) -> tuple[int, Effect]:
@@ -66,6 +67,7 @@ def _check_timing(tx: Tx, player: str, card: CardState, defn: CardDef, effect: E
                           "calculation starts.", card.id)  # fmt: skip
     if chain:
         top = chain[-1]
+        _check_unchainable(tx, player, card, defn, effect, top)
         if speed < 2 or speed < top.spell_speed:
             raise Illegal("chain.spell_speed_too_low",
                           f"{card.name} is Spell Speed {speed}; a response to Chain Link "
@@ -80,13 +82,30 @@ def _check_timing(tx: Tx, player: str, card: CardState, defn: CardDef, effect: E
                       f"{phase_name(board.phase)} of {board.turn_player}'s turn.", card.id)
 
 
+def _check_unchainable(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect,
+                       top: ChainLink) -> None:  # fmt: skip
+    """A card that says who cannot respond to its activation (Dark Ruler No More: "neither player
+    can activate monster effects in response")."""
+    lock = _link_effect(tx, top).unchainable
+    if lock is None:
+        return
+    who = tx.board.define(top.card).name
+    if lock == "monster_effects" and defn.is_monster and effect.kind != "activation":
+        raise Illegal("activate.unchainable", f"Neither player can activate monster effects in response "
+                      f"to {who} (Chain Link {top.link}), so {card.name}'s effect cannot be activated "
+                      "now.", card.id, top.card)  # fmt: skip
+    if lock == "both" or (lock == "opponent" and player != top.player):
+        raise Illegal("activate.unchainable", f"{who} (Chain Link {top.link}) cannot be responded to "
+                      f"by {'either player' if lock == 'both' else player}.", card.id, top.card)
+
+
 def _check_location(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect,
                     activation: bool) -> None:  # fmt: skip
     board = tx.board
     if activation:
         owner_ok = card.controller == player
         if card.zone == "hand":
-            if defn.card_type == "trap":
+            if defn.card_type == "trap" and not locks.trap_from_hand(tx, player, effect):
                 raise Illegal("activate.not_allowed_now",
                               f"{card.name} is a Trap: it must be Set first, and can be activated "
                               "from the next turn on.", card.id)  # fmt: skip
@@ -106,16 +125,28 @@ def _check_location(tx: Tx, player: str, card: CardState, defn: CardDef, effect:
                           f"{card.id} must be in {player}'s hand or Set on {player}'s field to be "
                           "activated.", card.id)  # fmt: skip
         return
-    if card.controller != player or card.zone not in _zones_for(effect):
+    anyone = effect.either_player and card.zone in continuous.FIELD and card.face_up
+    if (card.controller != player and not anyone) or card.zone not in _zones_for(effect):
         raise Illegal("action.card_not_there",
                       f"{card.id}'s effect works from {', '.join(effect.works_from)}; the card is "
                       f"in {card.controller}'s {card.zone.replace('_', ' ')}.", card.id)
     if card.zone == "monsters" and not card.face_up:
         raise Illegal("activate.not_allowed_now",
                       f"{card.name} is face-down; its effects cannot be activated.", card.id)
+    from engine.rules.abilities import activation_problem  # a Gemini still a Normal Monster
+
+    if (why := activation_problem(board, card, effect)) is not None:
+        raise Illegal("activate.no_effects_now", f"{why}.", card.id)
+    if pendulum.is_pendulum_card(board, card) != effect.pendulum and card.zone in continuous.FIELD:
+        where = "in a Pendulum Zone" if effect.pendulum else "in a Monster Zone"
+        raise Illegal("action.card_not_there",
+                      f"{'This Pendulum Effect' if effect.pendulum else 'This monster effect'} of "
+                      f"{card.name} works only while the card is {where}.", card.id)  # fmt: skip
 
 
 def _zones_for(effect: Effect) -> set[str]:
+    if effect.pendulum:
+        return {"spell_traps"}  # a Pendulum Effect works from the Pendulum Zone
     zones = set()
     for w in effect.works_from:
         zones |= {"monsters", "spell_traps", "field_spell"} if w == "field" else {w}
@@ -157,8 +188,36 @@ def _targets(tx: Tx, player: str, card: CardState, effect: Effect, refs: list[st
                                      for sel in effect.targets)), "does not fit")  # fmt: skip
             raise Illegal("activate.bad_target",
                           f"{t.id} is not a card {card.name} can target: it {why}.", card.id, t.id)
+    if len(effect.targets) > 1 and not _split(tx, chosen, effect.targets, player, summoned, attacker):
+        whose = {"you": f"{player} controls", "opponent": f"{opponent(player)} controls"}
+        wanted = " and ".join(f"{sel.count} {whose.get(sel.controller, 'on the field')}"
+                              for sel in effect.targets)  # fmt: skip
+        raise Illegal("activate.bad_target",
+                      f"{card.name}'s targets must be split as its text says ({wanted}); "
+                      f"{', '.join(t.id for t in chosen)} cannot be.", card.id)  # fmt: skip
+    restrictions.check_material_targets(tx, card, effect, chosen)
     _targetable(tx, card, chosen)
     return tuple(t.id for t in chosen)
+
+
+def _split(tx: Tx, chosen: list[CardState], selectors: list, player: str,
+           summoned: tuple[str, ...], attacker: str | None) -> bool:  # fmt: skip
+    """Can the chosen targets be shared out among the effect's kinds of target, each taking no
+    more than its count ("2 monsters you control and 1 your opponent controls")?"""
+    room = [sel.count for sel in selectors]
+
+    def place(i: int) -> bool:
+        if i == len(chosen):
+            return True
+        for k, sel in enumerate(selectors):
+            if room[k] and fits(tx.board, chosen[i], sel, player, summoned, attacker):
+                room[k] -= 1
+                if place(i + 1):
+                    return True
+                room[k] += 1
+        return False
+
+    return len({c.id for c in chosen}) == len(chosen) and place(0)
 
 
 def _targetable(tx: Tx, card: CardState, chosen: list[CardState]) -> None:
@@ -179,8 +238,13 @@ def _targetable(tx: Tx, card: CardState, chosen: list[CardState]) -> None:
 def _link_kind(tx: Tx, link: ChainLink) -> str:
     """What a link is, for activation conditions: a Spell or Trap Card's activation, or an effect."""
     defn = tx.board.define(link.card)
+    if not link.effect or _link_effect(tx, link).pendulum:  # a Pendulum card acts as a Spell Card
+        return "spell" if not link.effect else "spell_effect"
     if _link_effect(tx, link).kind == "activation":
         return defn.card_type  # "spell" or "trap"
+    snap = link.card_snapshot  # an equipped Union's effect is an Equip Spell Card's effect
+    if defn.is_monster and snap is not None and snap.zone == "spell_traps":
+        return "spell_effect"
     return "monster_effect" if defn.is_monster else f"{defn.card_type}_effect"
 
 
@@ -224,6 +288,25 @@ def _meets(tx: Tx, player: str, effect: Effect, condition: str, answered: ChainL
         kinds = " or ".join(effect.summon_kinds) or "a"
         by = "the opponent" if who == "opponent" else "a player"
         return f"it answers {by}'s successful {kinds} summon, and that is not the last thing that happened"
+    if condition in locks.CONDITIONS:
+        return locks.condition_missing(tx, player, condition)
+    if condition in restrictions.CONDITIONS:
+        return restrictions.condition_missing(tx, player, condition)
+    if condition in ("battle_phase", "not_battle_phase"):  # Combination Attack; Invader of the Throne
+        during = tx.board.phase == "battle"
+        if during == (condition == "battle_phase"):
+            return None
+        return "it works only during the Battle Phase" if not during else (
+            "it does not work during the Battle Phase")
+    if condition == "main_phase":  # either player's (the opponent's alone: rules.restrictions)
+        if tx.board.phase in MAIN_PHASES and game.battle is None:
+            return None
+        return "it can be activated only in a Main Phase (either player's)"
+    if condition == "opponent_added_from_deck":
+        if opponent(player) in game.last_added:
+            return None
+        return (f"it answers {opponent(player)} adding a card from their Main Deck to their hand outside "
+                "the Draw Phase, and that is not what just happened")  # fmt: skip
     if condition == "opponents_turn":
         return None if tx.board.turn_player != player else "it can be activated only in the opponent's turn"
     if condition == "opponent_attack_declared":
@@ -233,8 +316,29 @@ def _meets(tx: Tx, player: str, effect: Effect, condition: str, answered: ChainL
         ):  # fmt: skip
             return None
         return "it needs an opponent's monster to have just declared an attack"
+    if condition == "any_attack_declared":
+        battle = game.battle
+        if battle is not None and battle.window == "battle_step":
+            return None
+        return "it needs a monster to have just declared an attack"
     if answered is None:
         return "it answers an activation, and no chain is open"
+    if condition == "responds_to_destruction":
+        if "destroy" in _link_effect(tx, answered).categories:
+            return None
+        return (f"it answers the activation of a card or effect that would destroy a card, and Chain "
+                f"Link {answered.link} would not")
+    if condition == "responds_to_deck_action":
+        if deck_actions(_link_effect(tx, answered)):
+            return None
+        return ("it answers a card or effect that would add a card from the Deck to the hand (drawing "
+                "included), Special Summon from the Deck or send a card from the Deck to the GY; Chain "
+                f"Link {answered.link} would do none of these")  # fmt: skip
+    if condition == "responds_to_field_effect":
+        if _field_effect(tx, answered):
+            return None
+        return ("it answers the effect of a monster activated on the field, or the effect of a "
+                f"Spell/Trap already face-up on the field; Chain Link {answered.link} is neither")
     if condition == "responds_to_summoning":
         if {"special_summon", "summon"} & set(_link_effect(tx, answered).categories):
             return None
@@ -253,8 +357,38 @@ def _meets(tx: Tx, player: str, effect: Effect, condition: str, answered: ChainL
             f"{answered.link} is {kind.replace('_', ' ')}")
 
 
+# What Ash Blossom & Joyous Spring answers, as categories: "search" (a card added from the Deck
+# to the hand), "draw" (drawing is adding from the Deck), "special_summon_from_deck",
+# "send_from_deck". A card's steps say it too, so a card that forgot the category still counts.
+DECK_ACTIONS = frozenset({"search", "draw", "special_summon_from_deck", "send_from_deck"})
+_STEP_ACTIONS = {"add_to_hand": "search", "excavate_add": "search",
+                 "special_summon": "special_summon_from_deck", "send_to_gy": "send_from_deck"}  # fmt: skip
+
+
+def deck_actions(effect: Effect) -> set[str]:
+    """Which of Ash Blossom's three kinds of action (drawing counts as adding) an effect includes."""
+    found = set(effect.categories) & DECK_ACTIONS
+    for step in effect.do:
+        if step.op in ("draw", "draw_until"):
+            found.add("draw")
+        elif step.op in _STEP_ACTIONS and not isinstance(step.cards, str) and step.cards is not None and (
+            step.cards.zone in ("deck", "hand_or_deck")
+        ):  # fmt: skip
+            found.add(_STEP_ACTIONS[step.op])
+    return found
+
+
+def _field_effect(tx: Tx, link: ChainLink) -> bool:
+    """Was this link the effect of a monster activated on the field, or the effect of a Spell/Trap
+    already face-up on the field (not a card's activation, nor a Trap's effect used as it flipped)?"""
+    snapshot = link.card_snapshot
+    if snapshot is None or snapshot.zone not in continuous.FIELD or not snapshot.face_up:
+        return False
+    return _link_effect(tx, link).kind != "activation" and link.card not in tx.game.flipped_in_chain
+
+
 def _link_effect(tx: Tx, link: ChainLink) -> Effect:
-    return tx.board.define(link.card).effects[link.effect - 1]
+    return restrictions.link_effect(tx.board, link)  # number 0: a Pendulum card placed as a Scale
 
 
 def _would_damage(tx: Tx, link: ChainLink, player: str) -> bool:
@@ -296,14 +430,42 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
         if monsters < req.your_gy_monsters_min:
             problems.append(f"{player}'s GY must hold {req.your_gy_monsters_min} or more monsters "
                             f"(it holds {monsters})")  # fmt: skip
+    problems += locks.requires_missing(tx, player, card, req)
     if req.lp_behind_by is not None and foe.lp - me.lp < req.lp_behind_by:
         problems.append(f"{player}'s LP must be at least {req.lp_behind_by} lower than "
                         f"{opponent(player)}'s")  # fmt: skip
+    if req.any_on_field and not any(
+        fits(board, c, sel, player) for c in board.cards.values() for sel in req.any_on_field
+    ):  # fmt: skip
+        kinds = " or ".join(" ".join(filter(None, (
+            {"up": "a face-up", "down": "a face-down"}.get(sel.face, "a"),
+            sel.subtype.title() if sel.subtype else None,
+            "monster" if sel.zone == "monsters" else "card"))) for sel in req.any_on_field)  # fmt: skip
+        problems.append(f"{kinds} must be on the field")
+    for sel in req.all_on_field:  # each must fit some card (Creature Swap: a monster on each side)
+        if not any(fits(board, c, sel, player) for c in board.cards.values()):
+            problems.append(f"{_described(sel, player)} must be on the field")
+    if req.opponent_summons_min is not None:
+        done = foe.summons_this_turn
+        if done < req.opponent_summons_min:
+            problems.append(f"{opponent(player)} must have Normal or Special Summoned "
+                            f"{req.opponent_summons_min} or more monsters this turn ({done} so far)")
+    problems += own_state_problems(card, req)
     if problems:
         again = " (and again as it resolves)" if req.at_resolution else " only when the card is activated"
         raise Illegal("activate.condition_not_met",
                       f"{card.name} cannot be activated: {'; '.join(problems)}. (This condition is "
                       f"checked{again}.)", card.id)  # fmt: skip
+
+
+def _described(sel: Selector, player: str) -> str:
+    """A selector in words, from `player`'s side: "a face-up Dragon monster A controls"."""
+    words = {"up": "a face-up", "down": "a face-down"}.get(sel.face, "a")
+    kind = " ".join(filter(None, (sel.monster_type, sel.subtype.title() if sel.subtype else None)))
+    noun = "monster" if sel.zone == "monsters" else "card"
+    whose = {"you": f" {player} controls",
+             "opponent": f" {opponent(player)} controls"}.get(sel.controller, "")  # fmt: skip
+    return f"{words} {kind + ' ' if kind else ''}{noun}{whose}"
 
 
 def _check_condition(tx: Tx, player: str, card: CardState, effect: Effect,
@@ -353,7 +515,35 @@ def _check_cost(tx: Tx, player: str, card: CardState, effect: Effect,
                 raise Illegal("activate.cost_missing",
                               f"{player} has {lp} LP and cannot pay {due}.", card.id)
             continue
+        if key in ("discard_self", "send_to_gy_self"):  # "discard this card" / "send this card to the GY"
+            where = ("hand",) if key == "discard_self" else (card.zone,)
+            if card.zone not in where:
+                raise Illegal("activate.cost_missing", f"{card.name} must be in the hand to discard "
+                              "itself as the cost.", card.id)  # fmt: skip
+            costs.pop(key, None)
+            costs["discard" if key == "discard_self" else "send_to_gy"] = [card.id]
+            continue
+        if key == "tribute_self":  # "Tribute this card": nothing to name, the card itself goes
+            if card.zone != "monsters":
+                raise Illegal("activate.cost_missing", f"{card.name} must be on the field to Tribute "
+                              "itself as the cost.", card.id)  # fmt: skip
+            costs.pop("tribute_self", None)
+            costs["tribute"] = [card.id]
+            continue
         count = len(given) if isinstance(given, list) else (1 if given else 0)
+        if amount == "any" or isinstance(amount, list):  # "any number" (Skull Lair), "3 or 6" (Pot)
+            allowed = amount if isinstance(amount, list) else None
+            if count < 1 or (allowed is not None and count not in allowed):
+                wanted = " or ".join(map(str, allowed)) if allowed else "1 or more"
+                raise Illegal("activate.cost_missing", f"{card.name} needs a cost of {wanted} card(s) "
+                              f"to {key.replace('_', ' ')}; {count} given.", card.id)  # fmt: skip
+            continue
+        if key == "detach" and given:
+            strays = [str(r) for r in (given if isinstance(given, list) else [given])
+                      if resolve_ref(tx.board, str(r)).id not in card.materials]  # fmt: skip
+            if strays:
+                raise Illegal("activate.cost_missing", f"{', '.join(strays)} is not Xyz Material of "
+                              f"{card.name}; the cost detaches material from the card itself.", card.id)
         if count != amount:
             raise Illegal("activate.cost_missing",
                           f"{card.name} needs a cost of {amount} card(s) to {key.replace('_', ' ')}; "
@@ -363,12 +553,22 @@ def _check_cost(tx: Tx, player: str, card: CardState, effect: Effect,
 
 def _check_locks(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect) -> None:
     """Continuous effects that forbid the activation outright (Jinzo: no Trap Cards)."""
+    from engine.rules.lasting import deck_locked
+
+    adds = {"draw", "search"} & deck_actions(effect)
+    if adds and effect.kind != "trigger" and (lock := deck_locked(tx.board)) is not None:
+        raise Illegal("activate.locked", f"{tx.board.cards[lock.source].name}'s effect applies for the "
+                      "rest of this turn: no card can be added from either Main Deck to the hand, so "
+                      f"{card.name}, which would {' or '.join(sorted(adds))}, cannot be activated.",
+                      card.id, lock.source)  # fmt: skip
     if defn.card_type == "trap" and (jinzo := continuous.first(tx.board, "negate_trap_cards")):
         raise Illegal("activate.locked",
                       f"{jinzo.name} is face-up and its effect is not negated: Trap Cards, and their "
                       f"effects on the field, cannot be activated, so {card.name} cannot be.",
                       card.id, jinzo.id)  # fmt: skip
-    if "tribute" in effect.cost and (mask := continuous.first(tx.board, "forbid_tributes")):
+    if ({"tribute", "tribute_self"} & set(effect.cost)) and (
+        mask := continuous.first(tx.board, "forbid_tributes")
+    ):  # fmt: skip
         raise Illegal("rule.tributes_forbidden",
                       f"{mask.name} is face-up: no monster can be Tributed, so the Tribute cost of "
                       f"{card.name} cannot be paid.", card.id, mask.id)  # fmt: skip
@@ -421,7 +621,10 @@ def activate(tx: Tx, action: ActionEntry) -> str:
     card = resolve_ref(tx.board, action.card or "")
     defn = tx.board.define(card.id)
     trig = waiting_trigger(tx.game, card.id, action.effect) if tx.game.building else None
-    number, effect = _pick_effect(card, defn, trig.effect if trig else action.effect)
+    if trig is None and pendulum.places_as_scale(card, defn, action.effect):
+        number, effect = 0, pendulum.SCALE_ACTIVATION  # the card itself, placed as a Scale
+    else:
+        number, effect = _pick_effect(card, defn, trig.effect if trig else action.effect)
     flip_use = _flip_use(tx, card, defn, effect)
     activation = effect.kind == "activation" or flip_use
     speed = 2 if flip_use else spell_speed(defn, effect)
@@ -444,18 +647,29 @@ def activate(tx: Tx, action: ActionEntry) -> str:
         _check_location(tx, player, card, defn, effect, activation)
         _check_timing(tx, player, card, defn, effect, speed)
     _check_locks(tx, player, card, defn, effect)
+    locks.check(tx, player, card, defn, effect, action)
+    restrictions.check(tx, player, card, effect, trig.seq if trig else None)
     _check_requires(tx, player, card, effect)
     answered = _check_condition(tx, player, card, effect, action.targets)
     stated = tuple(tuple((verb, value if verb not in CARD_VERBS or isinstance(value, list) else [value])
                          for verb, value in entry.items()) for entry in action.resolution)  # fmt: skip
     targets = _targets(tx, player, card, effect, action.targets, stated=bool(stated))
+    from engine.rules.abilities import targets_problem  # a Union and a monster it can equip
+
+    if (why := targets_problem(tx.board, effect, targets)) is not None:
+        code = "summon.cannot_be_special_summoned" if "cannot be Special Summoned" in why else (
+            "union.not_appropriate")  # fmt: skip
+        raise Illegal(code, f"{card.name} cannot target these: {why}.", card.id, *targets)
     places = tuple((t, tx.board.cards[t].zone, str(tx.board.cards[t].face_up)) for t in targets)
     costs = _check_cost(tx, player, card, effect, action)
+    restrictions.check_costs(tx, player, card, effect, costs)
     holder = tx.game.priority
     if holder != player:
         tx.emit("passed", player=holder)
     attempt = tx.game.summon_attempt if "summon" in action.targets else None
     _pay_costs(tx, player, card, costs)
+    locks.record(tx, player, card, defn, effect)
+    restrictions.record(tx, player, card, effect, costs)
     if activation:
         _place_activated(tx, player, card, defn)
     link_no = len(tx.game.chain) + 1
@@ -514,6 +728,10 @@ def _pay_costs(tx: Tx, player: str, card: CardState, costs: dict[str, object]) -
                 tx.emit(event, card=c.id, player=player, cause=f"cost of {card.id}")
             else:
                 tx.move(c.id, to, event=event, cause=f"cost of {card.id}")
+            if key == "detach":  # the Xyz Monster no longer holds it
+                for host in list(tx.board.cards.values()):
+                    if c.id in host.materials:
+                        tx.update_card(host.id, materials=tuple(m for m in host.materials if m != c.id))
             paid = True
     if paid:
         tx.emit("cost_paid", card=card.id, player=player)
@@ -540,10 +758,15 @@ def _place_activated(tx: Tx, player: str, card: CardState, defn: CardDef) -> Non
         tx.update_card(card.id, pending=True)
         return
     slot = tx.board.free_slot("spell_traps", player)
+    if defn.is_monster:  # a Pendulum Monster activated as a Spell Card in a Pendulum Zone
+        slot = pendulum.free_zone(tx, player, card)
+        tx.say("pendulum.scale_activated", f"{player} activates {card.name} as a Spell Card in the "
+               f"Pendulum Zone (Spell & Trap Zone {slot}): Pendulum Scale "
+               f"{defn.scale}. The activation is a Chain Link and can be answered.", card.id)  # fmt: skip
     if slot is None:
         raise Illegal("zone.full", f"All 5 of {player}'s Spell & Trap Zones are occupied.")
     tx.move(card.id, "spell_traps", event="placed", slot=slot, face="up")
-    if pending:
+    if pending or defn.is_monster:
         tx.update_card(card.id, pending=True)
 
 
@@ -564,7 +787,7 @@ def resolve_top(tx: Tx) -> str:
                "so it resolves without doing anything.", link.card)  # fmt: skip
         return f"Chain Link {link.link} ({card.name}) was negated"
     lingering = defn.spell_trap_kind in LINGERING and defn.card_type in ("spell", "trap")
-    effect = defn.effects[link.effect - 1]
+    effect = _link_effect(tx, link)
     if lingering and (card.zone not in ("spell_traps", "field_spell") or card.face != "up") and (
         effect.kind == "activation" or effect.with_activation
     ):  # fmt: skip
@@ -572,12 +795,29 @@ def resolve_top(tx: Tx) -> str:
         tx.say("chain.left_field_no_effect", f"{card.name} left the field before Chain Link "
                f"{link.link} resolved, so it does nothing.", link.card)  # fmt: skip
         return f"Chain Link {link.link} ({card.name}) does nothing"
+    if (lasting := continuous.lasting_negation(tx.board, card, activated=True)) is not None:
+        source = tx.board.cards.get(lasting.source)
+        name = source.name if source is not None else lasting.source
+        why = (f"the activated effects of cards named {lasting.name} are negated"
+               if lasting.what == "names_negated" else f"{card.name}'s effects are negated")  # fmt: skip
+        tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {lasting.source}")
+        tx.say("chain.negated_lasting", f"{name}'s effect, applied earlier, still applies: {why} "
+               f"until the end of {'this' if lasting.until_turn == tx.board.turn else 'the next'} turn, "
+               f"so Chain Link {link.link} ({card.name}) resolves without effect.",
+               link.card, lasting.source)  # fmt: skip
+        return f"Chain Link {link.link} ({card.name}) is negated by {name}"
     if (negator := continuous.negated_by(tx.board, card)) is not None:
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {negator.id}")
         tx.say("chain.negated_by_continuous", f"{negator.name} negates the effects of "
                f"{defn.card_type.title()} Cards on the field, so {card.name} (Chain Link {link.link}) "
                "resolves without effect.", link.card, negator.id)  # fmt: skip
         return f"Chain Link {link.link} ({card.name}) is negated by {negator.name}"
+    if (valley := locks.graveyard_lock(tx, link, effect, link.targets)) is not None:
+        tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {valley.id}")
+        tx.say("chain.negated_by_continuous", f"{valley.name} negates any card effect that would move a "
+               f"card in the GY, so {card.name} (Chain Link {link.link}) resolves without effect; it "
+               "could still be activated.", link.card, valley.id)  # fmt: skip
+        return f"Chain Link {link.link} ({card.name}) is negated by {valley.name}"
     if effect.requires is not None and effect.requires.at_resolution:
         try:
             _check_requires(tx, link.player, card, effect)
@@ -606,13 +846,31 @@ def resolve_top(tx: Tx) -> str:
     for step in () if link.stated else effect.do:
         if step.coin is not None and ctx.coin != step.coin:
             continue  # the other outcome of the coin toss
+        if ctx.stopped:
+            break  # the opponent stopped the rest (Magic Drain)
+        if (step.if_acted is not None and not any(
+                continuous.matches(tx.board, c, step.if_acted, link.player) for c in ctx.acted)) or (
+            step.if_any is not None and not any(
+                fits(tx.board, c, step.if_any, link.player) for c in tx.board.cards.values())
+        ):  # fmt: skip
+            done.append(f"no {step.op.replace('_', ' ')}: the condition the card sets for it is not met")
+            continue
         if step.join == "and_if_you_do" and not ctx.acted:
             break  # "and if you do": the rest happens only if the step before did
+        if step.mode is not None and _mode(tx, ctx, link) != step.mode:
+            continue  # another of the effects the player could choose from
+        if step.optional and _YOU_CAN.get(step.op, step.op) not in ctx.choices:
+            # "then you can ...": not done; nothing happens after the step before, which stays
+            # the last thing that happened
+            key = _YOU_CAN.get(step.op, step.op)
+            done.append(f"no {step.op.replace('_', ' ')}: {link.player} chooses not to (the card says "
+                        f"\"you can\"; name the cards in `choices: {{{key}: ...}}`)")
+            continue
         if step.join == "then":
             tx.finish()
         done.append(OPERATIONS[step.op](tx, ctx, step))
     # a Continuous, Equip or Field card's activation only places it: it applies while on the field
-    placed_only = effect.kind == "activation" and defn.spell_trap_kind in LINGERING
+    placed_only = effect.kind == "activation" and (defn.spell_trap_kind in LINGERING or not link.effect)
     if not effect.do and not link.stated and not placed_only:
         tx.say("stated.none_given", f"The library has no written resolution for {card.name}: it does "
                "nothing here. Say what it did in the action's `resolution` to apply it.", link.card)
@@ -623,7 +881,31 @@ def resolve_top(tx: Tx) -> str:
     tx.emit("resolved", card=link.card, player=link.player, chain_link=link.link)
     tx.say("chain.link_resolved", f"Chain Link {link.link}: {card.name} resolves ({'; '.join(done)}).",
            link.card)  # fmt: skip
+    from engine.rules.abilities import spell_resolved
+
+    spell_resolved(tx, link, effect)  # a Spell Counter for each Spell that resolves (no chain)
+    for later in ctx.afterwards:  # "immediately after this effect resolves" (Formula Synchron)
+        tx.finish()
+        later()
     return f"Chain Link {link.link} resolves: {card.name}"
+
+
+# The `choices` key that says a player does an optional ("you can") step, by operation.
+_YOU_CAN = {"destroy": "destroy", "send_to_gy": "send", "banish": "banish", "special_summon": "summon",
+            "add_to_hand": "add", "return_to_hand": "return", "return_to_deck": "return"}  # fmt: skip
+
+
+def _mode(tx: Tx, ctx: Context, link: ChainLink) -> int:
+    """Which of an effect's modes ("activate 1 of these effects") the player chose: `choices:
+    {mode: n}`; unsaid, the first, and the engine says so."""
+    mode = ctx.choices.get("mode")
+    if isinstance(mode, int) and not isinstance(mode, bool):
+        return mode
+    if "mode" not in ctx.choices:
+        ctx.choices["mode"] = 1
+        tx.say("choice.engine_picked", f"No mode was given for {link.card}'s effect; the engine takes "
+               "the first (say `choices: {mode: 2}` for the second).", link.card)  # fmt: skip
+    return 1
 
 
 def _still_valid_targets(tx: Tx, link: ChainLink, effect: Effect) -> tuple[str, ...]:
@@ -670,6 +952,8 @@ def after_chain(tx: Tx) -> None:
             continue
         defn = tx.board.define(card.id)
         kind = defn.spell_trap_kind
+        if defn.stays_for_opponent_turns is not None and "turn" in dict(card.counters):
+            continue  # resolved, it remains (Swords of Revealing Light); negated, it goes to the GY
         if kind in ("normal", "quick-play", "counter", "ritual") and not card.equipped_to:
             tx.move(card.id, "graveyard", event="sent_to_gy", cause="rule: resolved")
         elif kind == "equip" and defn.card_type == "spell" and not card.equipped_to:
@@ -678,4 +962,7 @@ def after_chain(tx: Tx) -> None:
                    "the GY.", card.id)  # fmt: skip
     summon = tx.game.last_summon
     keep = summon if summon is not None and summon.seq == tx.game.seq else None
-    tx.update(priority=tx.board.turn_player, flipped_in_chain=(), last_summon=keep)
+    # a card added from the Deck during this chain is what just happened; one added before it is not
+    added = tx.game.last_added if tx.game.last_added_fresh else ()
+    tx.update(priority=tx.board.turn_player, flipped_in_chain=(), last_summon=keep,
+              last_added=added, last_added_fresh=False)

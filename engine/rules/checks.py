@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from engine.rules import turns
 from engine.rules.continuous import FIELD, negated_by
-from engine.state import opponent
+from engine.state import CardState, evolve, opponent
 from engine.tx import Tx
 
 EXODIA = frozenset({
@@ -27,8 +27,14 @@ def settle(tx: Tx) -> None:
     """Run every check the game makes between actions, until nothing more changes."""
     if tx.game.result is not None:
         return
-    while _orphans(tx):
+    from engine.rules import lasting
+
+    lasting.watch(tx)  # Maxx "C" draws, summons counted, Droll & Lock Bird's cue
+    from engine.rules import abilities
+
+    while _orphans(tx) or _control_returns(tx) or abilities.settle(tx):  # Toons go with Toon World
         pass
+    abilities.check_wins(tx)  # by counters (Vennominaga); the Match win of Victory Dragon
     turns.check_life_points(tx)
     _check_exodia(tx)
 
@@ -95,23 +101,79 @@ def maintenance(tx: Tx, declined: frozenset[str] = frozenset()) -> None:
             _pay_or_destroy(tx, card.id, effect.cost, card.id in declined)
 
 
+def _counter_holder(tx: Tx, card: CardState) -> CardState:
+    """Where a counter maintenance cost is taken from: Armor Exe removes 1 Spell Counter from
+    anywhere on its controller's field (the card itself first, then the first face-up card that
+    holds a Spell Counter)."""
+    if card.counters:
+        return card
+    for other in tx.board.cards.values():
+        if other.zone in FIELD and other.face_up and other.controller == card.controller and any(
+            "spell" in name.lower() for name, n in other.counters if n > 0
+        ):  # fmt: skip
+            return evolve(other, counters=tuple((k, v) for k, v in other.counters if "spell" in k.lower()))
+    return card
+
+
+def _control_returns(tx: Tx) -> bool:
+    """A monster whose control a card gave only while it stays equipped to it (Snatch Steal)
+    goes back to its owner once that card is gone, no longer equipped to it, or negated."""
+    for card in list(tx.board.cards.values()):
+        source_id = card.controlled_by
+        if card.zone != "monsters" or source_id is None or card.controller == card.owner:
+            continue
+        source = tx.board.cards.get(source_id)
+        if source is not None and source.zone in FIELD and source.face_up and (
+            source.equipped_to == card.id and negated_by(tx.board, source) is None
+        ):  # fmt: skip
+            continue
+        slot = tx.board.free_slot("monsters", card.owner)
+        if slot is None:
+            tx.move(card.id, "graveyard", event="sent_to_gy", cause="rule: no free zone")
+            tx.say("rule.control_returned", f"Control of {card.id} goes back to {card.owner}, who has no "
+                   "free Main Monster Zone, so it is sent to the GY.", card.id)  # fmt: skip
+            return True
+        tx.set_board(tx.board.with_card(evolve(card, controller=card.owner, slot=slot,
+                                                controlled_by=None)))  # fmt: skip
+        tx.emit("control_changed", card=card.id, player=card.owner, cause=source_id)
+        tx.say("rule.control_returned", f"{source_id} no longer gives control of {card.id} (it left the "
+               f"field, is no longer equipped to it, or is negated), so control goes back to "
+               f"{card.owner}.", card.id, source_id)  # fmt: skip
+        return True
+    return False
+
+
 def _pay_or_destroy(tx: Tx, card_id: str, cost: dict, declined: bool) -> None:
     card = tx.card(card_id)
     player = card.controller
     lp_due = int(cost.get("pay_lp", 0))
     counters_due = int(cost.get("remove_counters", 0))
-    counters = dict(card.counters)
+    holder = _counter_holder(tx, card) if counters_due else card
+    counters = dict(holder.counters)
     have = sum(counters.values())
     payable = tx.board.player(player).lp >= lp_due and have >= counters_due
     what = f"{lp_due} LP" if lp_due else f"{counters_due} counter(s)"
+    if counters_due and holder.id != card.id:
+        what += f" from {holder.name}"
+    tributes_due = int(cost.get("tribute", 0))  # "Tribute 1 monster or destroy this card"
+    if tributes_due:
+        from engine.rules.continuous import first
+
+        fodder = tx.board.monsters(player)[:tributes_due]
+        payable = len(fodder) == tributes_due and first(tx.board, "forbid_tributes") is None
+        what = f"a Tribute of {tributes_due} monster(s)"
     if payable and not declined:
         if lp_due:
             tx.change_lp(player, -lp_due, event="lp_paid", cause=f"maintenance of {card_id}")
+        for monster in fodder if tributes_due else ():
+            tx.move(monster.id, "graveyard", event="tributed", cause=f"maintenance of {card_id}")
+            what = f"a Tribute of {monster.id} (the engine takes the first monster {player} controls)"
         if counters_due:
             name = next(iter(counters))
             counters[name] -= counters_due
-            tx.update_card(card_id, counters=tuple((k, v) for k, v in counters.items() if v > 0))
-            tx.emit("counters_removed", card=card_id, amount=counters_due, cause="maintenance")
+            tx.update_card(holder.id, counters=tuple((k, v) for k, v in counters.items() if v > 0))
+            tx.emit("counters_removed", card=holder.id, amount=counters_due, what=name,
+                    cause=f"maintenance of {card_id}")  # fmt: skip
         tx.emit("cost_paid", card=card_id, player=player, what="maintenance")
         negator = negated_by(tx.board, card)
         note = (f" Its effect is negated by {negator.name}, but a maintenance cost is still due."

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.cards import CardDef, Effect, Selector
-from engine.state import Board, CardState
+from engine.rules import abilities
+from engine.state import Board, CardState, Lasting
 
 FIELD = ("monsters", "spell_traps", "field_spell")
 # negator -> the card type whose effects it negates on the field
@@ -21,6 +22,7 @@ _NEGATES = {
     "negate_trap_cards": "trap",
     "negate_spell_effects": "spell",
     "negate_monster_effects": "monster",
+    "negate_trap_effects": "trap",  # Royal Decree: the effects only; Traps can still be activated
 }
 
 
@@ -42,6 +44,8 @@ def _negators(board: Board) -> list[tuple[CardState, str]]:
             kind = _NEGATES.get(effect.apply or "")
             if kind is None or effect.kind != "continuous":
                 continue
+            if board.lasting and lasting_negation(board, card) is not None:
+                continue  # negated until the end of the turn (Effect Veiler on Jinzo)
             if not any(_hits(board, card, neg_kind, by) for by, neg_kind in in_force):
                 in_force = [(c, k) for c, k in in_force if not _hits(board, c, kind, card)]
                 in_force.append((card, kind))
@@ -54,13 +58,44 @@ def _hits(board: Board, card: CardState, kind: str, by: CardState) -> bool:
         by.id != card.id
         and card.zone in FIELD
         and card.face_up
-        and board.define(card.id).card_type == kind
+        and abilities.card_kind(board, card) == kind  # an equipped Union is a Spell
     )
+
+
+def in_archetype(name: str, archetype: str) -> bool:
+    """A card is part of an archetype when its name holds the archetype's words in a row, each
+    word of the name starting with the archetype's ("LV" in "Horus the Black Flame Dragon LV6")."""
+    words, wanted = name.lower().split(), archetype.lower().split()
+    return any(all(words[i + k].startswith(w) for k, w in enumerate(wanted))
+               for i in range(len(words) - len(wanted) + 1))  # fmt: skip
+
+
+def lasting_negation(board: Board, card: CardState, *, activated: bool = False) -> Lasting | None:
+    """The lasting effect that negates this card's effects now, if any: "negate its effects until
+    the end of this turn" (Effect Veiler; Level Modulation's "cannot apply its effects") while the
+    card stays face-up on the field as it was, and "negate the activated effects and the effects on
+    the field of cards with that original name" (Called by the Grave, Crossout Designator), which
+    reaches an activated effect wherever its card is (`activated`)."""
+    for item in board.lasting:
+        if item.until_turn < board.turn:
+            continue
+        negates = item.what in ("effects_negated", "negated_until_end")
+        if negates and card.id in item.cards and card.zone in FIELD:
+            if item.since and (not card.face_up or card.arrived > item.since):
+                continue  # turned face-down or left the field since: a new card
+            return item
+        if item.what == "names_negated" and board.define(card.id).name == item.name and (
+            activated or (card.zone in FIELD and card.face_up)
+        ):  # fmt: skip
+            return item
+    return None
 
 
 def negated_by(board: Board, card: CardState,
                negators: list[tuple[CardState, str]] | None = None) -> CardState | None:  # fmt: skip
     """The card whose Continuous effect negates this card's effects now, if any."""
+    if (lasting := lasting_negation(board, card)) is not None:  # "until the end of this turn"
+        return board.cards.get(lasting.source, card)
     for by, kind in _negators(board) if negators is None else negators:
         if _hits(board, card, kind, by):
             return by
@@ -75,8 +110,27 @@ def in_force(board: Board, apply: str) -> Iterator[tuple[CardState, Effect]]:
         for effect in defn.effects:
             if effect.kind == "continuous" and effect.apply == apply and (
                 negated_by(board, card, negators) is None
-            ):  # fmt: skip
+            ) and _while_met(board, card, effect) and abilities.has_effects(board, card):  # fmt: skip
                 yield card, effect
+
+
+def _while_met(board: Board, card: CardState, effect: Effect) -> bool:
+    """A "While you control another ..." condition: met by another face-up card its controller
+    controls that fits; unmet, the effect simply does not apply. Likewise "while this card has
+    a material that was originally WATER" (Abyss Dweller), and a Pendulum card's two halves: its
+    Pendulum Effects apply only in the Pendulum Zone, its monster effects only in a Monster Zone."""
+    if "pendulum" in board.define(card.id).subtypes and (card.zone == "spell_traps") != effect.pendulum:
+        return False  # (a Union or another Monster Card equipped there is not a Pendulum card)
+    held = effect.while_material
+    if held is not None and not any(matches(board, board.cards[m], held, card.controller)
+                                    for m in card.materials if m in board.cards):  # fmt: skip
+        return False
+    sel = effect.while_you_control
+    if sel is None:
+        return True
+    return any(other.id != card.id and other.controller == card.controller and other.face_up
+               and other.zone in FIELD and matches(board, other, sel, card.controller)
+               for other in board.cards.values())  # fmt: skip
 
 
 def affects(board: Board, source: CardState, effect: Effect, card: CardState) -> bool:
@@ -84,8 +138,11 @@ def affects(board: Board, source: CardState, effect: Effect, card: CardState) ->
     who = effect.affects
     if who is None or who == "this":
         return card.id == source.id
-    if who == "equipped":
-        return source.equipped_to == card.id
+    if who == "equipped":  # a Monster Card's equip bonus: only if it equipped itself (a Union)
+        return source.equipped_to == card.id and (
+            source.self_equipped or board.define(source.id).card_type != "monster")
+    if who.monster_type == "declared":  # the Type its activation declared (Regulation of Tribe)
+        who = who.model_copy(update={"monster_type": source.declared or "(none declared)"})
     if not matches(board, card, who, source.controller):
         return False
     if effect.apply != "modify_stats" and (who.min_atk is not None or isinstance(who.max_atk, int)):
@@ -102,9 +159,17 @@ def matches(board: Board, card: CardState, sel: Selector, player: str) -> bool:
         return False
     if sel.controller == "opponent" and card.controller == player:
         return False
-    if sel.card_type is not None and defn.card_type != sel.card_type:
+    if sel.card_type is not None and abilities.card_kind(board, card) != sel.card_type:
         return False
-    if sel.subtype is not None and sel.subtype not in defn.subtypes:
+    if sel.subtype is not None and sel.subtype not in abilities.subtypes(board, card):
+        return False
+    if sel.not_subtype is not None and sel.not_subtype in abilities.subtypes(board, card):
+        return False
+    if sel.name_in and defn.name.lower() not in {n.lower() for n in sel.name_in}:
+        return False
+    if sel.has_attacked and not card.attacks_this_turn:
+        return False
+    if sel.with_union and not abilities.equipped_unions(board, card):
         return False
     if sel.attribute is not None and defn.attribute != sel.attribute:
         return False
@@ -112,11 +177,16 @@ def matches(board: Board, card: CardState, sel: Selector, player: str) -> bool:
         return False
     if sel.name is not None and defn.name.lower() != sel.name.lower():
         return False
-    if sel.min_level is not None and (defn.level or defn.rank or 0) < sel.min_level:
+    if sel.archetype is not None and not in_archetype(defn.name, sel.archetype):
+        return False
+    level = (defn.level or 0) + (card.level_change if card.zone == "monsters" else 0)  # Level now
+    if isinstance(sel.level, int) and level != sel.level:
+        return False
+    if sel.min_level is not None and (level or defn.rank or 0) < sel.min_level:
         return False
     if sel.max_def is not None and (defn.def_ is None or def_(board, card) > sel.max_def):
         return False
-    return sel.max_level is None or (defn.level or 0) <= sel.max_level
+    return sel.max_level is None or level <= sel.max_level
 
 
 def _stat(board: Board, card: CardState, which: str) -> int:
@@ -129,11 +199,21 @@ def _stat(board: Board, card: CardState, which: str) -> int:
         boost = card.boost_def
     if card.zone != "monsters" or not card.face_up:
         return base
+    if which == "atk" and "atk_zero_in_battle" in card.marks and board.phase == "battle":
+        return 0  # "its ATK becomes 0 until the end of the Battle Phase" (Fairy Box)
+    for source, _effect in in_force(board, "stats_from_equipped"):  # Relinquished
+        held = next((c for c in board.cards.values() if source.id == card.id and c.zone == "spell_traps"
+                     and c.equipped_to == card.id and board.define(c.id).is_monster), None)  # fmt: skip
+        if held is not None:  # the equipped Monster Card's printed ATK/DEF become its own
+            printed = board.define(held.id)
+            base = (printed.atk if which == "atk" else printed.def_) or 0
     reversed_ = "reverse_increases" in board.flags
     total = base + (-abs(boost) if reversed_ and boost > 0 else boost)
     for source, effect in in_force(board, "modify_stats"):
-        if affects(board, source, effect, card):
+        if affects(board, source, effect, card) and not abilities.unaffected(board, card, source.id):
             change = effect.atk if which == "atk" else effect.def_
+            if effect.per:  # "for each ..." (Toon Dark Magician Girl, Vennominaga)
+                change *= abilities.per_count(board, source, effect.per)
             total += -change if reversed_ and change > 0 else change
     return max(0, total)
 

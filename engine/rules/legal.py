@@ -26,6 +26,9 @@ def _in_reach(game: Game, player: str) -> list[CardState]:
     state = board.player(player)
     ids = [*state.hand, *state.graveyard, *state.banished]
     ids += [c.id for c in board.cards.values() if c.zone in FIELD and c.controller == player]
+    ids += [c.id for c in board.cards.values()  # "either player can ..." (Royal Oppression)
+            if c.zone in FIELD and c.controller != player and c.face_up
+            and any(e.either_player for e in board.define(c.id).effects)]  # fmt: skip
     return [board.cards[i] for i in ids if any(e.kind in ACTIVATED for e in board.define(i).effects)]
 
 
@@ -49,6 +52,7 @@ def _auto_cost(game: Game, card: CardState, effect: Effect) -> dict[str, Any]:
         "tribute": [c.id for c in board.monsters(card.controller) if c.id != card.id],
         "send_to_gy": [c for c in me.hand if c != card.id],
         "banish": [card.id] if card.zone == "graveyard" else list(me.graveyard),
+        "detach": list(card.materials),
     }
     cost: dict[str, Any] = {}
     for key, amount in effect.cost.items():

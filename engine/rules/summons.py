@@ -46,6 +46,12 @@ def _tribute(tx: Tx, player: str, refs: list[str], needed: int, name: str) -> li
                           card.id)  # fmt: skip
         if card.id in ids:
             raise Illegal("summon.bad_tribute", f"{card.id} is named twice as a Tribute.", card.id)
+        kind = tx.board.define(name).tribute_with  # "by Tributing 3 Dragon monsters" (Victory Dragon)
+        if kind is not None and not continuous.matches(tx.board, card, kind, player):
+            raise Illegal("summon.tribute_kind", f"{card.id} cannot be Tributed for "
+                          f"{tx.card(name).name}: its Tribute Summon takes only "
+                          f"{kind.monster_type or kind.name or 'the monsters its text names'} monsters.",
+                          name, card.id)  # fmt: skip
         ids.append(card.id)
     return ids
 
@@ -54,6 +60,7 @@ def _pay_tributes(tx: Tx, ids: list[str], summoned: str) -> None:
     for card_id in ids:
         tx.move(card_id, "graveyard", event="sent_to_gy", cause=f"tribute for {summoned}")
     if ids:
+        tx.finish()  # the Tribute is paid before the summon: it is not the last thing that happens
         tx.say(
             "summon.tributes_not_destroyed",
             f"{', '.join(ids)} {'was' if len(ids) == 1 else 'were'} Tributed: sent to the GY as a "
@@ -103,6 +110,10 @@ def _check_normal_summon(tx: Tx, action: ActionEntry, verb: str) -> CardState:
 
 
 def normal_summon(tx: Tx, action: ActionEntry) -> str:
+    from engine.rules import abilities
+
+    if abilities.on_field(tx, action):  # a face-up Gemini monster Normal Summoned again
+        return abilities.gemini_summon(tx, action)
     card = _check_normal_summon(tx, action, "Normal Summon")
     if action.position in ("defense", "set"):
         raise Illegal(
@@ -116,6 +127,9 @@ def normal_summon(tx: Tx, action: ActionEntry) -> str:
 
 def set_monster(tx: Tx, action: ActionEntry) -> str:
     card = _check_normal_summon(tx, action, "Set a monster")
+    if not tx.board.define(card.id).settable:
+        raise Illegal("summon.not_settable", f"{card.name} cannot be Normal Set; it can only be "
+                      "Normal Summoned face-up.", card.id)  # fmt: skip
     return _place_from_hand(tx, action, card, position="set")
 
 
@@ -130,6 +144,8 @@ def _place_from_hand(tx: Tx, action: ActionEntry, card: CardState, position: str
     tx.move(card.id, "monsters", event="summoned" if position == "attack" else "set",
             cause="Normal Summon" if position == "attack" else "Normal Set",
             slot=slot, position=position)  # fmt: skip
+    if position == "attack":
+        tx.events[-1]["summon_type"] = summon_type  # "If this card is Tribute Summoned" (Caius)
     tx.update_card(card.id, summoned_this_turn=position == "attack", set_this_turn=True,
                    summon_type=summon_type if position == "attack" else None)  # fmt: skip
     tx.set_board(tx.board.with_player(player, normal_summon_used=True))
@@ -196,6 +212,9 @@ def change_position(tx: Tx, action: ActionEntry) -> str:
     if card.position_changed_this_turn:
         raise Illegal("position.already_changed",
                       f"{card.name} already changed its battle position this turn.", card.id)
+    if "position_locked" in card.marks:
+        raise Illegal("position.locked", f"A card's effect (Creature Swap) says {card.name} cannot change "
+                      "its battle position for the rest of this turn.", card.id)  # fmt: skip
     if card.position == action.to:
         raise Illegal("position.same", f"{card.name} is already in {action.to} position.", card.id)
     tx.update_card(card.id, position=action.to, position_changed_this_turn=True)
@@ -210,10 +229,15 @@ def change_position(tx: Tx, action: ActionEntry) -> str:
 
 def special_summon(tx: Tx, action: ActionEntry) -> str:
     """A summon by game procedure (Link, Xyz, Synchro, Fusion by its own rule, or a
-    monster's own Special Summon procedure). Materials are checked only for count here."""
+    monster's own Special Summon procedure). A card with a material line or a procedure of its
+    own is checked against it (engine.rules.procedures); others only for count here."""
     require_turn_player(tx, action, "Special Summon")
     require_open_state(tx, "Special Summon")
     require_main_phase(tx, "Special Summon")
+    from engine.rules import procedures
+
+    if (done := procedures.by_procedure(tx, action)) is not None:
+        return done
     card = resolve_ref(tx.board, action.card or "")
     defn = tx.board.define(card.id)
     player = action.player or ""
@@ -230,6 +254,10 @@ def special_summon(tx: Tx, action: ActionEntry) -> str:
         if m.zone != "monsters" or m.controller != player:
             raise Illegal("summon.procedure_not_met",
                           f"{m.id} is not a monster {player} controls.", m.id)  # fmt: skip
+        if method == "xyz" and m.token:
+            raise Illegal("summon.materials_wrong",
+                          f"{m.id} is a Token: a Token cannot become Xyz Material (it would cease to "
+                          "exist as it left the field).", m.id)  # fmt: skip
     if method == "link" and len(materials) < 1:
         raise Illegal("summon.procedure_not_met", "A Link Summon needs materials.", card.id)
     if defn.is_extra_deck:
@@ -242,6 +270,8 @@ def special_summon(tx: Tx, action: ActionEntry) -> str:
             tx.move(m.id, "material", event="sent_to_gy", cause=f"Xyz Material for {card.id}")
         else:
             tx.move(m.id, "graveyard", event="sent_to_gy", cause=f"material for {card.id}")
+    if materials:
+        tx.finish()  # materials leave before the summon: "When ... sent to the GY" misses the timing
     position = action.position if action.position in ("attack", "defense") else "attack"
     if method == "link":
         position = "attack"

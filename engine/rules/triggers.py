@@ -14,8 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import Effect
-from engine.state import Game, evolve
+from engine.cards import CardDef, Effect, Requires
+from engine.rules.abilities import treated_as_normal
+from engine.state import PHASE_NAMES, Board, CardState, Game, evolve
 
 FIELD = ("monsters", "spell_traps", "field_spell")
 CLASS_NAMES = ("the turn player's mandatory", "the opponent's mandatory",
@@ -34,7 +35,7 @@ class Trigger:
     mandatory: bool
     wording: str | None  # when | if | during
     what: str  # its event, in words ("A:Sangan was destroyed")
-    after_damage_calculation: bool = False  # flipped by an attack: waits for damage calculation
+    after_damage_calculation: bool = False  # set off in battle: waits until after damage calculation
 
     def order_class(self, turn_player: str) -> int:
         """0-3: the place of this trigger in a chain of simultaneous triggers (SEGOC)."""
@@ -45,28 +46,228 @@ class Trigger:
         return f"{self.name} ({self.player}, {kind})"
 
 
-def _matches(effect: Effect, event: dict[str, Any]) -> bool:
+# "During ..." triggers set off as a phase begins: event -> (phase, whose turn it must be).
+PHASE_EVENTS = {
+    "your_standby_phase": ("standby", "you"),
+    "opponent_standby_phase": ("standby", "opponent"),
+    "your_end_phase": ("end", "you"),
+    "end_phase": ("end", "any"),
+    "end_phase_summoned_or_flipped": ("end", "any"),
+    "end_phase_destroyed_by_opponent": ("end", "any"),
+}
+# Triggers set off by what happens to other cards (the card itself watches from where it is).
+WATCHING = ("opponent_special_summoned", "drew_normal_monster_in_draw_phase", "opponent_added_from_deck",
+            "other_synchro_summoned", "opponent_attack_declared")
+# What a card needs to remember past the step it happened in (Game.memory): (turn, card, what);
+# turn 0 means "for as long as the card stays on the field".
+_NOT_SPECIAL = (None, "normal", "tribute", "flip")
+
+
+def _battle_source(event: dict[str, Any]) -> str | None:
+    """The monster that inflicted battle damage: the engine writes its cause as "battle: <id>"."""
+    cause = str(event.get("cause") or "")
+    return cause[len("battle: "):] if cause.startswith("battle: ") else None
+
+
+def _subjects(event: dict[str, Any]) -> tuple[str, ...]:
+    """The cards whose own triggers an event can set off."""
+    kind = event["type"]
+    if kind == "equipped":  # the monster an Equip Card was equipped to (Gearfried)
+        found: tuple[Any, ...] = (event.get("to"),)
+    elif kind == "battle":  # both monsters of a battle that reached damage calculation
+        found = (event.get("card"), event.get("target"))
+    elif kind == "damage":
+        found = (_battle_source(event),)
+    elif kind == "attack_declared":  # the attacker, and the monster it targets
+        found = (event.get("card"), event.get("target"))
+    else:
+        found = (event.get("card"),)
+    return tuple(c for c in found if isinstance(c, str))
+
+
+def _matches(effect: Effect, event: dict[str, Any], card: CardState | None = None,
+             memory: tuple[tuple[int, str, str], ...] = ()) -> bool:  # fmt: skip
     """Does this event set off this trigger of the card the event happened to?"""
     kind, origin, to = event["type"], event.get("from"), event.get("to")
     wanted = effect.event or ("flipped" if effect.kind == "flip" else None)
-    if wanted == "flipped":
-        return kind == "flipped"
+    if wanted == "flipped":  # a card that flips without Flip effects (Ceasefire) sets off none
+        return kind == "flipped" and (effect.kind != "flip" or event.get("flip_effects", True))
     if wanted == "summoned":
         return kind == "summoned"
+    if wanted == "tribute_summoned":  # "If this card is Tribute Summoned" (Caius the Shadow Monarch)
+        return kind == "summoned" and event.get("summon_type") == "tribute"
+    if wanted in ("synchro_summoned", "link_summoned"):  # "When this card is Synchro Summoned"
+        return kind == "summoned" and event.get("summon_type") == wanted.split("_")[0]
     if wanted == "normal_or_special_summoned":
         return kind == "summoned" and event.get("cause") != "Flip Summon"
+    if wanted == "normal_summoned_or_flipped":  # a Flip Summon flips it: set off by `flipped` only
+        return kind == "flipped" or (kind == "summoned" and event.get("cause") == "Normal Summon")
     if wanted == "sent_to_gy_from_field":
         return to == "graveyard" and origin in FIELD
+    if wanted == "sent_to_gy_from_field_not_by_battle":  # "this face-up card ..., except by battle"
+        return (to == "graveyard" and origin in FIELD and event.get("cause") != "battle"
+                and not event.get("face_down"))  # fmt: skip
+    if wanted == "sent_to_gy_after_flip":  # flipped face-up earlier, then sent to the GY
+        return to == "graveyard" and any(m[1] == event.get("card") and m[2] == "flipped" for m in memory)
     if wanted == "sent_to_gy":
         return to == "graveyard"
     if wanted == "destroyed":
         return kind == "destroyed"
+    if wanted == "destroyed_while_equipped":  # an Equip Card destroyed while still equipped
+        # not when the game destroys it because its monster left (Yugipedia, Card Rulings:
+        # Butterfly Dagger - Elma: both destroyed at the same time, it returns)
+        return (kind == "destroyed" and to == "graveyard" and bool(event.get("equipped_to"))
+                and event.get("cause") != "rule: equip")  # fmt: skip
     if wanted == "destroyed_by_battle":
         return kind == "destroyed" and event.get("cause") == "battle"
     if wanted == "leaves_field":
-        # a card shuffled into the Deck or turned into Xyz Material activates nothing
-        return origin in FIELD and to not in (*FIELD, "material", "deck", "gone")
+        # a card shuffled into the Main Deck or turned into Xyz Material activates nothing
+        # (Yugipedia, "Leaves the field"); a Token leaves too, it just ceases to exist
+        return origin in FIELD and to not in (*FIELD, "material", "deck")
+    if wanted == "attack_declared":
+        return kind == "attack_declared" and (card is None or card.id == event.get("card"))
+    if wanted == "attack_targeted":  # this card was chosen as the attack target (Utopia)
+        return kind == "attack_declared" and card is not None and card.id == event.get("target")
+    if wanted == "equipped":
+        return kind == "equipped"
+    if wanted == "battled":  # only a battle that reached damage calculation
+        return kind == "battle" and "result" not in event
+    if wanted == "battle_damage_to_opponent":
+        return (kind == "damage" and _battle_source(event) is not None and card is not None
+                and event.get("player") != card.controller)  # fmt: skip
     return False
+
+
+def _special_summoner(board: Board, event: dict[str, Any]) -> str | None:
+    """The player who Special Summoned the monster of a `summoned` event; None if it was not a
+    Special Summon (Normal, Tribute and Flip Summons are not)."""
+    if event["type"] != "summoned" or event.get("cause") in ("Normal Summon", "Flip Summon"):
+        return None
+    card = board.cards.get(event.get("card") or "")
+    if card is None or card.zone != "monsters":
+        return None
+    if card.summon_type in _NOT_SPECIAL and not card.token:
+        return None
+    return event.get("summoner") or card.controller  # a Token given to the opponent (Nibiru)
+
+
+def _where_it_works(card: CardState, effect: Effect) -> bool:
+    if effect.pendulum:  # a Pendulum Effect works only from the Pendulum Zone
+        return card.zone == "spell_traps"
+    zones = {z for w in effect.works_from for z in ({"field": FIELD}.get(w, (w,)))}
+    return card.zone in zones
+
+
+def _watchers(board: Board) -> list[tuple[CardState, CardDef, int, Effect]]:
+    """Every trigger that watches other cards or a phase, with its card."""
+    found = []
+    for card in board.cards.values():
+        defn = board.define(card.id)
+        for number, effect in enumerate(defn.effects, start=1):
+            if effect.kind == "trigger" and (effect.event in WATCHING or effect.event in PHASE_EVENTS):
+                found.append((card, defn, number, effect))
+    return found
+
+
+def _watched(board: Board, card: CardState, effect: Effect, event: dict[str, Any],
+             memory: tuple[tuple[int, str, str], ...]) -> bool:  # fmt: skip
+    """Does an event about another card, or a phase beginning, set off this watching trigger?"""
+    if not _where_it_works(card, effect) or (card.zone in FIELD and (not card.face_up or card.pending)):
+        return False
+    if effect.requires is not None and own_state_problems(card, effect.requires):
+        return False
+    if effect.event == "opponent_special_summoned":
+        summoner = _special_summoner(board, event)
+        return summoner is not None and summoner != card.controller
+    if effect.event == "opponent_attack_declared":  # Fairy Box: each attack of an opponent's monster
+        attacker = board.cards.get(event.get("card") or "")
+        return (event["type"] == "attack_declared" and attacker is not None
+                and attacker.controller != card.controller)  # fmt: skip
+    if effect.event == "other_synchro_summoned":  # T.G. Hyper Librarian: not its own summon
+        return (event["type"] == "summoned" and event.get("summon_type") == "synchro"
+                and event.get("card") != card.id and card.zone == "monsters")  # fmt: skip
+    if effect.event == "opponent_added_from_deck":  # Appropriate: drawing is adding, too
+        return (event["type"] in ("drew", "added_to_hand") and event.get("from", "deck") == "deck"
+                and event.get("player") != card.controller and event.get("cause") != "Draw Phase"
+                and board.phase != "draw")  # fmt: skip
+    if effect.event == "drew_normal_monster_in_draw_phase":  # Heart of the Underdog
+        drawn = board.cards.get(event.get("card") or "")
+        normal = drawn is not None and {"normal"} <= set(board.define(drawn.id).subtypes)
+        return (event["type"] == "drew" and normal and drawn.owner == card.controller  # type: ignore[union-attr]
+                and board.turn_player == card.controller and board.phase == "draw"
+                and board.define(drawn.id).is_monster)  # type: ignore[union-attr]  # fmt: skip
+    phase, whose = PHASE_EVENTS.get(effect.event or "", (None, None))
+    if event["type"] != "phase" or event.get("phase") != phase or event.get("step"):
+        return False
+    turn_player = event.get("player")
+    if (whose == "you" and turn_player != card.controller) or (
+        whose == "opponent" and turn_player == card.controller
+    ):  # fmt: skip
+        return False
+    turn = board.turn
+    if effect.event == "end_phase_summoned_or_flipped":
+        return card.zone == "monsters" and (turn, card.id, "summoned_or_flipped") in memory
+    if effect.event == "end_phase_destroyed_by_opponent":
+        return card.zone == "graveyard" and (turn, card.id, "destroyed_by_opponent") in memory
+    return True
+
+
+def _by_opponent(board: Board, event: dict[str, Any]) -> bool:
+    """Was this card destroyed by its controller's opponent's card (by battle, or by a card the
+    opponent controls), in its owner's Monster Zone?"""
+    card = board.cards.get(event.get("card") or "")
+    victim = event.get("player")
+    if card is None or event.get("from") != "monsters" or card.owner != victim:
+        return False
+    cause = event.get("cause")
+    if cause == "battle":
+        return True
+    source = board.cards.get(str(cause)) if cause else None
+    return source is not None and source.controller != victim
+
+
+def own_state_problems(card: CardState, req: Requires) -> list[str]:
+    """Conditions on the card itself ("if this effect was activated this turn", "while it has
+    no material"), checked when its trigger is set off and again as it is activated."""
+    problems = []
+    if req.marked is not None and req.marked not in card.marks:
+        problems.append(f"{card.name} must have {req.marked.replace('_', ' ')} this turn")
+    if req.no_materials and card.materials:
+        problems.append(f"{card.name} must have no Xyz Material")
+    if req.union_equipped and not (card.zone == "spell_traps" and card.equipped_to and card.self_equipped):
+        problems.append(f"{card.name} must be equipped to a monster by its own Union effect")
+    if req.counters_min is not None and sum(dict(card.counters).values()) < req.counters_min:
+        problems.append(f"{card.name} must hold {req.counters_min} or more counters")
+    if req.special_summoned and card.summon_type in (None, "normal", "tribute", "flip"):
+        problems.append(f"{card.name} must have been Special Summoned")
+    return problems
+
+
+def remember(game: Game, events: list[dict[str, Any]]) -> tuple[tuple[int, str, str], ...]:
+    """What this turn's events leave for later triggers: summoned or flipped this turn, destroyed
+    by the opponent this turn, and flipped face-up while it stays on the field."""
+    turn = game.board.turn
+    memory = [m for m in game.memory if m[0] in (0, turn)]
+    for event in events:
+        kind, card = event["type"], event.get("card")
+        if not isinstance(card, str):
+            continue
+        if kind in ("summoned", "flipped"):
+            memory.append((turn, card, "summoned_or_flipped"))
+        if kind == "flipped":
+            memory.append((0, card, "flipped"))
+        if kind == "destroyed" and _by_opponent(game.board, event):
+            memory.append((turn, card, "destroyed_by_opponent"))
+    return tuple(dict.fromkeys(memory))
+
+
+def _forget_left(memory: tuple[tuple[int, str, str], ...],
+                 events: list[dict[str, Any]]) -> tuple[tuple[int, str, str], ...]:  # fmt: skip
+    """A card that left the field, or was turned face-down, forgets it was flipped face-up."""
+    gone = {e.get("card") for e in events
+            if (e.get("from") in FIELD and e.get("to") not in FIELD)
+            or (e["type"] == "position_changed" and e.get("to") == "set")}  # fmt: skip
+    return tuple(m for m in memory if not (m[0] == 0 and m[1] in gone))
 
 
 def describe(event: dict[str, Any]) -> str:
@@ -79,6 +280,16 @@ def describe(event: dict[str, Any]) -> str:
         return f"{card} was activated"
     if kind in ("lp_paid", "cost_paid"):
         return f"a cost was paid ({card})"
+    if kind == "phase" and event.get("phase") in PHASE_NAMES and not event.get("step"):
+        return f"{event.get('player')}'s {PHASE_NAMES[event['phase']]} began"
+    if kind == "battle" and "result" not in event:
+        other = event.get("target")
+        against = "directly" if other == "direct" else f"with {other}"
+        return f"{card} battled {against} (damage calculation)"
+    if kind == "equipped":
+        return f"{card} was equipped to {event.get('to')}"
+    if kind == "damage" and (source := _battle_source(event)):
+        return f"{source} inflicted {event.get('amount')} battle damage to {event.get('player')}"
     words = {"sent_to_gy": "was sent to the GY", "destroyed": "was destroyed", "summoned": "was summoned",
              "drew": "was drawn", "added_to_hand": "was added to the hand", "flipped": "was flipped face-up",
              "damage": "took damage", "discarded": "was discarded", "banished": "was banished",
@@ -91,36 +302,75 @@ def collect(game: Game, events: list[dict[str, Any]]) -> Game:
     if not events:
         return game
     board = game.board
+    memory = remember(game, events)
     found = list(game.waiting)
+    seen = {(t.card, t.effect, t.seq) for t in found}
+
+    def add(card: CardState, number: int, effect: Effect, event: dict[str, Any]) -> None:
+        if (card.id, number, event["seq"]) in seen:  # one event moment sets a trigger off once
+            return
+        in_battle = event.get("cause") == "attacked" or event["type"] == "battle" or (
+            event["type"] == "damage" and _battle_source(event) is not None)  # fmt: skip
+        seen.add((card.id, number, event["seq"]))
+        found.append(Trigger(card=card.id, name=card.name, effect=number, player=card.controller,
+                             seq=event["seq"], mandatory=not effect.optional, wording=effect.wording,
+                             what=describe(event), after_damage_calculation=in_battle))  # fmt: skip
+
+    watchers = None
     for event in events:
-        card_id = event.get("card")
-        card = board.cards.get(card_id) if card_id else None
-        if card is None:
-            continue
-        defn = board.define(card.id)
-        for number, effect in enumerate(defn.effects, start=1):
-            if effect.kind not in ("trigger", "flip") or not _matches(effect, event):
+        for card_id in _subjects(event):
+            card = board.cards.get(card_id)
+            if card is None or treated_as_normal(board, card):  # a Gemini without its effects
                 continue
-            where = {"field": FIELD}.get(card.zone, (card.zone,))
-            zones = {z for w in effect.works_from for z in ({"field": FIELD}.get(w, (w,)))}
-            if not set(where) & zones and not (card.zone in FIELD and "field" in effect.works_from):
-                continue
-            trig = Trigger(card=card.id, name=card.name, effect=number, player=card.controller,
-                           seq=event["seq"], mandatory=not effect.optional, wording=effect.wording,
-                           what=describe(event),
-                           after_damage_calculation=event.get("cause") == "attacked")  # fmt: skip
-            if trig not in found:
-                found.append(trig)
-    top = max(e["seq"] for e in events)
-    latest = [e for e in events if e["seq"] == top]
+            for number, effect in enumerate(board.define(card.id).effects, start=1):
+                if effect.kind not in ("trigger", "flip") or effect.event in PHASE_EVENTS:
+                    continue
+                if effect.event in WATCHING or not _matches(effect, event, card, memory):
+                    continue
+                if not _where_it_works(card, effect):
+                    continue
+                if effect.requires is not None and own_state_problems(card, effect.requires):
+                    continue  # "while it has no material": not set off otherwise
+                add(card, number, effect, event)
+        if event["type"] in ("summoned", "phase", "drew", "added_to_hand", "attack_declared"):
+            watchers = _watchers(board) if watchers is None else watchers
+            for card, _defn, number, effect in watchers:
+                if _watched(board, card, effect, event, memory):
+                    add(card, number, effect, event)
+    # moving from one phase or Damage Step window to the next is not a thing that "happens" for
+    # the timing: a trigger set off at damage calculation still sees its event as the last thing
+    happened = [e for e in events if e["type"] not in ("phase", "passed")]
+    if not happened:
+        return evolve(game, waiting=tuple(found), memory=_forget_left(memory, events))
+    top = max(e["seq"] for e in happened)
+    latest = [e for e in happened if e["seq"] == top]
     # name the action that finished last: a link's resolution, an activation, else the last event
     last = next((e for kind in ("resolved", "no_effect", "activated") for e in latest if e["type"] == kind),
                 latest[-1])  # fmt: skip
+    words = describe(last)
+    link = last.get("chain_link")
+    if last["type"] in ("resolved", "no_effect") and any(
+        e.get("chain_link") == link and e["seq"] < top for e in happened
+    ):  # fmt: skip
+        # the link went on after a "then": name the part that came last
+        part = [e for e in latest
+                if e.get("chain_link") == link and e["type"] not in ("resolved", "no_effect")]  # fmt: skip
+        if part:
+            words = f"{words}, its last part after a \"then\": {describe(part[-1])}"
     if game.last_event is not None and game.last_event[0] > last["seq"]:
         last_event = game.last_event
     else:
-        last_event = (last["seq"], describe(last))
-    return evolve(game, waiting=tuple(found), last_event=last_event)
+        last_event = (last["seq"], words)
+    return evolve(game, waiting=tuple(found), last_event=last_event, memory=_forget_left(memory, events))
+
+
+def phase_triggers(game: Game, phase: str, turn_player: str | None = None) -> bool:
+    """Would `phase` beginning now (in `turn_player`'s turn, by default the current one) set off a
+    "During ..." trigger? (The turn stops in that phase for them rather than running on.)"""
+    event = {"type": "phase", "phase": phase, "player": turn_player or game.board.turn_player,
+             "seq": game.seq}  # fmt: skip
+    return any(_watched(game.board, card, effect, event, game.memory)
+               for card, _defn, _number, effect in _watchers(game.board))  # fmt: skip
 
 
 def window_open(game: Game) -> bool:

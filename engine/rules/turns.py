@@ -40,6 +40,23 @@ def enter_phase(tx: Tx, phase: str, declined: frozenset[str] = frozenset()) -> N
         from engine.rules.checks import maintenance
 
         maintenance(tx, declined)
+    if phase == "end":
+        from engine.rules import lasting
+
+        lasting.end_phase(tx)  # Limiter Removal's destruction, Swords' turn count
+        _banish_marked(tx)  # Emergency Teleport's monster
+
+
+def _banish_marked(tx: Tx) -> None:
+    """"Banish it during the End Phase" (Emergency Teleport): applied without a chain, to the
+    monster only while it is still the one the effect summoned (a card that left the field and
+    came back is a new card and carries no mark)."""
+    for card in list(tx.board.cards.values()):
+        if card.zone == "monsters" and "banish_at_end_phase" in card.marks:
+            tx.move(card.id, "banished", event="banished", cause="End Phase")
+            tx.say("rule.end_phase_banish", f"End Phase: {card.name} is banished, as the effect that "
+                   "summoned it said; this is not an activation, so nothing can respond to it.",
+                   card.id)  # fmt: skip
 
 
 def advance_to(tx: Tx, target: str, who: str) -> bool:
@@ -134,20 +151,32 @@ def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str:
     if tx.board.phase != "end":
         enter_phase(tx, "end")
     _discard_to_limit(tx, action)
+    from engine.rules import lasting
+
+    if lasting.turn_end(tx):  # Final Countdown: the duel ends with the turn
+        tx.finish()
+        return f"{player} ends the turn; the duel is over"
     foe = opponent(player)
     board = tx.board
     cards = dict(board.cards)
     for card_id, c in cards.items():
         if c.summoned_this_turn or c.set_this_turn or c.attacks_this_turn or (
-            c.position_changed_this_turn or c.boost_atk or c.boost_def
+            c.position_changed_this_turn or c.boost_atk or c.boost_def or c.marks
         ):  # fmt: skip
             cards[card_id] = evolve(c, summoned_this_turn=False, set_this_turn=False,
                                      attacks_this_turn=0, position_changed_this_turn=False,
-                                     boost_atk=0, boost_def=0)  # fmt: skip
+                                     boost_atk=0, boost_def=0, marks=())  # fmt: skip
     players = {
-        name: evolve(p, normal_summon_used=False, used_this_turn=(), cannot_attack=False)
+        name: evolve(p, normal_summon_used=False, used_this_turn=(), cannot_attack=False,
+                     summons_this_turn=0)
         for name, p in board.players.items()
     }
+    if players[foe].skip_next_turn:  # Gamble: the skipped turn is not played at all
+        players[foe] = evolve(players[foe], skip_next_turn=False)
+        tx.emit("turn_skipped", player=foe)
+        tx.say("turn.skipped", f"{foe}'s turn is skipped (a card's effect said so), so {player} takes "
+               "the next turn.")  # fmt: skip
+        foe = player
     from types import MappingProxyType
 
     tx.set_board(evolve(board, turn=board.turn + 1, turn_player=foe, phase="draw", step=None,
@@ -204,7 +233,13 @@ def _discard_to_limit(tx: Tx, action: ActionEntry) -> None:
 
 
 def draw(tx: Tx, player: str, count: int, cause: str, chain_link: int | None = None) -> None:
-    """Draw cards; a player who must draw from an empty Deck loses at once."""
+    """Draw cards; a player who must draw from an empty Deck loses at once. While no card can be
+    added from the Main Deck to the hand (Droll & Lock Bird), nothing is drawn."""
+    from engine.rules.lasting import deck_locked, say_deck_locked
+
+    if count and (lock := deck_locked(tx.board)) is not None:
+        say_deck_locked(tx, lock, player, f"draws nothing ({count} card(s) would be drawn)")
+        return
     for _ in range(count):
         state: PlayerState = tx.board.player(player)
         if state.deck_size == 0:

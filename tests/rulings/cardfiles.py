@@ -104,7 +104,7 @@ HUSH_WORD = row(
 FLARE_BURST = row(10000006, "Flare Burst", "Inflict 500 damage to your opponent.", type_=SPELL)
 ESCURIDAO = row(
     10000007,
-    "Elemental HERO Escuridao",
+    "Dusk Warden",  # fictional: "Elemental HERO Escuridao" has a card file (written cards win)
     "Cannot be Normal Summoned/Set. Must be Special Summoned "
     "by its own effect. You can discard this card; draw 1 card.",
     type_=MONSTER | EFFECT,

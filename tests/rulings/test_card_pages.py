@@ -36,9 +36,9 @@ def test_search_filters(client: Client, cards: None) -> None:
     assert "Hush Word" not in names(client.get("/api/cards", {"type": "counter", "origin": "written"}))
     assert set(names(client.get("/api/cards", {"attribute": "dark", "origin": "read"}))) == {
         "Relay Weaver",
-        "Elemental HERO Escuridao",
+        "Dusk Warden",
     }
-    assert names(client.get("/api/cards", {"level": "8", "origin": "read"})) == ["Elemental HERO Escuridao"]
+    assert names(client.get("/api/cards", {"level": "8", "origin": "read"})) == ["Dusk Warden"]
     written = client.get("/api/cards", {"origin": "written", "type": "spell", "q": "dark"}).json()
     assert written[0]["name"] == "Dark Hole", "a name starting with the query comes first"
     assert {(c["origin"], c["card_type"]) for c in written} == {("written", "spell")}

@@ -89,7 +89,7 @@ def test_cdb_flags_are_decoded(cdb: Path) -> None:
 
 def test_summoning_condition_is_not_an_effect(cdb: Path) -> None:
     import_cdb(cdb)
-    card = Card.objects.get(name="Elemental HERO Escuridao")
+    card = Card.objects.get(name="Dusk Warden")
     assert [e["kind"] for e in card.reading] == ["summoning_condition", "ignition"]
     assert card.data["normal_summonable"] is False
     assert [e["kind"] for e in card.data["effects"]] == ["ignition"]

@@ -1,0 +1,348 @@
+"""Monster abilities that change how the basic rules treat a card, and effects that rewrite a rule.
+
+- Toon monsters (Advanced Rules (TR/EN), "Toon Monsters"; the cards' current texts): summoned by
+  their own procedure while their controller has a face-up "Toon World"; they attack directly
+  unless the opponent controls a face-up Toon monster, and then only a Toon; they are destroyed
+  when a face-up "Toon World" on the field is destroyed (not when it is returned or sent to the
+  GY), as an effect that starts no chain; a face-down Toon is not destroyed.
+- Union monsters (Advanced Rules, "Union Monsters"; rulebook, "Equip Cards"): a Union equipped
+  by its own effect is an Equip Spell Card (Heavy Storm destroys it, Imperial Order negates it,
+  Skill Drain does not); its equip bonuses apply only while it is equipped by its own effect (or
+  by an effect that treats it so, Formation Union), not when another card equips it (Union
+  Rider); if the monster it equips would be destroyed, the Union is destroyed instead.
+- Gemini monsters (Advanced Rules, "Gemini Monsters"): a Normal Monster while face-up on the field
+  or in the GY, until its controller Normal Summons it again while it is face-up on the field
+  (no Tributes); that Normal Summon can be negated and answered like any other; "Gemini Elf" is
+  a Normal Monster, not a Gemini monster.
+- Rule-changing effects: a Spell Counter each time a Spell Card resolves (Skilled Dark
+  Magician), winning the duel by counters (Vennominaga), winning the Match by battle damage
+  (Victory Dragon).
+
+Everything here reads the board or acts through the Tx, like the other rule modules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.rules import continuous
+from engine.state import Board, CardState, ChainLink, opponent
+from engine.tx import Illegal, Tx
+
+if TYPE_CHECKING:
+    from engine.cards import Effect
+    from engine.scenario import ActionEntry
+
+FIELD = ("monsters", "spell_traps", "field_spell")
+
+
+# --------------------------------------------------------------------------- what a card is now
+def card_kind(board: Board, card: CardState) -> str:
+    """Monster, Spell or Trap, as the card is now: a Monster Card in a Spell & Trap Zone (a Union
+    equipped to a monster, an equipped Archfiend of Gilfer) is an Equip Spell Card."""
+    kind = board.define(card.id).card_type
+    return "spell" if kind == "monster" and card.zone == "spell_traps" else kind
+
+
+def treated_as_normal(board: Board, card: CardState) -> bool:
+    """A Gemini monster face-up on the field and not yet Normal Summoned there, or in the GY."""
+    if "gemini" not in board.define(card.id).subtypes:
+        return False
+    return card.zone == "graveyard" or (card.zone == "monsters" and card.face_up and not card.gemini)
+
+
+def subtypes(board: Board, card: CardState) -> tuple[str, ...]:
+    """Its abilities as they count now: a Gemini treated as a Normal Monster is a Normal Monster
+    (still a Gemini monster), not an Effect Monster."""
+    subs = tuple(board.define(card.id).subtypes)
+    if treated_as_normal(board, card):
+        return (*(s for s in subs if s != "effect"), "normal")
+    return subs
+
+
+def has_effects(board: Board, card: CardState) -> bool:
+    """A Gemini monster treated as a Normal Monster has no effects to apply or activate."""
+    return not treated_as_normal(board, card)
+
+
+def per_count(board: Board, source: CardState, selectors: list) -> int:
+    """How many cards fit any of these selectors, from `source`'s controller's point of view
+    ("for each Dark Magician in either GY"; `equipped_to_this`: Equip Cards equipped to it)."""
+    from engine.operations import fits
+
+    count = 0
+    for card in board.cards.values():
+        for sel in selectors:
+            if sel.equipped_to_this:  # an Equip Card on it; card_type: monster, a Monster Card
+                if card.equipped_to != source.id or (
+                    sel.card_type is not None and board.define(card.id).card_type != sel.card_type
+                ):  # fmt: skip
+                    continue
+                sel = sel.model_copy(update={"card_type": None})
+            if fits(board, card, sel, source.controller):
+                count += 1
+                break
+    return count
+
+
+# --------------------------------------------------------------------------- Toon monsters
+def _face_up_toons(board: Board, controller: str) -> list[CardState]:
+    return [c for c in board.monsters(controller) if c.face_up and "toon" in board.define(c.id).subtypes]
+
+
+def toon_attack(board: Board, attacker: CardState, target: CardState | None) -> tuple[bool, str | None]:
+    """For a monster whose Toon effect applies: (may it attack directly, why this attack is
+    illegal or None). For any other monster: (False, None), and the basic rules decide."""
+    if continuous.first(board, "toon_attacks", attacker) is None:
+        return False, None
+    toons = _face_up_toons(board, opponent(attacker.controller))
+    if not toons:
+        return True, None
+    names = ", ".join(c.id for c in toons)
+    if target is None:
+        return False, (f"{attacker.name} can attack directly only while the opponent controls no "
+                       f"face-up Toon monster; they control {names}, so it must attack one of them.")
+    if target.id not in {c.id for c in toons}:
+        return False, (f"The opponent controls a face-up Toon monster ({names}), so {attacker.name} "
+                       f"must choose a Toon monster as its attack target, not {target.id}.")
+    return False, None
+
+
+def toons_destroyed(tx: Tx) -> bool:
+    """A face-up card that says "If <X> on the field is destroyed, destroy this card" (every
+    Toon: "Toon World") goes when a face-up X on either player's field is destroyed. No chain:
+    the game does it at once. True if something was destroyed."""
+    gone = {tx.board.cards[e["card"]].name.lower(): e["card"] for e in tx.events
+            if e["type"] == "destroyed" and e.get("from") in FIELD and not e.get("face_down")
+            and e.get("card") in tx.board.cards}  # fmt: skip
+    if not gone:
+        return False
+    board = tx.board
+    doomed = []
+    for source, effect in continuous.in_force(board, "destroyed_with"):
+        world = gone.get((effect.with_card or "").lower())
+        if world is not None and source.zone == "monsters" and source.face_up:
+            doomed.append((source, world))
+    for card, world in doomed:
+        tx.move(card.id, "graveyard", event="destroyed", cause=world)
+        tx.say("toon.destroyed_with_toon_world", f"{tx.card(world).name} was destroyed on the field, so "
+               f"{card.name} is destroyed too (its own effect, which starts no chain).", card.id, world)
+    return bool(doomed)
+
+
+def procedure_problem(board: Board, card: CardState, player: str) -> str | None:
+    """A summon procedure's condition ("while you control Toon World"), in words, if unmet."""
+    procedure = board.define(card.id).procedure
+    req = procedure.requires if procedure is not None else None
+    if req is None or req.you_control is None:
+        return None
+    wanted = req.you_control.lower()
+    if any(c.controller == player and c.face_up and c.zone in FIELD and c.name.lower() == wanted
+           for c in board.cards.values()):  # fmt: skip
+        return None
+    return f"{player} must control a face-up {req.you_control} to Special Summon {card.name}"
+
+
+# --------------------------------------------------------------------------- Union monsters
+def destroyed_instead(tx: Tx, card: CardState, by: str) -> CardState | None:
+    """If `card` would be destroyed (`by` battle or effect), a Union equipped to it by its own
+    effect whose text covers that destruction is destroyed instead; returns that Union."""
+    board = tx.board
+    for source, effect in continuous.in_force(board, "destroyed_instead"):
+        if not continuous.affects(board, source, effect, card):
+            continue
+        if by == "effect" and effect.substitute_for == "battle":
+            continue
+        tx.move(source.id, "graveyard", event="destroyed", cause=f"instead of {card.id}")
+        how = "by battle" if by == "battle" else "by a card effect"
+        tx.say("union.destroyed_instead", f"{card.name} would be destroyed {how}; {source.name}, "
+               f"equipped to it by its own Union effect, is destroyed instead.", source.id, card.id)
+        return source
+    return None
+
+
+def union_target_problem(board: Board, union: CardState, host: CardState) -> str | None:
+    """Is `host` a monster this Union can equip to ("appropriate": what its own equip effect
+    can target)? None if it is; else why not."""
+    for effect in board.define(union.id).effects:
+        if any(s.op == "union_equip" and s.cards == "this" for s in effect.do) and effect.targets:
+            from engine.operations import fits
+
+            if fits(board, host, effect.targets[0], union.controller):
+                return None
+            return f"{host.id} is not a monster {union.name} can be equipped to"
+    return f"{union.name} has no Union effect that equips it"
+
+
+def targets_problem(board: Board, effect: Effect, targets: tuple[str, ...]) -> str | None:
+    """Targets that only make sense together: "1 Union monster you control and 1 monster it can
+    be equipped to" (Formation Union). None if they fit."""
+    if any(s.op == "special_summon" and s.cards in (None, "targets") for s in effect.do):
+        for t in targets:  # a monster that "Cannot be Special Summoned" is not a legal target
+            if not board.define(t).special_summonable:
+                return f"{t} cannot be Special Summoned, so it cannot be chosen to be Special Summoned"
+    if any(s.op == "union_unequip" and s.cards == "targets" for s in effect.do):
+        for t in targets:  # "an equipped Union Monster Card": equipped as a Union, by its own effect
+            card = board.cards[t]
+            if "union" in board.define(t).subtypes and not card.self_equipped:
+                return (f"{t} is equipped, but not by a Union's own effect (another card equipped it), "
+                        "so it is not an equipped Union Monster Card")
+    if not any(s.op == "union_equip" and s.cards == "targets" for s in effect.do) or len(targets) < 2:
+        return None
+    union, host = board.cards[targets[0]], board.cards[targets[1]]
+    if "union" not in board.define(union.id).subtypes:
+        return f"the first target must be the Union monster, and {union.id} is not one"
+    return union_target_problem(board, union, host)
+
+
+def equipped_unions(board: Board, host: CardState) -> list[CardState]:
+    """Union monsters equipped to `host` by their own effect (as Union Monster Cards)."""
+    return [c for c in board.spell_traps() if c.equipped_to == host.id and c.self_equipped
+            and "union" in board.define(c.id).subtypes]  # fmt: skip
+
+
+def unaffected(board: Board, card: CardState, source: str) -> bool:
+    """Is `card` unaffected by the effect of the card `source` ("Unaffected by other cards'
+    effects": Vennominaga)? Only while it is face-up on the field and that effect applies."""
+    if source == card.id or card.zone not in FIELD:
+        return False
+    if continuous.first(board, "unaffected_by_other_cards", card) is not None:
+        return True
+    # "Unaffected by Spell effects" (Horus LV6), "... by your opponent's" (Silent Swordsman LV5):
+    # a Spell Card's effects, a Pendulum Monster's in its Pendulum Zone included
+    origin = board.cards.get(source)
+    if origin is None or not (board.define(origin.id).card_type == "spell" or (
+            origin.zone == "spell_traps" and board.define(origin.id).is_monster)):  # fmt: skip
+        return False
+    if continuous.first(board, "unaffected_by_spells", card) is not None:
+        return True
+    return origin.controller != card.controller and (
+        continuous.first(board, "unaffected_by_opponent_spells", card) is not None)
+
+
+# --------------------------------------------------------------------------- Gemini monsters
+def on_field(tx: Tx, action: ActionEntry) -> bool:
+    """Does this Normal Summon name a monster already on the field (a Gemini Summon)?"""
+    from engine.refs import resolve_ref
+
+    return resolve_ref(tx.board, action.card or "").zone == "monsters"
+
+
+def gemini_summon(tx: Tx, action: ActionEntry) -> str:
+    """Normal Summon a face-up Gemini monster its controller has on the field: it stays where it
+    is, needs no Tribute, uses the Normal Summon, and can be negated or answered like any other
+    Normal Summon; from then on it is an Effect Monster with its effects."""
+    from engine.refs import resolve_ref
+    from engine.rules.common import require_main_phase, require_open_state, require_turn_player
+    from engine.rules.summons import attempted
+
+    require_turn_player(tx, action, "Normal Summon")
+    require_open_state(tx, "Normal Summon")
+    require_main_phase(tx, "Normal Summon")
+    card = resolve_ref(tx.board, action.card or "")
+    player = action.player or ""
+    defn = tx.board.define(card.id)
+    if card.controller != player:
+        raise Illegal("action.card_not_there", f"{card.id} is not a monster {player} controls.", card.id)
+    if "gemini" not in defn.subtypes:
+        raise Illegal("summon.not_gemini", f"{card.name} is already on the field and is not a Gemini "
+                      "monster: only a Gemini monster can be Normal Summoned while it is face-up on "
+                      "the field.", card.id)  # fmt: skip
+    if not card.face_up:
+        raise Illegal("summon.not_gemini", f"{card.name} is face-down; a Gemini monster is Normal "
+                      "Summoned again only while it is face-up (flip it first).", card.id)  # fmt: skip
+    if card.gemini:
+        raise Illegal("summon.gemini_already", f"{card.name} was already Normal Summoned on the field "
+                      "and has its effects; it cannot be Gemini Summoned again.", card.id)  # fmt: skip
+    if tx.board.player(player).normal_summon_used:
+        raise Illegal("summon.already_used", f"{player} already used this turn's Normal Summon or Set; "
+                      "a Gemini Summon is a Normal Summon.", card.id)  # fmt: skip
+    tx.update_card(card.id, gemini=True, summoned_this_turn=True, summon_type="normal")
+    tx.set_board(tx.board.with_player(player, normal_summon_used=True))
+    tx.emit("summoned", card=card.id, player=player, cause="Normal Summon", gemini=True,
+            **{"from": "monsters", "to": "monsters"})  # fmt: skip
+    attempted(tx, card.id, "normal")
+    tx.finish()
+    tx.say("summon.gemini", f"{player} Normal Summons {card.name}, already face-up on the field (a "
+           "Gemini Summon): no Tribute is needed, it uses the Normal Summon, and it can be negated "
+           "or answered like any Normal Summon. It is now an Effect Monster with its effects.", card.id)
+    return f"{player} Gemini Summons {card.name}"
+
+
+# --------------------------------------------------------------------------- rules effects rewrite
+def spell_resolved(tx: Tx, link: ChainLink, effect: Effect) -> None:
+    """A Spell Card's activation resolved: each face-up card counting Spells that was already on
+    the field when it was activated gets a counter, up to its limit (no chain: it just happens)."""
+    if effect.kind != "activation" or tx.board.define(link.card).card_type != "spell":
+        return
+    since = link.card_snapshot.arrived if link.card_snapshot is not None else tx.game.seq
+    for source, counting in list(continuous.in_force(tx.board, "spell_counters")):
+        if source.zone != "monsters" or source.arrived > since or counting.counter is None:
+            continue
+        counters = dict(source.counters)
+        have = counters.get(counting.counter, 0)
+        if counting.counter_limit is not None and have >= counting.counter_limit:
+            tx.say("counter.limit_reached", f"{source.name} already holds {have} {counting.counter}(s), "
+                   "its most; no counter is placed.", source.id)  # fmt: skip
+            continue
+        counters[counting.counter] = have + 1
+        tx.update_card(source.id, counters=tuple(counters.items()))
+        tx.emit("counters_placed", card=source.id, amount=1, what=counting.counter, cause=link.card)
+        tx.say("counter.spell_counter_placed", f"{link.card} resolved as a Spell Card: {source.name} "
+               f"gets 1 {counting.counter} ({have + 1} now). This is not an activation; nothing can "
+               "respond to it.", source.id, link.card)  # fmt: skip
+
+
+def check_wins(tx: Tx) -> None:
+    """Wins that are not the basic ones: a card holding its winning number of counters
+    (Vennominaga: 3 Hybris Counters), and Victory Dragon's battle damage reducing the opponent
+    to 0 LP, which also wins the Match."""
+    from engine.rules.turns import end_duel
+
+    if tx.game.result is not None:
+        return
+    board = tx.board
+    for card in board.monsters():
+        if not card.face_up:
+            continue
+        for effect in board.define(card.id).effects:
+            if effect.apply != "win_with_counters" or effect.counter is None or effect.counter_limit is None:
+                continue
+            held = dict(card.counters).get(effect.counter, 0)
+            if held >= effect.counter_limit:
+                end_duel(tx, card.controller, "counters")
+                tx.say("duel.won_by_counters", f"{card.name} holds {held} {effect.counter}s: "
+                       f"{card.controller} wins the duel by its effect.", card.id)  # fmt: skip
+                return
+    for event in tx.events:
+        cause = str(event.get("cause") or "")
+        if event["type"] != "damage" or not cause.startswith("battle: "):
+            continue
+        source = board.cards.get(cause[len("battle: "):])
+        loser = event.get("player")
+        if source is None or loser is None or board.player(loser).lp > 0:
+            continue
+        battle = tx.game.battle
+        if battle is not None and battle.attacker != source.id:
+            continue  # "its attack": not damage it inflicts while it is being attacked
+        if any(e.apply == "match_win" for e in board.define(source.id).effects):
+            winner = opponent(loser)
+            end_duel(tx, winner, "match_win")
+            tx.say("duel.match_win", f"{source.name}'s battle damage reduced {loser} to 0 LP: {winner} "
+                   "wins this duel and, by its effect, the whole Match, whatever the score in duels "
+                   "(a judge records a Match win, not just a game win).", source.id)  # fmt: skip
+            return
+
+
+def settle(tx: Tx) -> bool:
+    """This module's checks between actions; True if a card moved (check again)."""
+    return toons_destroyed(tx)
+
+
+def activation_problem(board: Board, card: CardState, effect: Effect) -> str | None:
+    """Why this card cannot activate this effect now, by its ability (a Gemini treated as a Normal
+    Monster; a Union's equip or unequip from the wrong place), or None."""
+    if not has_effects(board, card):
+        return (f"{card.name} is a Gemini monster treated as a Normal Monster: it has no effects until "
+                "it is Normal Summoned again while face-up on the field")
+    return None

@@ -1,0 +1,175 @@
+"""What stops an activation outright, and what an activation leaves behind for the turn.
+
+- Once per turn: "Once per turn" (soft: this copy), "You can only use this effect of X once per
+  turn" (hard: any copy) and "You can only activate 1 X per turn" (card_activation) are used up
+  by the activation itself, even if it is negated (rulebook, "Once per turn" effects; the
+  cards' rulings: Lightning Storm, Triple Tactics Talent, Pot of Prosperity).
+- Necrovalley (Yugipedia, Card Rulings:Necrovalley; its current text): cards in the GY cannot be
+  banished, so a cost or an effect that would banish one cannot be activated; an effect that
+  would move a card in the GY elsewhere (Monster Reborn) CAN be activated, and is negated as it
+  resolves while Necrovalley applies.
+- A monster that "cannot activate its effects this turn" (Level Modulation).
+- What the turn remembers: a monster effect activated in a Main Phase (Triple Tactics Talent
+  asks about the opponent's), "you cannot draw by card effects the turn you activate this card"
+  (Pot of Prosperity: applies from the activation on, even if it is negated).
+"""
+
+from __future__ import annotations
+
+from engine.cards import CardDef, Effect, Selector
+from engine.refs import resolve_ref
+from engine.rules import continuous
+from engine.rules.common import MAIN_PHASES
+from engine.scenario import ActionEntry
+from engine.state import CardState, ChainLink, Lasting, evolve
+from engine.tx import Illegal, Tx
+
+CONDITIONS = ("end_of_battle_phase", "damage_step_battling", "opponent_activated_monster_effect_in_main")
+# operations that take a card from where it is to somewhere else
+MOVING_OPS = frozenset({"banish", "return_to_hand", "return_to_deck", "special_summon", "add_to_hand",
+                        "send_to_gy", "equip", "destroy_and_banish"})  # fmt: skip
+
+
+def once_key(card: CardState, defn: CardDef, effect: Effect) -> str | None:
+    """What a once-per-turn limit is counted by: this copy (soft) or the card's name."""
+    if effect.once_per_turn in ("soft", "shared"):  # shared: a Union's "equip OR unequip"
+        return card.id
+    if effect.once_per_turn in ("hard", "card_activation"):
+        return defn.name
+    return None
+
+
+def check(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect, action: ActionEntry) -> None:
+    """Raise Illegal if a limit or a face-up card's effect forbids this activation now."""
+    key = once_key(card, defn, effect)
+    if key is not None and key in tx.board.player(player).used_this_turn:
+        what = {"soft": "this card's effect once per turn", "shared": "one of its effects once per turn",
+                "hard": f"this effect of {defn.name} once per turn",
+                "card_activation": f"only 1 {defn.name} per turn"}[effect.once_per_turn]  # fmt: skip
+        raise Illegal("activate.once_per_turn", f"{player} already activated {defn.name} this turn; its "
+                      f"text allows {what}, even if that activation was negated.", card.id)  # fmt: skip
+    from engine.rules.lasting import effects_negated
+
+    if defn.is_monster and effect.kind != "activation" and (lock := effects_negated(tx.board, card.id)):
+        raise Illegal("activate.locked", f"{card.name} cannot activate its effects this turn "
+                      f"({tx.card(lock.source).name}).", card.id, lock.source)  # fmt: skip
+    valley = continuous.first(tx.board, "lock_graveyard")
+    if valley is None:
+        return
+    for key, value in action.cost.items():
+        if key != "banish":
+            continue
+        for ref in value if isinstance(value, list) else [value]:
+            if resolve_ref(tx.board, str(ref)).zone == "graveyard":
+                raise Illegal("activate.locked", f"{valley.name} is face-up: cards in the GY cannot be "
+                              f"banished, so the cost of {card.name} cannot be paid and it cannot be "
+                              "activated.", card.id, valley.id)  # fmt: skip
+    refs = [resolve_ref(tx.board, r) for r in action.targets if not r.startswith("link:") and r != "summon"]
+    if _banishes_from_gy(effect, refs):
+        raise Illegal("activate.locked", f"{valley.name} is face-up: cards in the GY cannot be "
+                      f"banished, so {card.name}, which would banish one, cannot be activated.",
+                      card.id, valley.id)  # fmt: skip
+
+
+def _banishes_from_gy(effect: Effect, targets: list[CardState]) -> bool:
+    for step in effect.do:
+        if step.op not in ("banish", "destroy_and_banish"):
+            continue
+        if step.cards in (None, "targets") and any(t.zone == "graveyard" for t in targets):
+            return True
+        if isinstance(step.cards, Selector) and step.cards.zone == "graveyard":
+            return True
+    return False
+
+
+def record(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect) -> None:
+    """What this activation leaves for the rest of the turn (once-per-turn use, and the rest)."""
+    key = once_key(card, defn, effect)
+    me = tx.board.player(player)
+    if key is not None and key not in me.used_this_turn:
+        tx.set_board(tx.board.with_player(player, used_this_turn=(*me.used_this_turn, key)))
+    if defn.is_monster and effect.kind != "activation" and tx.board.phase in MAIN_PHASES:
+        flag = f"monster_effect_main:{player}"
+        if flag not in tx.board.flags:
+            tx.set_board(evolve(tx.board, flags=(*tx.board.flags, flag)))
+    if effect.requires is not None and effect.requires.no_effect_draw_this_turn:
+        from engine.rules.lasting import add
+
+        add(tx, Lasting(what="no_effect_draws", player=player, source=card.id,  # type: ignore[arg-type]
+                        until_turn=tx.board.turn))  # fmt: skip
+
+
+def graveyard_lock(tx: Tx, link: ChainLink, effect: Effect, valid: tuple[str, ...]) -> CardState | None:
+    """The Necrovalley that negates this resolving effect (it would move a card in the GY), if any."""
+    valley = continuous.first(tx.board, "lock_graveyard")
+    if valley is None or valley.id == link.card:
+        return None
+    board = tx.board
+    for step in effect.do:
+        if step.op not in MOVING_OPS:
+            continue
+        if step.cards in (None, "targets") and any(board.cards[t].zone == "graveyard" for t in valid):
+            return valley
+        if step.cards == "this" and board.cards[link.card].zone == "graveyard":
+            return valley
+        if isinstance(step.cards, Selector) and step.cards.zone == "graveyard":
+            return valley
+    return None
+
+
+def trap_from_hand(tx: Tx, player: str, effect: Effect) -> bool:
+    """"If you control no cards, you can activate this card from your hand" (Evenly Matched)."""
+    if not effect.from_hand_if_no_cards:
+        return False
+    return not any(c.controller == player and c.zone in continuous.FIELD for c in tx.board.cards.values())
+
+
+def condition_missing(tx: Tx, player: str, condition: str) -> str | None:
+    """The timing conditions of this module's cards: None if met, else what is missing."""
+    board, battle = tx.board, tx.game.battle
+    if condition == "end_of_battle_phase":
+        if board.phase == "battle" and board.step == "end" and battle is None:
+            return None
+        return "it is activated at the end of the Battle Phase (its End Step)"
+    if condition == "damage_step_battling":
+        if battle is not None and battle.target is not None and battle.window in (
+                "damage_step_start", "before_damage_calculation"):  # fmt: skip
+            return None
+        return "it is activated in the Damage Step, before damage calculation, while monsters battle"
+    if condition == "opponent_activated_monster_effect_in_main":
+        from engine.state import opponent
+
+        if f"monster_effect_main:{opponent(player)}" in board.flags:
+            return None
+        return f"{opponent(player)} must have activated a monster effect during a Main Phase this turn"
+    return f"unknown condition {condition}"
+
+
+def requires_missing(tx: Tx, player: str, card: CardState, req: object) -> list[str]:
+    """This module's board-state conditions ("Activate only if ..."), in words, where unmet."""
+    from engine.cards import Requires
+    from engine.state import opponent
+
+    assert isinstance(req, Requires)
+    board = tx.board
+    mine = [c for c in board.cards.values() if c.controller == player and c.zone in continuous.FIELD]
+    theirs = [c for c in board.cards.values()
+              if c.controller == opponent(player) and c.zone in continuous.FIELD]  # fmt: skip
+    problems = []
+    if req.you_control_no_face_up and any(c.face_up and c.id != card.id for c in mine):
+        problems.append(f"{player} must control no face-up cards")
+    # the card itself counts: from the hand it will be on the field (Evenly Matched's rulings)
+    if req.opponent_controls_more and len(theirs) <= len(mine) + (card.zone not in continuous.FIELD):
+        problems.append(f"{opponent(player)} must control more cards than {player} (this card included)")
+    if req.battling is not None:
+        battle = tx.game.battle
+        fighters = [board.cards[i] for i in ((battle.attacker, battle.target) if battle else ())
+                    if i is not None and i in board.cards]  # fmt: skip
+        if not any(c.face_up and continuous.matches(board, c, req.battling, player) for c in fighters):
+            problems.append("a monster it names must be battling now")
+    if req.no_effect_draw_this_turn and f"drew_by_effect:{player}" in board.flags:
+        problems.append(f"{player} already drew a card by a card effect this turn")
+    if req.nothing_equipped and any(c.equipped_to == card.id and board.define(c.id).is_monster
+                                    for c in board.cards.values() if c.zone == "spell_traps"):  # fmt: skip
+        problems.append(f"a monster is already equipped to {card.name} by its effect (only 1 at a time)")
+    return problems

@@ -1,0 +1,437 @@
+"""Summons by game procedure: material lines (Synchro, Xyz, Link, Fusion), a monster's own
+Special Summon procedure, and the summons an effect performs "immediately after it resolves".
+
+A summon by game procedure does not start a chain: the materials (or the Tributed / banished
+cards of an own procedure) leave the field as part of the summon, and the summon itself can be
+negated as it is attempted (Solemn Judgment), like any other summon.
+
+Sources: Official Rulebook v10, "Summoning Monster Cards" (Fusion, Synchro, Xyz, Link Summons,
+Special Summon procedures); Yugipedia, "Synchro Summon" (1 Tuner + non-Tuners, Levels add up
+exactly; face-down monsters cannot be used), "Xyz Summon" (monsters of the listed Level are
+attached as Xyz Materials; Tokens cannot be Xyz Material), "Link Summon" (a Link Monster used as
+material counts as 1 or as its Link Rating); Card Rulings: Formula Synchron ("the Synchro Summon
+occurs immediately after the effect resolves, not when it resolves").
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import TYPE_CHECKING
+
+from engine.cards import CardDef, Selector
+from engine.refs import resolve_ref
+from engine.rules.continuous import matches
+from engine.state import CardState
+from engine.tx import Illegal, Tx
+
+if TYPE_CHECKING:
+    from engine.scenario import ActionEntry
+
+EXTRA_METHODS = ("link", "xyz", "synchro", "fusion")
+MATERIAL_WORDS = {"link": "Link Material", "xyz": "Xyz Material", "synchro": "Synchro Material",
+                  "fusion": "Fusion Material"}  # fmt: skip
+
+
+def _fits(board, card: CardState, sel: Selector, player: str) -> bool:  # type: ignore[no-untyped-def]
+    """The kind part of a selector (type, Attribute, name, archetype) plus its zone when given."""
+    if sel.zone == "graveyard" and card.zone != "graveyard":
+        return False
+    return matches(board, card, sel, player)
+
+
+def _describe(sel: Selector) -> str:
+    """A selector in a few words, for what a material or procedure card must be."""
+    words = []
+    if sel.attribute:
+        words.append(sel.attribute)
+    if sel.archetype:
+        words.append(f'"{sel.archetype}"')
+    if sel.name:
+        words.append(f'"{sel.name}"')
+    if sel.subtype:
+        words.append(sel.subtype.title())
+    if sel.not_subtype:
+        words.append(f"non-{sel.not_subtype.title()}")
+    if sel.monster_type:
+        words.append(sel.monster_type)
+    text = " ".join(words + ["monster"])
+    return f"{'an' if text.lstrip(chr(34))[0].lower() in 'aeiou' else 'a'} {text}"
+
+
+def check_materials(tx: Tx, player: str, card: CardState, defn: CardDef, method: str,
+                    materials: list[CardState], *, from_hand: bool = False,
+                    either_field: bool = False) -> None:  # fmt: skip
+    """Raise Illegal unless `materials` fit the monster's material line for this summon
+    (`either_field`: monsters on either player's field, as Super Polymerization allows)."""
+    board = tx.board
+    name = defn.name
+    word = MATERIAL_WORDS.get(method, "material")
+    for m in materials:
+        where_ok = m.zone == "monsters" or (from_hand and m.zone == "hand")
+        whose = m.controller if m.zone == "monsters" else m.owner
+        if not where_ok or (whose != player and not (either_field and m.zone == "monsters")):
+            raise Illegal("summon.materials_wrong",
+                          f"{m.id} is not a monster "
+                          f"{'on the field' if either_field else player + ' controls'}, so it cannot "
+                          f"be {word} for {name}.", card.id, m.id)  # fmt: skip
+        if method in ("synchro", "xyz", "link") and not m.face_up:
+            raise Illegal("summon.materials_wrong",
+                          f"{m.id} is face-down: a face-down monster cannot be {word}.", card.id, m.id)
+    if len({m.id for m in materials}) != len(materials):
+        raise Illegal("summon.materials_wrong", f"A card is named twice as {word} for {name}.", card.id)
+    spec = defn.materials
+    if spec is None:
+        return
+    n, need = len(materials), spec.count
+    if n < need or (n > need and not spec.or_more):
+        wanted = f"{need} or more" if spec.or_more else f"exactly {need}"
+        raise Illegal("summon.materials_wrong",
+                      f"{name} needs {wanted} materials; {n} {'was' if n == 1 else 'were'} given.",
+                      card.id)  # fmt: skip
+    if spec.each is not None:
+        for m in materials:
+            if not matches(board, m, spec.each, player):
+                raise Illegal("summon.materials_wrong",
+                              f"{m.id} is not {_describe(spec.each)}, so it cannot be {word} for "
+                              f"{name}.", card.id, m.id)  # fmt: skip
+    if spec.different_names and len({m.name for m in materials}) != n:
+        raise Illegal("summon.materials_wrong",
+                      f"{name} needs materials with different names.", card.id)  # fmt: skip
+    if method == "synchro":
+        _check_synchro(tx, card, defn, materials)
+    elif method == "xyz":
+        _check_xyz(tx, card, defn, materials)
+    elif method == "link":
+        _check_link(tx, card, defn, materials)
+    if spec.named:
+        _check_named(tx, card, defn, materials, player)
+
+
+def _level(tx: Tx, m: CardState) -> int | None:
+    return tx.board.define(m.id).level
+
+
+def _check_synchro(tx: Tx, card: CardState, defn: CardDef, materials: list[CardState]) -> None:
+    spec = defn.materials
+    assert spec is not None
+    tuners = [m for m in materials if "tuner" in tx.board.define(m.id).subtypes]
+    wanted = spec.tuners if spec.tuners is not None else 1
+    if len(tuners) != wanted:
+        raise Illegal("summon.materials_wrong",
+                      f"A Synchro Summon of {defn.name} needs exactly {wanted} Tuner"
+                      f"{'s' if wanted != 1 else ''} among its materials; {len(tuners)} "
+                      f"{'was' if len(tuners) == 1 else 'were'} given.", card.id)  # fmt: skip
+    levels = []
+    for m in materials:
+        level = _level(tx, m)
+        if level is None:
+            raise Illegal("summon.materials_wrong",
+                          f"{m.id} has no Level (an Xyz or Link Monster), so it cannot be Synchro "
+                          "Material.", card.id, m.id)  # fmt: skip
+        levels.append(level)
+    if sum(levels) != (defn.level or 0):
+        raise Illegal("summon.materials_wrong",
+                      f"The Levels of the Synchro Materials add up to {sum(levels)} "
+                      f"({' + '.join(map(str, levels))}); {defn.name} is Level {defn.level}, and "
+                      "they must add up to exactly that.", card.id)  # fmt: skip
+
+
+def _check_xyz(tx: Tx, card: CardState, defn: CardDef, materials: list[CardState]) -> None:
+    spec = defn.materials
+    assert spec is not None
+    for m in materials:
+        if m.token:
+            raise Illegal("summon.materials_wrong",
+                          f"{m.id} is a Token: a Token cannot be used as Xyz Material.", card.id, m.id)
+        level = _level(tx, m)
+        if spec.level is not None and level != spec.level:
+            shown = f"Level {level}" if level is not None else "has no Level"
+            raise Illegal("summon.materials_wrong",
+                          f"{m.id} is {shown}; {defn.name} needs Level {spec.level} monsters as Xyz "
+                          "Material.", card.id, m.id)  # fmt: skip
+
+
+def _check_link(tx: Tx, card: CardState, defn: CardDef, materials: list[CardState]) -> None:
+    """The materials' values add up to the Link Rating: each counts as 1, a Link Monster as 1
+    or as its own Link Rating."""
+    sums = {0}
+    for m in materials:
+        rating = tx.board.define(m.id).link_rating
+        options = {1, rating} if rating else {1}
+        sums = {s + o for s in sums for o in options}
+    if (defn.link_rating or 0) not in sums:
+        raise Illegal("summon.materials_wrong",
+                      f"{defn.name} is Link-{defn.link_rating}: its materials must count as "
+                      f"exactly {defn.link_rating} (each monster 1, a Link Monster 1 or its Link "
+                      f"Rating); these {len(materials)} cannot.", card.id)  # fmt: skip
+
+
+def _check_named(tx: Tx, card: CardState, defn: CardDef, materials: list[CardState],
+                 player: str) -> None:  # fmt: skip
+    """Fusion: a different material for each listed kind ("1 "Elemental HERO" + 1 DARK")."""
+    spec = defn.materials
+    assert spec is not None
+    wanted = spec.named
+    if len(materials) < len(wanted):
+        return
+    for order in permutations(materials, len(wanted)):
+        if all(matches(tx.board, m, sel, player) for m, sel in zip(order, wanted, strict=True)):
+            return
+    listed = " + ".join(_describe(s) for s in wanted)
+    raise Illegal("summon.materials_wrong",
+                  f"{defn.name} needs {listed}; {', '.join(m.id for m in materials)} do not fit "
+                  "that.", card.id)  # fmt: skip
+
+
+def check_procedure(tx: Tx, player: str, card: CardState, defn: CardDef,
+                    refs: list[CardState]) -> tuple[list[str], list[str]]:  # fmt: skip
+    """A monster's own procedure: which given cards are Tributed and which banished."""
+    proc = defn.procedure
+    assert proc is not None
+    tribute: list[str] = []
+    banish: list[str] = []
+    left = list(refs)
+    for group, sels, zone in ((tribute, proc.tribute, "monsters"), (banish, proc.banish, "graveyard")):
+        for sel in sels:
+            found = next((c for c in left if c.zone == zone and (
+                c.controller if zone == "monsters" else c.owner) == player
+                and _fits(tx.board, c, sel, player)), None)  # fmt: skip
+            if found is None:
+                verb = "Tributing" if zone == "monsters" else "banishing from the GY"
+                raise Illegal("summon.procedure_not_met",
+                              f"{defn.name} is Special Summoned from the hand by {verb} "
+                              f"{_describe(sel)}; none of the cards given "
+                              f"({', '.join(c.id for c in refs) or 'none'}) is one.", card.id)
+            group.append(found.id)
+            left.remove(found)
+    if left:
+        raise Illegal("summon.procedure_not_met",
+                      f"{', '.join(c.id for c in left)} {'is' if len(left) == 1 else 'are'} not part "
+                      f"of {defn.name}'s summoning procedure.", card.id)  # fmt: skip
+    return tribute, banish
+
+
+def place(tx: Tx, player: str, card: CardState, defn: CardDef, method: str,
+          materials: list[CardState], zone: int | str | None, position: str | None,
+          cause: str) -> int:  # fmt: skip
+    """Move the materials away and the monster onto the field; returns its zone."""
+    from engine.rules import summons
+
+    leaving = [m.id for m in materials if m.zone == "monsters"]
+    if defn.is_extra_deck:
+        slot = summons._extra_deck_zone(tx, player, zone, leaving, link="link" in defn.subtypes)
+    else:
+        slot = summons._free_main_zone(tx, player, zone, leaving)
+    for m in materials:
+        if method == "xyz":
+            tx.move(m.id, "material", event="attached", cause=f"Xyz Material for {card.id}")
+        else:
+            tx.move(m.id, "graveyard", event="sent_to_gy", cause=f"material for {card.id}")
+    if materials:
+        tx.finish()  # the materials leave first: the summon, not their move, is the last thing
+    pos = "attack" if method == "link" or position not in ("attack", "defense") else position
+    tx.move(card.id, "monsters", event="summoned", cause=cause, slot=slot, position=pos,
+            controller=player)  # fmt: skip
+    tx.events[-1]["summon_type"] = method if method in (*EXTRA_METHODS, "pendulum", "ritual") else "special"
+    tx.update_card(card.id, summoned_this_turn=True,
+                   summon_type="special" if method == "procedure" else method,
+                   materials=tuple(m.id for m in materials) if method == "xyz" else (),
+                   summoned_with=tuple(m.id for m in materials))  # fmt: skip
+    return slot
+
+
+def by_procedure(tx: Tx, action: ActionEntry) -> str | None:
+    """The `special_summon` action for the methods this module knows (a material line, an own
+    procedure, a Pendulum Summon); None leaves the action to the older count-only check."""
+    from engine.rules import pendulum, summons
+
+    card = resolve_ref(tx.board, action.card or "")
+    defn = tx.board.define(card.id)
+    player = action.player or ""
+    method = action.method or "procedure"
+    if method == "pendulum":
+        return pendulum.pendulum_summon(tx, action)
+    if defn.special_summon_by and method == "procedure":
+        raise Illegal("summon.procedure_not_met",
+                      f"{defn.name} cannot be Special Summoned by a procedure of its own: only by the "
+                      f'effect of "{defn.special_summon_by}" (or an effect that ignores its Summoning '
+                      "conditions).", card.id)  # fmt: skip
+    if method == "ritual":
+        raise Illegal("summon.procedure_not_met",
+                      "A Ritual Summon is performed by a Ritual Spell's effect (activate it with "
+                      "`choices`), not by a summon action.", card.id)  # fmt: skip
+    own = method == "procedure" and defn.procedure is not None
+    if not own and defn.materials is None:
+        return None
+    if card.owner != player or card.zone not in ("hand", "extra_deck"):
+        raise Illegal("action.card_not_there",
+                      f"{card.id} must be in {player}'s hand or Extra Deck to be Special Summoned "
+                      "this way.", card.id)  # fmt: skip
+    given = [resolve_ref(tx.board, r) for r in action.materials]
+    if own:
+        if card.zone != "hand":
+            raise Illegal("summon.procedure_not_met",
+                          f"{defn.name} is Special Summoned this way from the hand only.", card.id)
+        from engine.rules.abilities import procedure_problem  # "while you control Toon World"
+
+        if (problem := procedure_problem(tx.board, card, player)) is not None:
+            raise Illegal("summon.procedure_condition", f"{problem}; its own summoning procedure "
+                          "needs it, as the summon is performed.", card.id)  # fmt: skip
+        tribute, banish = check_procedure(tx, player, card, defn, given)
+        return _own_procedure(tx, player, card, defn, tribute, banish, action)
+    if method not in defn.subtypes or card.zone != "extra_deck":
+        raise Illegal("summon.procedure_not_met",
+                      f"{defn.name} is not a {method.title()} Monster in {player}'s Extra Deck, so it "
+                      f"cannot be {method.title()} Summoned.", card.id)  # fmt: skip
+    if method == "fusion":
+        raise Illegal("summon.procedure_not_met",
+                      f"{defn.name} is Fusion Summoned by a card's effect (Polymerization), not by a "
+                      "summon action.", card.id)  # fmt: skip
+    check_materials(tx, player, card, defn, method, given)
+    place(tx, player, card, defn, method, given, action.zone, action.position, f"{method} summon")
+    summons.attempted(tx, card.id, "special")
+    tx.finish()
+    names = ", ".join(m.id for m in given)
+    tx.say(f"summon.{method}", f"{player} {method.title()} Summons {card.name} using {names} as "
+           f"{MATERIAL_WORDS[method]}; it is a Special Summon, so it does not use the Normal Summon, "
+           "and it does not start a chain.", card.id, *[m.id for m in given])  # fmt: skip
+    return f"{player} {method.title()} Summons {card.name}"
+
+
+def _own_procedure(tx: Tx, player: str, card: CardState, defn: CardDef, tribute: list[str],
+                   banish: list[str], action: ActionEntry) -> str:  # fmt: skip
+    from engine.rules import continuous, summons
+
+    if tribute and (mask := continuous.first(tx.board, "forbid_tributes")) is not None:
+        raise Illegal("rule.tributes_forbidden",
+                      f"{mask.name} is face-up: no monster can be Tributed, so {defn.name} cannot be "
+                      "Special Summoned by Tributing.", card.id, mask.id)  # fmt: skip
+    slot = summons._free_main_zone(tx, player, action.zone, tribute)
+    for t in tribute:
+        tx.move(t, "graveyard", event="sent_to_gy", cause=f"tribute for {card.id}")
+    for b in banish:
+        tx.move(b, "banished", event="banished", cause=f"cost of summoning {card.id}")
+    if tribute or banish:
+        tx.finish()  # what the procedure costs leaves first: the summon is the last thing
+    pos = action.position if action.position in ("attack", "defense") else "attack"
+    tx.move(card.id, "monsters", event="summoned", cause="procedure", slot=slot, position=pos)
+    tx.events[-1]["summon_type"] = "special"
+    tx.update_card(card.id, summoned_this_turn=True, summon_type="special")
+    summons.attempted(tx, card.id, "special")
+    tx.finish()
+    paid = [f"Tributing {', '.join(tribute)}"] if tribute else []
+    paid += [f"banishing {', '.join(banish)} from the GY"] if banish else []
+    how = f"by {' and '.join(paid)}" if paid else "with nothing to Tribute or banish"
+    tx.say("summon.own_procedure", f"{player} Special Summons {card.name} from the hand {how}: its "
+           "own procedure, which does not start a chain (so nothing can respond to it as an "
+           "activation) and does not use the Normal Summon.",
+           card.id, *tribute, *banish)  # fmt: skip
+    return f"{player} Special Summons {card.name} by its own procedure"
+
+
+def after_resolution(tx: Tx, player: str, source: str, method: str, chosen: list[CardState],
+                     materials: list[CardState], must_use: str | None) -> str:  # fmt: skip
+    """A summon an effect performs "immediately after it resolves" (Formula Synchron's Synchro
+    Summon, I:P Masquerena's Link Summon): the game's own procedure, by the effect's player,
+    right after the link. A summon that cannot be performed does not happen (and says why)."""
+    from engine.rules import summons
+
+    if not chosen:
+        tx.say("summon.after_resolution_none", f"No monster was named to summon after {source} "
+               f"resolved (`choices: {{summon: <monster>, materials: [...]}}`), so none is summoned.",
+               source)  # fmt: skip
+        return "no summon"
+    card = chosen[0]
+    defn = tx.board.define(card.id)
+    try:
+        if card.zone != "extra_deck" or card.owner != player or method not in defn.subtypes:
+            raise Illegal("summon.procedure_not_met",
+                          f"{card.id} is not a {method.title()} Monster in {player}'s Extra Deck.",
+                          card.id)  # fmt: skip
+        if must_use is not None and must_use not in {m.id for m in materials}:
+            raise Illegal("summon.materials_wrong",
+                          f"{source}'s summon must use {must_use} itself as material.", card.id)
+        check_materials(tx, player, card, defn, method, materials)
+        place(tx, player, card, defn, method, materials, None, None, f"{method} summon ({source})")
+    except Illegal as err:
+        tx.explanations.append(err.explanation)
+        return f"no {method.title()} Summon ({err.explanation.text})"
+    if tx.game.chain:  # mid-chain: the links below still resolve; nothing can answer it now
+        tx.update_card(card.id, pending=False)
+    else:
+        summons.attempted(tx, card.id, "special")
+    tx.say("summon.after_resolution", f"Immediately after {source} resolves, {player} "
+           f"{method.title()} Summons {card.name} using {', '.join(m.id for m in materials)}: the "
+           "summon happens after the effect resolves, not as part of it.", card.id, source)  # fmt: skip
+    return f"then {player} {method.title()} Summons {card.name}"
+
+
+
+def effect_normal_summon(tx: Tx, player: str, source: str, chosen: list[CardState],
+                         tributes: list[CardState], position: str | None) -> str:  # fmt: skip
+    """A Normal Summon or Set an effect grants "immediately after this effect resolves"
+    (Ultimate Offering): the usual Tributes, in addition to the turn's own Normal Summon, which
+    it neither needs nor uses up; it may happen in the opponent's turn."""
+    from engine.rules import summons
+
+    if not chosen:
+        tx.say("summon.after_resolution_none", f"No monster was named to Normal Summon after {source} "
+               "resolved (`choices: {summon: <monster>, tribute: [...]}`), so none is summoned.", source)
+        return "no Normal Summon"
+    card = chosen[0]
+    defn = tx.board.define(card.id)
+    setting = position == "set"
+    try:
+        if card.zone != "hand" or card.owner != player or not defn.is_monster:
+            raise Illegal("action.card_not_there", f"{card.id} is not a monster in {player}'s hand.",
+                          card.id)  # fmt: skip
+        if not defn.normal_summonable or defn.is_extra_deck or "ritual" in defn.subtypes:
+            raise Illegal("summon.not_normal_summonable", f"{card.name} cannot be Normal Summoned or "
+                          "Set; it must be Special Summoned in its own way.", card.id)  # fmt: skip
+        if setting and not defn.settable:
+            raise Illegal("summon.not_settable", f"{card.name} cannot be Normal Set.", card.id)
+        ids = summons._tribute(tx, player, [t.id for t in tributes], defn.tributes_needed(), card.id)
+        slot = summons._free_main_zone(tx, player, None, ids)
+        summons._pay_tributes(tx, ids, card.id)
+    except Illegal as err:
+        tx.explanations.append(err.explanation)
+        return f"no Normal Summon ({err.explanation.text})"
+    pos = "set" if setting else "attack"
+    kind = "tribute" if ids else "normal"
+    tx.move(card.id, "monsters", event="set" if setting else "summoned", cause=f"Normal Summon ({source})",
+            slot=slot, position=pos)  # fmt: skip
+    tx.update_card(card.id, summoned_this_turn=not setting, set_this_turn=True,
+                   summon_type=None if setting else kind)  # fmt: skip
+    if not setting:
+        if tx.game.chain:
+            tx.update_card(card.id, pending=False)
+        else:
+            summons.attempted(tx, card.id, kind)
+    verb = "Sets" if setting else ("Tribute Summons" if ids else "Normal Summons")
+    tx.say("summon.after_resolution", f"Immediately after {source} resolves, {player} {verb} "
+           f"{card.name}; this Normal Summon/Set comes from the effect, in addition to the one a "
+           "player may conduct each turn, which it does not use.", card.id, source)  # fmt: skip
+    return f"then {player} {verb} {card.name}"
+
+
+def fusion_from_either_field(tx: Tx, player: str, source: str, chosen: list[CardState],
+                             materials: list[CardState]) -> list[str]:  # fmt: skip
+    """Super Polymerization: Fusion Summon with monsters from either field as materials (sent to
+    their owners' GYs as the card resolves, not as a cost). Returns the summoned monster's id, or
+    nothing (and says why) if the summon cannot be performed."""
+    if not chosen or not materials:
+        tx.say("choice.missing", f"{source} needs `choices: {{summon: <Fusion Monster>, materials: "
+               "[...]}}` to say which monster is summoned with which materials.", source)  # fmt: skip
+        return []
+    card = chosen[0]
+    defn = tx.board.define(card.id)
+    try:
+        if card.zone != "extra_deck" or card.owner != player or "fusion" not in defn.subtypes:
+            raise Illegal("summon.procedure_not_met",
+                          f"{card.id} is not a Fusion Monster in {player}'s Extra Deck.", card.id)
+        check_materials(tx, player, card, defn, "fusion", materials, either_field=True)
+        place(tx, player, card, defn, "fusion", materials, None, None, source)
+    except Illegal as err:
+        tx.explanations.append(err.explanation)
+        return []
+    return [card.id]

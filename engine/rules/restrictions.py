@@ -1,0 +1,206 @@
+"""Limits a card puts on activations, beyond timing, Spell Speed and activation conditions
+(once-per-turn limits are engine.rules.locks).
+
+- A Normal Summon that cannot be negated and to which nothing can be activated (Obelisk the
+  Tormentor): not in its summon's own window, not by the opponent, not the triggers it sets off;
+  the turn player's next action of their own is a new action, not a response.
+- A lock a resolved effect leaves for the rest of the turn: the opponent cannot activate
+  effects in the GY (Abyss Dweller).
+- Costs that must be a certain kind of card (Level Up!: a face-up "LV" monster naming another
+  in hand or Deck; Accesscode Talker: a Link Monster whose Attribute was not used this turn).
+- "This card cannot attack the turn you activate this effect" (Obelisk, Black Luster Soldier -
+  Envoy of the Beginning): set by the activation itself, whatever happens to the effect; and
+  such an effect cannot be activated once the card has attacked this turn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.cards import Effect
+from engine.refs import resolve_ref
+from engine.state import CardState, ChainLink, evolve
+from engine.tx import Illegal, Tx
+
+if TYPE_CHECKING:
+    from engine.state import Board
+
+GY_LOCK = "gy_locked"  # board flag "gy_locked:<player>": that player cannot activate in the GY
+NO_ATTACK = "no_attack"  # board flag "no_attack:<card id>": it cannot attack this turn
+
+
+def link_effect(board: Board, link: ChainLink) -> Effect:
+    """The effect a Chain Link activated; number 0 is a Pendulum card placed as a Scale."""
+    from engine.rules.pendulum import SCALE_ACTIVATION
+
+    return board.define(link.card).effects[link.effect - 1] if link.effect else SCALE_ACTIVATION
+
+
+def check(tx: Tx, player: str, card: CardState, effect: Effect, trigger_seq: int | None = None) -> None:
+    """Raise Illegal if the card's own limits, or a lock left this turn, forbid this activation."""
+    if card.zone == "graveyard" and f"{GY_LOCK}:{player}" in tx.board.flags:
+        raise Illegal("activate.locked",
+                      f"An effect resolved this turn says {player} cannot activate effects in the GY "
+                      f"this turn, so {card.name}'s effect cannot be activated there.", card.id)
+    if effect.once_per_chain and any(link.card == card.id and link_effect(tx.board, link) is effect
+                                     for link in tx.game.chain):  # fmt: skip
+        raise Illegal("activate.once_per_chain",
+                      f"{card.name}'s effect can be activated only once per chain, and it is already "
+                      "in this one.", card.id)  # fmt: skip
+    if effect.no_attack_after and card.attacks_this_turn:
+        raise Illegal("activate.condition_not_met",
+                      f"{card.name} already declared an attack this turn; this effect can be "
+                      "activated only if it does not attack this turn.", card.id)  # fmt: skip
+    _check_battle_spell_lock(tx, player, card, effect)
+    _check_response(tx, player, card, effect, trigger_seq)
+
+
+def _check_battle_spell_lock(tx: Tx, player: str, card: CardState, effect: Effect) -> None:
+    """Stargazer Magician: while its controller's Pendulum Monster attacks or is attacked, until
+    the end of the Damage Step, the opponent cannot activate Spell Cards."""
+    battle = tx.game.battle
+    if battle is None or effect.kind != "activation" or tx.board.define(card.id).card_type != "spell":
+        return
+    from engine.rules.continuous import in_force
+
+    board = tx.board
+    fighters = [board.cards[c] for c in (battle.attacker, battle.target) if c and c in board.cards]
+    for source, _effect in in_force(board, "battle_spell_lock"):
+        if source.controller == player:
+            continue
+        if any(f.controller == source.controller and "pendulum" in board.define(f.id).subtypes
+               and f.zone == "monsters" for f in fighters):  # fmt: skip
+            raise Illegal("activate.locked",
+                          f"{source.name} is in {source.controller}'s Pendulum Zone and "
+                          f"{source.controller}'s Pendulum Monster is in this battle: {player} cannot "
+                          "activate Spell Cards until the end of the Damage Step.", card.id, source.id)
+
+
+def _check_response(tx: Tx, player: str, card: CardState, effect: Effect,
+                    trigger_seq: int | None) -> None:  # fmt: skip
+    """A Normal Summon nothing can respond to (Obelisk); a card's "cannot be responded to" on its
+    own activation is checked with the chain (engine.rules.chain)."""
+    game = tx.game
+    if game.chain:
+        return
+    summon = game.summon_attempt or game.last_summon
+    if summon is None or summon.kind not in ("normal", "tribute"):
+        return
+    locked = [c for c in summon.cards if c in tx.board.cards and tx.board.define(c).summon_unanswerable]
+    if not locked:
+        return
+    # the summon's own window: negating it, the opponent acting, a trigger it set off, or an
+    # activation that answers a summon; the turn player's next action of their own is not
+    set_off = trigger_seq is not None and trigger_seq >= summon.seq
+    cond = effect.condition if isinstance(effect.condition, list) else [effect.condition]
+    answers = {"opponent_summoned", "any_summoned", "negates_summon"} & set(cond)
+    if game.summon_attempt is not None or player != tx.board.turn_player or set_off or answers:
+        name = tx.board.define(locked[0]).name
+        raise Illegal("summon.cannot_respond",
+                      f"{name} was just Normal Summoned: its Normal Summon cannot be negated, and no "
+                      "card or effect can be activated in response to it.", card.id, locked[0])
+
+
+def check_costs(tx: Tx, player: str, card: CardState, effect: Effect, costs: dict[str, Any]) -> None:
+    """Cards paid as a cost must be of the kind the card asks for."""
+    if not effect.cost_cards and not effect.once_per_attribute:
+        return
+    from engine.operations import fits
+
+    board = tx.board
+    used = board.player(player).used_this_turn
+    for key, value in costs.items():
+        if key == "pay_lp":
+            continue
+        for ref in value if isinstance(value, list) else [value]:
+            paid = resolve_ref(board, str(ref))
+            if effect.cost_cards and not any(
+                fits(board, paid, sel, player) and (not sel.equipped_to_this or paid.equipped_to == card.id)
+                for sel in effect.cost_cards
+            ):  # fmt: skip
+                raise Illegal("activate.cost_missing",
+                              f"{paid.id} cannot pay the cost of {card.name}: it is not one of the "
+                              "cards the cost names.", card.id, paid.id)  # fmt: skip
+            attribute = board.define(paid.id).attribute
+            if effect.once_per_attribute and f"{board.define(card.id).name} ({attribute})" in used:
+                raise Illegal("activate.cost_missing",
+                              f"A {attribute} monster already paid for {card.name}'s effect this turn; "
+                              "a monster of the same Attribute cannot pay for it again this turn.",
+                              card.id, paid.id)  # fmt: skip
+            level_up_to = board.define(paid.id).level_up_to
+            if effect.requires is not None and effect.requires.cost_lists_lv:
+                _check_lists_lv(tx, player, card, paid, level_up_to)
+
+
+def _check_lists_lv(tx: Tx, player: str, card: CardState, paid: CardState, listed: str | None) -> None:
+    """Level Up!: the monster sent must name a "LV" monster, and one must be in hand or Deck."""
+    board = tx.board
+    if listed is None:
+        raise Illegal("activate.cost_missing",
+                      f"{paid.name} names no \"LV\" monster to summon (as far as the card library "
+                      f"knows), so it cannot be sent for {card.name}.", card.id, paid.id)  # fmt: skip
+    here = [c for c in board.cards.values() if c.owner == player and c.zone in ("hand", "deck")
+            and c.name.lower() == listed.lower()]  # fmt: skip
+    if not here and board.player(player).deck_unknown == 0:
+        raise Illegal("activate.cost_missing",
+                      f"{card.name} can be activated only if \"{listed}\" (the monster {paid.name} "
+                      f"names) is in {player}'s hand or Deck.", card.id, paid.id)  # fmt: skip
+
+
+def record(tx: Tx, player: str, card: CardState, effect: Effect, costs: dict[str, Any]) -> None:
+    """What the activation itself leaves behind: an Attribute paid, a card that cannot attack
+    this turn."""
+    defn = tx.board.define(card.id)
+    state = tx.board.player(player)
+    used = list(state.used_this_turn)
+    if effect.once_per_attribute:
+        for key_, value in costs.items():
+            for ref in (value if isinstance(value, list) else [value]) if key_ != "pay_lp" else []:
+                attribute = tx.board.define(resolve_ref(tx.board, str(ref)).id).attribute
+                used.append(f"{defn.name} ({attribute})")
+    if used != list(state.used_this_turn):
+        tx.set_board(tx.board.with_player(player, used_this_turn=tuple(used)))
+    if effect.no_attack_after:
+        tx.set_board(evolve(tx.board, flags=(*tx.board.flags, f"{NO_ATTACK}:{card.id}")))
+        tx.say("battle.no_attack_this_turn", f"{card.name} cannot declare an attack this turn: "
+               "activating this effect says so, even if the effect is negated.", card.id)
+
+
+def lock_gy(tx: Tx, player: str) -> None:
+    """For the rest of this turn `player` cannot activate effects in the GY (Abyss Dweller)."""
+    tx.set_board(evolve(tx.board, flags=(*tx.board.flags, f"{GY_LOCK}:{player}")))
+
+
+def cannot_attack(board: Board, card: CardState) -> bool:
+    return f"{NO_ATTACK}:{card.id}" in board.flags
+
+
+
+def check_material_targets(tx: Tx, card: CardState, effect: Effect, chosen: list[CardState]) -> None:
+    """"Target 1 Link Monster that was used as material for its Link Summon" (Accesscode Talker):
+    the target must be one of this card's materials."""
+    if not any(sel.material_of_this for sel in effect.targets):
+        return
+    for t in chosen:
+        if t.id not in card.summoned_with:
+            raise Illegal("activate.bad_target",
+                          f"{t.id} was not used as material for {card.name}'s summon, so it cannot be "
+                          "this effect's target.", card.id, t.id)  # fmt: skip
+
+
+CONDITIONS = ("opponents_main_phase", "main_or_opponents_battle")
+
+
+def condition_missing(tx: Tx, player: str, condition: str) -> str | None:
+    """This module's timing conditions: None if met now, else what is missing, in words."""
+    board = tx.board
+    mine = board.turn_player == player
+    if condition == "opponents_main_phase":
+        if not mine and board.phase in ("main1", "main2") and tx.game.battle is None:
+            return None
+        return "it can be activated only during the opponent's Main Phase"
+    if condition == "main_or_opponents_battle":
+        if (mine and board.phase in ("main1", "main2")) or (not mine and board.phase == "battle"):
+            return None
+        return "it can be activated only during its controller's Main Phase or the opponent's Battle Phase"
+    return f"unknown condition {condition}"
