@@ -31,12 +31,19 @@ MOVING_OPS = frozenset({"banish", "return_to_hand", "return_to_deck", "special_s
 
 
 def once_key(card: CardState, defn: CardDef, effect: Effect) -> str | None:
-    """What a once-per-turn limit is counted by: this copy (soft) or the card's name."""
+    """What a once-per-turn limit is counted by: this copy (soft) or the card's name (hard), and
+    the effect's number when the card has more than one limited effect ("each effect once per
+    turn" is a separate limit per effect). The board format lists these keys in `used_this_turn`."""
     if effect.once_per_turn in ("soft", "shared"):  # shared: a Union's "equip OR unequip"
-        return card.id
-    if effect.once_per_turn in ("hard", "card_activation"):
-        return defn.name
-    return None
+        key = card.id
+    elif effect.once_per_turn in ("hard", "card_activation"):
+        key = defn.name
+    else:
+        return None
+    limited = [e for e in defn.effects if e.once_per_turn in ("soft", "hard")]
+    if effect.once_per_turn in ("soft", "hard") and len(limited) > 1:
+        key += f" (effect {defn.effects.index(effect) + 1})"
+    return key
 
 
 def check(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect, action: ActionEntry) -> None:
