@@ -35,6 +35,7 @@ page_patterns = [
     # the judge's workspace: board editor, action builder, what-if compare (rulings/editor.py)
     path("editor/", editor.editor, name="editor"),
     path("editor/validate/", editor.editor_validate, name="editor-validate"),
+    path("editor/save/", editor.editor_save, name="editor-save"),
     path("editor/builder/", editor.editor_builder, name="editor-builder"),
     path("editor/cards/", editor.editor_cards, name="editor-cards"),
     path("compare/<str:a>/<str:b>/", editor.compare, name="compare"),

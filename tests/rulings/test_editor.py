@@ -10,7 +10,7 @@ from django.test import Client
 
 import engine
 from rulings import editor
-from rulings.models import Scenario
+from rulings.models import Card, Scenario
 
 pytestmark = pytest.mark.django_db
 
@@ -83,8 +83,9 @@ def test_blank_editor_draws_the_mat(client: Client, seeded: None) -> None:
         assert f'name="{player}-fz-card"' in html and f'name="{player}-deck-unknown"' in html
     assert 'name="emz-left-card"' in html and 'name="emz-right-owner"' in html
     assert html.count('title="Pendulum Zone"') == 4, "S1 and S5 of both players are marked"
-    assert '<datalist id="card-names">' in html and '<option value="Mirror Force">' in html
-    assert 'value="replay"' in html and 'action="/r/new/"' in html
+    first = Card.objects.order_by("name").first().name  # the list starts with the library's first names
+    assert '<datalist id="card-names">' in html and f'<option value="{first}">' in html
+    assert 'value="replay"' in html and 'action="/editor/save/"' in html, "logged out: saving keeps the board"
     assert 'hx-post="/editor/validate/"' in html and 'hx-trigger="change, keyup changed delay:400ms"' in html
     assert "https://" not in html.split("<body")[0]
 
@@ -311,8 +312,6 @@ def test_card_names_for_the_datalist(client: Client, seeded: None) -> None:
 
 
 def test_import_a_deck_fills_the_deck_and_extra_deck(client: Client, seeded: None) -> None:
-    from rulings.models import Card
-
     Card.objects.filter(name="Dark Hole").update(passcode=53129443)
     Card.objects.filter(name="Linkuriboh").update(passcode=41999284)
     ydk = "#created by a deck builder\n#main\n53129443\n53129443\n#extra\n41999284\n!side\n"
@@ -330,3 +329,193 @@ def test_import_a_deck_fills_the_deck_and_extra_deck(client: Client, seeded: Non
     bad = client.post("/editor/", {**form(CHAIN), "op": "import-deck", "deck_text": "#main\n1\n"})
     assert "not in the card database" in bad.content.decode()
     assert bad.context["values"]["A-deck-unknown"] == "30", "the board is left as it was"
+
+
+# --- the builder says what is wrong in place; a judge-stated resolution without YAML
+
+RING_FILE = CORPUS / "trigger-when-misses-after-then.yaml"
+RING = yaml.safe_load(RING_FILE.read_text(encoding="utf-8"))["scenario"]
+RING_NO_ACTIONS = {**RING, "actions": []}
+STATED = {  # A's Ring of Destruction, its resolution stated as two rows: destroy, then damage
+    "op": "add-action",
+    "b-player": "A",
+    "b-do": "activate",
+    "b-card": "A:Ring of Destruction",
+    "b-targets": "B:Peten the Dark Clown",
+    "b-res-rows": "2",
+    "b-res-0-verb": "destroy",
+    "b-res-0-cards": "B:Peten the Dark Clown",
+    "b-res-1-verb": "damage",
+    "b-res-1-player": "B",
+    "b-res-1-amount": "500",
+}
+
+
+def problem(html: str, key: str) -> str:
+    """The builder's problem list next to its field `key`, as text ("" when there is none)."""
+    match = re.search(rf'<ul class="field-problems" id="err-b-{re.escape(key)}"[^>]*>(.*?)</ul>', html, re.S)
+    return re.sub(r"<[^>]+>", " ", match[1]) if match else ""
+
+
+def test_an_action_with_a_problem_stays_in_the_builder(client: Client, seeded: None) -> None:
+    data = {**form(RING_NO_ACTIONS), "op": "add-action", "b-player": "A", "b-do": "activate"}
+    response = client.post("/editor/", data)
+    html = response.content.decode()
+    assert "required for activate" in problem(html, "card")
+    assert 'aria-invalid="true" aria-describedby="err-b-card"' in html
+    assert "action-0" not in response.context["values"], "nothing is added"
+    assert response.context["focus"] == "b-card"
+    none = client.post("/editor/", {**data, "b-do": ""})
+    assert "choose what the player did" in problem(none.content.decode(), "do")
+
+
+def test_a_stated_resolution_is_built_from_rows(client: Client, seeded: None) -> None:
+    response = client.post("/editor/", {**form(RING_NO_ACTIONS), **STATED})
+    values = response.context["values"]
+    action = yaml.safe_load(values["action-0"])
+    assert action["resolution"] == [{"destroy": ["B:Peten the Dark Clown"]}, {"damage": {"B": 500}}]
+    doc = editor.build_document({**values, "action-1": "{do: resolve}"}).doc
+    assert doc["actions"][0] == action, "the document holds what the rows said"
+    replay = engine.replay(doc)
+    assert "stated.applied" in [e["code"] for s in replay["steps"] for e in s["explanations"]]
+    assert replay["final_board"]["players"]["B"]["lp"] == 7500
+
+
+def test_same_time_rows_make_one_entry_and_come_back_as_rows() -> None:
+    from rulings.editor_builder import built_resolution, resolution_rows, rows_of
+
+    data = {**STATED, "b-res-1-with": "on"}
+    entries = built_resolution(resolution_rows(data))[0]
+    assert entries == [{"destroy": ["B:Peten the Dark Clown"], "damage": {"B": 500}}]
+    rows = rows_of(entries)
+    assert [(r["verb"], r["with"]) for r in rows] == [("destroy", ""), ("damage", "on")]
+    both = rows_of([{"damage": {"A": 500, "B": 500}}, {"negate_effect": "link:1"}])
+    assert [(r["verb"], r["player"], r["with"]) for r in both] == [
+        ("damage", "A", ""), ("damage", "B", "on"), ("negate_effect", "", ""),
+    ]  # fmt: skip
+    assert rows_of([{"explode": ["A:X"]}]) is None, "what the rows cannot say is not loaded"
+
+
+def test_change_an_action_in_the_builder(client: Client, seeded: None) -> None:
+    values = client.post("/editor/", {**form(RING_NO_ACTIONS), **STATED}).context["values"]
+    values = {**values, "action-1": "{do: resolve}"}
+    loaded = client.post("/editor/", {**values, "op": "edit:0"})
+    builder = loaded.context["builder"]
+    assert builder["editing"] == 0 and builder["verb"] == "activate"
+    assert [(r["verb"], r["cards"], r["amount"]) for r in builder["res_rows"]] == [
+        ("destroy", ["B:Peten the Dark Clown"], ""), ("damage", [], "500"),
+    ]  # fmt: skip
+    assert "Change action 1" in loaded.content.decode() and "Replace action 1" in loaded.content.decode()
+    # The rows are changed (damage to both players) and the action replaced in place.
+    changed = {**values, **STATED, "b-edit": "0", "b-res-1-player": "A"}
+    response = client.post("/editor/", changed)
+    new = response.context["values"]
+    assert yaml.safe_load(new["action-0"])["resolution"][1] == {"damage": {"A": 500}}
+    assert new["action-1"] == "{do: resolve}" and "action-2" not in new
+    # An action the builder cannot show whole is not loaded (its line is changed instead).
+    two_costs = "{player: A, do: activate, card: 'A:Ring of Destruction', cost: {discard: [a], banish: [b]}}"
+    odd = {**values, "action-0": two_costs}
+    refused = client.post("/editor/", {**odd, "op": "edit:0"})
+    assert "cannot show" in problem(refused.content.decode(), "general")
+
+
+def test_every_corpus_resolution_loads_into_the_builder() -> None:
+    from rulings.editor_builder import builder_data
+
+    loaded = 0
+    for path in sorted(CORPUS.glob("*.yaml")):
+        case = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if "errors" in case["expect"]:
+            continue
+        for i, action in enumerate(case["scenario"].get("actions") or []):
+            if "resolution" in action:
+                assert builder_data(action, i) is not None, (path.name, i)
+                loaded += 1
+    assert loaded >= 3
+
+
+def test_rows_left_unfinished_and_engine_problems_are_said_at_their_row(client: Client, seeded: None) -> None:
+    data = {**form(RING_NO_ACTIONS), **STATED, "b-res-rows": "4", "b-res-0-cards": "", "b-res-1-amount": ""}
+    data |= {"b-res-2-verb": "", "b-res-3-verb": "change_atk"}
+    html = client.post("/editor/", data).content.decode()
+    assert "choose the cards it happened to" in problem(html, "res-0")
+    assert "give the amount" in problem(html, "res-1")
+    assert "choose what happened" in problem(html, "res-2")
+    assert "choose the monster" in problem(html, "res-3")
+    bad = {**form(RING_NO_ACTIONS), **STATED, "b-res-1-verb": "change_atk"}
+    bad |= {"b-res-1-card": "B:Peten the Dark Clown", "b-res-1-amount": "lots"}
+    response = client.post("/editor/", bad)
+    said = problem(response.content.decode(), "res-1")
+    assert "expected a whole number" in said, "the engine's word, in place"
+    assert response.context["focus"] == "b-res-1-verb"
+
+
+@pytest.mark.parametrize(("op", "rows"), [("res-add", 3), ("res-delete:0", 1)])
+def test_add_and_remove_rows(client: Client, seeded: None, op: str, rows: int) -> None:
+    response = client.post("/editor/", {**form(RING_NO_ACTIONS), **STATED, "op": op})
+    res_rows = response.context["builder"]["res_rows"]
+    assert len(res_rows) == rows
+    if op == "res-delete:0":
+        assert res_rows[0]["verb"] == "damage" and res_rows[0]["amount"] == "500"
+
+
+def test_form_problems_without_a_document_path(client: Client, seeded: None) -> None:
+    data = form(CHAIN, **{"emz-left-card": "Summoned Skull", "title": "x" * 201})
+    html = client.post("/editor/validate/", data).content.decode()
+    assert "choose whose monster it is" in slot(html, "emz-left")
+    assert 'data-field="emz-left-owner"' in slot(html, "emz-left")
+    assert "at most 200" in slot(html, "general")
+    typo = client.post("/editor/validate/", form(CHAIN, **{"A-s1-equipped_to": "B:Sumoned Skull"}))
+    assert "Equipped to: no card &#x27;B:Sumoned Skull&#x27;" in slot(typo.content.decode(), "A-s1")
+    assert client.post("/editor/", {**data, "op": "replay"}).status_code == 400
+
+
+def test_saving_logged_out_keeps_the_board_through_the_login(client: Client, seeded: None) -> None:
+    from django.contrib.auth.models import User
+
+    text = editor.build_document(form(CHAIN)).text()
+    response = client.post("/editor/save/", {"title": "Solemn answers", "scenario": text})
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/?next=")
+    slug = Scenario.objects.get(text=text).slug
+    User.objects.create_user("judge", password="a-long-pass-phrase-1")
+    client.login(username="judge", password="a-long-pass-phrase-1")
+    again = client.post("/editor/save/", {"title": "Solemn answers", "scenario": text})
+    assert again["Location"] == f"/r/new/?from={slug}&title=Solemn+answers"
+    page = client.get(again["Location"]).content.decode()
+    assert "Solemn answers" in page and "Compulsory Evacuation Device" in page
+    broken = client.post("/editor/save/", {"title": "t", "scenario": text.replace("Summoned Skull", "Skul")})
+    assert broken.status_code == 400 and "unknown card" in broken.content.decode()
+    assert broken.context["values"]["B-m3-card"] == "Skul", "the board comes back to be fixed"
+
+
+def test_attributes_without_a_field_are_kept_on_a_round_trip() -> None:
+    """What the editor has no field for (a newer attribute, a Field Spell's counters) survives."""
+    doc = {**CHAIN, "board": {**CHAIN["board"], "players": {**CHAIN["board"]["players"]}}}
+    b = doc["board"]["players"]["B"]
+    doc["board"]["players"]["B"] = {
+        **b,
+        "monsters": [{**b["monsters"][0], "future_flag": True}],
+        "spell_traps": [{**b["spell_traps"][0], "future_note": "kept"}],
+        "field_spell": {"card": "Yami", "face": "up", "counters": {"Spell Counter": 1}},
+    }
+    rebuilt = editor.build_document(editor.form_values(doc)).doc["board"]["players"]["B"]
+    assert rebuilt["monsters"][0]["future_flag"] is True
+    assert rebuilt["spell_traps"][0]["future_note"] == "kept"
+    assert rebuilt["field_spell"]["counters"] == {"Spell Counter": 1}
+    changed = {**editor.form_values(doc), "B-m3-card": "Dark Magician"}
+    assert "future_flag" not in editor.build_document(changed).doc["board"]["players"]["B"]["monsters"][0]
+
+
+def test_cards_keep_their_ids_when_the_editor_writes_zones_in_order() -> None:
+    """Two Dust Tornados listed zone 2 first: `B:Dust Tornado` is the one in zone 2, and stays so
+    although the editor writes zone 1 first; where the order does not matter, no id is written."""
+    both = [{"card": "Dust Tornado", "zone": z, "face": "down"} for z in (2, 1)]
+    doc = {**CHAIN, "board": {**CHAIN["board"], "players": {**CHAIN["board"]["players"]}}}
+    doc["board"]["players"]["B"] = {"deck": 30, "spell_traps": both, "graveyard": ["Dust Tornado"]}
+    values = editor.form_values(doc)
+    assert (values["B-s1-id"], values["B-s2-id"]) == ("B:Dust Tornado#2", "B:Dust Tornado")
+    assert "B:Dust Tornado#3" in values["B-graveyard-0-keep"], "later cards of that name keep theirs too"
+    assert "id" not in both[0] and "id" not in both[1], "the document itself is untouched"
+    in_order = {**doc, "board": {**doc["board"], "players": {**doc["board"]["players"]}}}
+    in_order["board"]["players"]["B"] = {"deck": 30, "spell_traps": both[::-1]}
+    assert editor.form_values(in_order)["B-s1-id"] == ""
