@@ -35,6 +35,8 @@ Condition = Literal[
     "responds_to_damage", "negates_summon", "opponent_summoned", "any_summoned",
     "opponent_attack_declared", "opponents_turn",
     "end_of_battle_phase",  # the End Step of the Battle Phase (Evenly Matched)
+    # during damage calculation, if an opponent's monster attacks (Kuriboh)
+    "damage_calculation_opponent_attacks",
     "damage_step_battling",  # Damage Step, before damage calculation; see Requires.battling (Honest)
     "opponent_activated_monster_effect_in_main",  # this turn, in a Main Phase (Triple Tactics Talent)
     "responds_to_destruction",  # the answered link would destroy a card (Stardust Dragon)
@@ -89,6 +91,22 @@ Apply = Literal[
     "win_with_counters",  # its controller wins once it holds `counter_limit` `counter`s
     "match_win",  # reducing the opponent to 0 LP with its battle damage wins the Match
     "unaffected_by_other_cards",  # other cards' effects do not apply to it (Vennominaga)
+    # as an opponent's effect that targets it resolves, a die is rolled: on one of `die`, that
+    # effect is negated and its card destroyed (Terrorking Archfiend; engine.rules.abilities)
+    "negate_targeting_on_die",
+    "not_destroyed_by_battle_once",  # once per turn, it is not destroyed by battle (Gemini Summoner)
+    # If this card would be destroyed by battle, the Monster Card equipped to it by its own effect
+    # is destroyed instead (Relinquished)
+    "destroy_equipped_instead",
+    # while a Monster Card is equipped to it by its own effect, battle damage its controller takes
+    # from battles involving it is also inflicted to the opponent as effect damage (Relinquished)
+    "reflect_battle_damage",
+    # "you can reduce the battle damage you take from an attack involving a Pendulum Monster you
+    # control to 0" (Odd-Eyes Pendulum Dragon; applied without a chain, once_per_turn counts it)
+    "pendulum_battle_damage_to_zero",
+    # a Link Monster Link Summoned using this card as material cannot be destroyed by its
+    # controller's opponent's card effects (I:P Masquerena; read from the material in the GY)
+    "link_material_protection",
 ]
 
 
@@ -138,6 +156,7 @@ class Selector(_Strict):
     equipped_to_this: bool = False
     with_union: bool = False  # a monster equipped with a Union monster by a Union's own effect
     has_attacked: bool = False  # a monster that declared an attack this turn
+    except_this: bool = False  # "other than this card": the card itself cannot be a target (Spear Cretin)
 
 
 class Step(_Strict):
@@ -174,6 +193,8 @@ class Step(_Strict):
     # "then you can ...": done only if the judge's choices name cards for it (destroy, summon, ...)
     optional: bool = False
     mode: int | None = None  # "activate 1 of these effects": only in this mode (`choices: {mode: n}`)
+    # "if this card was co-linked when this effect was activated" (Knightmare Unicorn)
+    if_co_linked: bool = False
 
     @field_validator("op")
     @classmethod
@@ -199,6 +220,7 @@ TriggerEvent = Literal[
     # is face-up on the field (Snatch Steal); "end_phase": each End Phase (Stardust Dragon)
     "attack_targeted", "opponent_standby_phase", "end_phase",
     "your_standby_phase", "your_end_phase",  # during its controller's Standby / End Phase
+    "opponent_end_phase",  # during its controller's opponent's End Phase (Gemini Summoner)
     "end_phase_destroyed_by_opponent",  # in the GY in an End Phase, destroyed by the opponent this turn
     "opponent_special_summoned",  # the opponent Special Summoned a monster (Dragon Ice)
     "battled",  # this card battled: its battle reached damage calculation
@@ -213,6 +235,18 @@ TriggerEvent = Literal[
     "synchro_summoned", "link_summoned",  # this card was Synchro / Link Summoned (Black Rose Dragon)
     # another monster was Synchro Summoned while this card is face-up on the field (Hyper Librarian)
     "other_synchro_summoned",
+    # the Battle Phase's End Step begins, while this card is a monster on the field (Sword Hunter)
+    "end_of_battle_phase",
+    # this attacking card destroyed an opponent's monster by battle (Black Luster Soldier - Envoy)
+    "destroyed_opponent_by_battle_attacking",
+    # "During the End Phase, if this card destroyed a monster by battle this turn" (Horus LV6)
+    "end_phase_destroyed_by_battle",
+    # "During your next Standby Phase after this card inflicts battle damage to your opponent by a
+    # direct attack" (Silent Swordsman LV5)
+    "standby_after_direct_damage",
+    # exactly 1 other Pendulum Monster its controller controls (and no other card) is returned to the
+    # hand by an opponent's card effect, outside the Damage Step; watched (Stargazer Magician)
+    "own_pendulum_returned_by_opponent",
 ]  # fmt: skip
 
 
@@ -294,6 +328,7 @@ class Effect(_Strict):
     substitute_for: Literal["battle", "battle_or_effect"] | None = None  # destroyed_instead: which
     counter: str | None = None  # spell_counters / win_with_counters: the counter's name
     counter_limit: int | None = Field(default=None, ge=1)  # the most it holds / the count that wins
+    die: list[int] = []  # negate_targeting_on_die: the die results that negate (Terrorking: 2, 5)
     summary: str | None = None
 
 
@@ -343,10 +378,14 @@ class CardDef(_Strict):
     special_summon_by: str | None = None  # only this card's effect (or one ignoring conditions) summons it
     special_summonable: bool = True  # False: "Cannot be Special Summoned" (Victory Dragon)
     tribute_with: Selector | None = None  # its Tribute Summon takes only monsters that fit (Victory Dragon)
+    # it can be Normal or Flip Summoned (not Set) only while its controller controls a face-up
+    # monster that fits (Terrorking Archfiend: an "Archfiend" monster)
+    summon_needs: Selector | None = None
     level_up_to: str | None = None  # the "LV" monster its text names (Level Up!)
     # a Normal Spell that stays on the field once activated and is destroyed in the End Phase of
     # its controller's opponent's Nth turn (Swords of Revealing Light: 3)
     stays_for_opponent_turns: int | None = Field(default=None, ge=1)
+    only_one_face_up: bool = False  # "You can only control 1 face-up <this card>" (Dragon Ice)
     summary: str = Field(min_length=1)
     effects: list[Effect] = []
 

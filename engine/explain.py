@@ -634,6 +634,87 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("turn-structure", "turn-player"),
         "A player's turn is skipped: the other player takes the next turn.",
     ),
+    # --- half-modelled cards finished (brief H8)
+    "summon.needs_face_up_monster": (
+        ("normal-summon", "flip-summon"),
+        "This monster can be Normal or Flip Summoned only while its controller controls a face-up "
+        "monster its text names (Terrorking Archfiend); Setting it is not restricted.",
+    ),
+    "trigger.battle_phase_end_stop": (
+        ("trigger-effect", "battle-phase"),
+        "Leaving the Battle Phase passes through its End Step; \"at the end of the Battle Phase\" "
+        "triggers (Sword Hunter) are set off there and resolve before the turn moves on.",
+    ),
+    "battle.not_destroyed_once": (
+        ("destroy", "once-per-turn", "continuous-effect"),
+        "A monster that cannot be destroyed by battle once per turn is not destroyed by this battle; "
+        "the use is spent for the turn (Gemini Summoner).",
+    ),
+    "lasting.borrowed_card_sent": (
+        ("end-phase", "send-to-graveyard"),
+        "In the End Phase, a card taken from the opponent's GY for this turn only (Graverobber) is "
+        "sent to its owner's GY if its taker still has it; no chain.",
+    ),
+    "lasting.damage_after_use": (
+        ("lingering-effect", "life-points"),
+        "A card taken with a cost attached (Graverobber) was activated and resolved: its player takes "
+        "the damage the taking card said, once; no chain.",
+    ),
+    "rule.die_roll": (
+        ("random", "continuous-effect", "negate"),
+        "A die rolled as an opponent's effect that targets this card resolves: on the results its text "
+        "names, that effect is negated and its card destroyed (Terrorking Archfiend); no chain.",
+    ),
+    # --- half-modelled cards finished (brief H9)
+    "turn.draw_phase_skipped": (
+        ("draw-phase", "turn-structure"),
+        "A card's effect makes this player skip the Draw Phase of their next turn (Yata-Garasu): no "
+        "Draw Phase, so no draw.",
+    ),
+    "attack.second_in_a_row": (
+        ("battle-step", "trigger-effect"),
+        "A monster may make a second attack in a row: its next attack must come before any other "
+        "monster attacks (Black Luster Soldier - Envoy of the Beginning).",
+    ),
+    "attack.second_in_a_row_lost": (
+        ("battle-step",),
+        "Another monster attacked first, so the second attack \"in a row\" can no longer be made.",
+    ),
+    "battle.damage_reflected": (
+        ("battle-damage", "continuous-effect"),
+        "Battle damage a player takes from a battle involving this card is also inflicted to the "
+        "opponent, as effect damage, at the same moment (Relinquished).",
+    ),
+    "battle.damage_reduced_to_zero": (
+        ("battle-damage", "pendulum-effect", "once-per-turn"),
+        "A Pendulum Effect reduces the battle damage its controller takes from an attack involving "
+        "their Pendulum Monster to 0 (Odd-Eyes Pendulum Dragon); it starts no chain.",
+    ),
+    "rule.destroyed_instead": (
+        ("destroy", "equip-card", "continuous-effect"),
+        "A monster that would be destroyed by battle has the monster equipped to it destroyed instead "
+        "(Relinquished).",
+    ),
+    "rule.cannot_be_destroyed": (
+        ("destroy", "link-summon"),
+        "This card cannot be destroyed by the opponent's card effects (a Link Monster summoned with "
+        "I:P Masquerena as material).",
+    ),
+    "rule.column_negated": (
+        ("lingering-effect", "negate", "card-zones"),
+        "Spell/Trap effects in a column are negated for the rest of the turn (a Set Infinite "
+        "Impermanence): those on the field there and those activated there.",
+    ),
+    "summon.only_one_face_up": (
+        ("summoning-condition", "rules-vs-card-effects"),
+        "A player can control only 1 face-up copy of this card: a second cannot be summoned or "
+        "flipped face-up while one is (Dragon Ice).",
+    ),
+    "rule.only_one_face_up_destroyed": (
+        ("summoning-condition", "destroy"),
+        "A second face-up copy of a card its controller may control only once is destroyed by the "
+        "game, without a chain.",
+    ),
 }
 
 

@@ -264,6 +264,9 @@ def _move_all(to: str, event: str) -> Callable[[Tx, Context, Step], str]:
             from engine.rules.abilities import destroyed_instead  # a Union goes in its place
 
             cards = [c for c in cards if c.zone != "monsters" or destroyed_instead(tx, c, "effect") is None]
+            from engine.rules.abilities import cannot_be_destroyed_by  # I:P Masquerena's Link Monster
+
+            cards = [c for c in cards if not cannot_be_destroyed_by(tx, c, ctx.link.card)]
         if to in _RETURNS:
             staying = [c for c in cards if _on_chain(tx, c)]
             for c in staying:
@@ -473,11 +476,16 @@ def _special_summon(tx: Tx, ctx: Context, step: Step) -> str:
                    f"{ctx.link.card} cannot summon it.", c.id)  # fmt: skip
             continue
         who = c.owner if step.player == "both" else ctx.player  # "each player ... their own GY"
+        position = ctx.choices.get("position") or step.position or "attack"
+        from engine.rules.abilities import one_face_up_problem  # "You can only control 1 face-up X"
+
+        if position != "set" and (why := one_face_up_problem(tx.board, c, who)) is not None:
+            tx.say("summon.only_one_face_up", f"{why}, so {ctx.link.card} cannot summon it face-up.", c.id)
+            continue
         slot = tx.board.free_slot("monsters", who)
         if slot is None:
             tx.say("zone.full", f"{who} has no free Main Monster Zone for {c.id}.", c.id)
             break
-        position = ctx.choices.get("position") or step.position or "attack"
         tx.move(c.id, "monsters", event="summoned", cause=ctx.link.card, chain_link=ctx.link.link,
                 slot=slot, position=position, controller=who)  # fmt: skip
         tx.update_card(c.id, summoned_this_turn=True, summon_type="special")
@@ -1535,6 +1543,198 @@ def _equip_monster(tx: Tx, ctx: Context, step: Step) -> str:
     return f"equips {', '.join(done) or 'nothing'} to {this.id} as an Equip Card"
 
 
+# --- battle shields, attack-declaration answers and end-of-Battle-Phase equips (brief H8)
+def _no_battle_damage_this_battle(tx: Tx, ctx: Context, step: Step) -> str:
+    """"You take no battle damage from that battle" (Kuriboh): only the battle going on now, and
+    only this link's player; damage calculation reads it (engine.rules.battle)."""
+    battle = tx.game.battle
+    if battle is None:
+        return "no battle is going on: nothing happens"
+    tx.update(battle=evolve(battle, no_damage=(*battle.no_damage, (ctx.player, ctx.link.card))))
+    tx.emit("rule_changed", player=ctx.player, what="takes no battle damage from this battle",
+            cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
+    return f"{ctx.player} takes no battle damage from this battle"
+
+
+def _equip_battle_victims(tx: Tx, ctx: Context, step: Step) -> str:
+    """Sword Hunter, at the end of the Battle Phase: every monster this card destroyed by battle
+    this turn that is still in a GY becomes an Equip Card equipped to it (its ATK gain is its own
+    Continuous effect). If there are not enough Spell & Trap Zones for all, none is equipped (as
+    the ProjectIgnis script of its text does); if this card is no longer face-up, nothing is."""
+    from engine.rules.triggers import BATTLE_VICTIM
+
+    this = tx.board.cards.get(ctx.link.card)
+    if this is None or this.zone != "monsters" or not this.face_up:
+        return f"{ctx.link.card} is no longer face-up on the field, so nothing is equipped"
+    turn, mark = tx.board.turn, f"{BATTLE_VICTIM}{this.id}"
+    victims = [c for c in tx.board.cards.values() if c.zone == "graveyard"
+               and (turn, c.id, mark) in tx.game.memory]  # fmt: skip
+    free = sum(1 for s in range(1, 6) if tx.board.occupant("spell_traps", ctx.player, s) is None)
+    if not victims:
+        return "no monster it destroyed by battle this turn is in a GY: nothing is equipped"
+    if len(victims) > free:
+        tx.say("zone.full", f"{ctx.player} has {free} free Spell & Trap Zone(s) for {len(victims)} monsters "
+               f"to equip to {this.name}, so none is equipped.", this.id)  # fmt: skip
+        return "not enough free Spell & Trap Zones: nothing is equipped"
+    for c in victims:
+        slot = tx.board.free_slot("spell_traps", ctx.player)
+        tx.move(c.id, "spell_traps", event="equipped", cause=ctx.link.card, chain_link=ctx.link.link,
+                slot=slot, face="up", controller=ctx.player)  # fmt: skip
+        tx.update_card(c.id, equipped_to=this.id)  # by this card's effect, not its own
+    ctx.acted[:] = [tx.board.cards[c.id] for c in victims]
+    return f"equips {', '.join(c.id for c in victims)} to {this.id} as Equip Cards"
+
+
+def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str:
+    """Gemini Summoner: Normal Summon or Set 1 Gemini monster from the hand (with its usual
+    Tributes), or Normal Summon a face-up Gemini monster on the field again (a Gemini Summon), as
+    this effect resolves: in addition to the turn's Normal Summon, which it neither needs nor uses.
+    `choices: {summon: <monster>, tribute: [...], position: set}`; unsaid, the first that fits.
+    A summon made while an effect resolves cannot be negated (it is not an attempt)."""
+    from engine.rules import summons
+    from engine.state import Summon
+    from engine.tx import Illegal
+
+    board, player = tx.board, ctx.player
+    fitting = [c for c in board.cards.values() if "gemini" in board.define(c.id).subtypes and (
+        (c.zone == "hand" and c.owner == player)
+        or (c.zone == "monsters" and c.controller == player and c.face_up and not c.gemini))]  # fmt: skip
+    chosen = [c for c in ctx.chosen(tx, "summon") or [] if c.id in {f.id for f in fitting}]
+    if not chosen and fitting:
+        chosen = fitting[:1]
+        tx.say("choice.engine_picked", f"No Gemini monster was named (`choices: {{summon: ...}}`); the "
+               f"engine takes the first that fits: {chosen[0].id}.", chosen[0].id)  # fmt: skip
+    if not chosen:
+        return f"{player} has no Gemini monster to Normal Summon"
+    card = chosen[0]
+    if card.zone == "monsters":
+        tx.update_card(card.id, gemini=True, summoned_this_turn=True, summon_type="normal")
+        tx.emit("summoned", card=card.id, player=player, cause=ctx.link.card, chain_link=ctx.link.link,
+                gemini=True, **{"from": "monsters", "to": "monsters"})  # fmt: skip
+        tx.say("summon.gemini", f"{ctx.link.card}'s effect Normal Summons {card.name}, already face-up on "
+               "the field (a Gemini Summon): it is now an Effect Monster with its effects. This does not "
+               f"use {player}'s Normal Summon, and a summon made as an effect resolves cannot be negated.",
+               card.id)  # fmt: skip
+    else:
+        setting = ctx.choices.get("position") == "set"
+        tributes = [c.id for c in ctx.chosen(tx, "tribute") or []]
+        defn = tx.board.define(card.id)
+        try:
+            if setting and not defn.settable:
+                raise Illegal("summon.not_settable", f"{card.name} cannot be Normal Set.", card.id)
+            ids = summons._tribute(tx, player, tributes, defn.tributes_needed(), card.id)
+            slot = summons._free_main_zone(tx, player, None, ids)
+            summons._pay_tributes(tx, ids, card.id)
+        except Illegal as err:
+            tx.explanations.append(err.explanation)
+            return f"no Normal Summon ({err.explanation.text})"
+        kind = "tribute" if ids else "normal"
+        tx.move(card.id, "monsters", event="set" if setting else "summoned", cause=ctx.link.card,
+                chain_link=ctx.link.link, slot=slot, position="set" if setting else "attack")  # fmt: skip
+        tx.update_card(card.id, summoned_this_turn=not setting, set_this_turn=True,
+                       summon_type=None if setting else kind)  # fmt: skip
+        if setting:
+            ctx.acted[:] = [tx.board.cards[card.id]]
+            return f"{player} Sets {card.id}"
+    ctx.acted[:] = [tx.board.cards[card.id]]
+    tx.update(last_summon=Summon(cards=(card.id,), kind="normal", player=player,  # type: ignore[arg-type]
+                                 seq=tx.game.seq))  # fmt: skip
+    return f"{player} Normal Summons {card.id}"
+
+
+def _borrow_from_gy(tx: Tx, ctx: Context, step: Step) -> str:
+    """Graverobber: the target, a card in the opponent's GY, goes to this link's player's hand (it
+    stays its owner's card); during this turn's End Phase it is sent to the GY if they still hold
+    it, and the first time they activate it they take `amount` damage after it resolves
+    (engine.rules.lasting)."""
+    from engine.rules.lasting import add
+    from engine.state import Lasting
+
+    cards = [c for c in select(tx, ctx, step.cards or "targets") if c.zone == "graveyard"]
+    ctx.acted[:] = cards
+    for c in cards:
+        tx.move(c.id, "hand", event="added_to_hand", cause=ctx.link.card, chain_link=ctx.link.link,
+                controller=ctx.player)  # fmt: skip
+    if not cards:
+        return "nothing is taken"
+    ids = tuple(c.id for c in cards)
+    add(tx, Lasting(what="send_to_gy_at_end_phase", player=ctx.player, source=ctx.link.card,  # type: ignore[arg-type]
+                    until_turn=tx.board.turn, cards=ids))  # fmt: skip
+    amount = step.amount if isinstance(step.amount, int) else 0
+    if amount:
+        add(tx, Lasting(what="damage_after_resolving", player=ctx.player, source=ctx.link.card,  # type: ignore[arg-type]
+                        until_turn=tx.board.turn, cards=ids, amount=amount))  # fmt: skip
+    return (f"{', '.join(ids)} goes to {ctx.player}'s hand for this turn; if {ctx.player} activates it, "
+            f"{ctx.player} takes {amount} damage after it resolves")
+
+
+# --- half-modelled cards finished (brief H9): Black Luster Soldier - Envoy, Yata-Garasu,
+# Infinite Impermanence, Stargazer Magician
+def _second_attack_in_a_row(tx: Tx, ctx: Context, step: Step) -> str:
+    """"It can make a second attack in a row" (Black Luster Soldier - Envoy of the Beginning): one
+    more attack declaration this turn, which must be the very next attack; if another monster
+    declares an attack first, it is lost (engine.rules.battle)."""
+    from engine.rules.battle import SECOND_ATTACK
+
+    done = []
+    for c in select(tx, ctx, step.cards or "this"):
+        if c.zone != "monsters" or not c.face_up:
+            continue
+        tx.update_card(c.id, attacks_this_turn=max(0, c.attacks_this_turn - 1),
+                       marks=(*(m for m in c.marks if m != SECOND_ATTACK), SECOND_ATTACK))  # fmt: skip
+        tx.emit("rule_changed", card=c.id, what="can make a second attack in a row", cause=ctx.link.card,
+                chain_link=ctx.link.link)  # fmt: skip
+        tx.say("attack.second_in_a_row", f"{c.name} can make a second attack in a row: its next attack "
+               "must be declared before any other monster attacks.", c.id)  # fmt: skip
+        done.append(c.id)
+    return f"{', '.join(done) or 'nothing'} can make a second attack in a row"
+
+
+def _skip_next_draw_phase(tx: Tx, ctx: Context, step: Step) -> str:
+    """"They skip the Draw Phase of their next turn" (Yata-Garasu): the whole Draw Phase of that
+    player's next turn is skipped, so they draw nothing then (engine.rules.turns)."""
+    players = _players(ctx, step.player or "opponent")
+    for p in players:
+        tx.set_board(tx.board.with_player(p, skip_next_draw=True))
+        tx.emit("rule_changed", player=p, what="skips the Draw Phase of their next turn",
+                cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
+    return f"{' and '.join(players)} will skip the Draw Phase of their next turn"
+
+
+def _negate_column_spell_traps(tx: Tx, ctx: Context, step: Step) -> str:
+    """Infinite Impermanence: "if this card was Set before activation and is on the field at
+    resolution, for the rest of this turn all other Spell/Trap effects in this column are negated"
+    (engine.rules.continuous reads it: those on the field there, and those activated there)."""
+    from engine.rules.continuous import column_of
+    from engine.rules.lasting import add
+    from engine.state import Lasting
+
+    card = tx.board.cards.get(ctx.link.card)
+    if not ctx.link.from_set:
+        return "it was not Set before it was activated, so no column is negated"
+    if card is None or card.zone != "spell_traps" or (column := column_of(card)) is None:
+        return "it is no longer on the field, so no column is negated"
+    add(tx, Lasting(what="column_negated", player=ctx.player, source=card.id,  # type: ignore[arg-type]
+                    until_turn=tx.board.turn, column=column))  # fmt: skip
+    tx.say("rule.column_negated", f"{card.name} was Set before it was activated and is still on the "
+           f"field: for the rest of this turn the other Spell/Trap effects in its column are negated, "
+           "on the field there and activated there.", card.id)  # fmt: skip
+    return "the other Spell/Trap effects in its column are negated for the rest of the turn"
+
+
+def _summon_returned_namesake(tx: Tx, ctx: Context, step: Step) -> str:
+    """Stargazer Magician: Special Summon 1 monster from the hand with the same name as the monster
+    whose return to the hand set this trigger off (that monster itself may be the one)."""
+    from engine.cards import Selector
+
+    subject = tx.board.cards.get(ctx.link.subject or "")
+    if subject is None:
+        return "no returned monster is known, so nothing is summoned"
+    name = tx.board.define(subject.id).name
+    named = Selector(zone="hand", controller="you", card_type="monster", name=name)
+    return _special_summon(tx, ctx, step.model_copy(update={"cards": named}))
+
+
 OPERATIONS: dict[str, Handler] = {
     "destroy": _move_all("graveyard", "destroyed"),
     "discard_hand": _discard_hand,
@@ -1627,4 +1827,12 @@ OPERATIONS: dict[str, Handler] = {
     "extra_attack": _extra_attack,
     "switch_with_this": _switch_with_this,
     "change_level": _change_level,
+    "second_attack_in_a_row": _second_attack_in_a_row,
+    "skip_next_draw_phase": _skip_next_draw_phase,
+    "negate_column_spell_traps": _negate_column_spell_traps,
+    "summon_returned_namesake": _summon_returned_namesake,
+    "no_battle_damage_this_battle": _no_battle_damage_this_battle,
+    "equip_battle_victims": _equip_battle_victims,
+    "normal_summon_gemini": _normal_summon_gemini,
+    "borrow_from_gy": _borrow_from_gy,
 }

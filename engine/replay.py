@@ -254,6 +254,11 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
         if game.result is not None:
             return _illegal(rec, game, index, action, Illegal(
                 "duel.over", "The duel ended during the attack."))
+    if action.do in ("phase", "end_turn") and action.player == game.board.turn_player:
+        game = _battle_end_first(rec, game)
+        if game.result is not None:
+            return _illegal(rec, game, index, action, Illegal(
+                "duel.over", "The duel ended at the end of the Battle Phase."))
     for_triggers = False
     if action.do == "end_turn":
         game = _end_phase_first(rec, game)
@@ -287,6 +292,25 @@ def _end_phase_first(rec: _Recorder, game: Game) -> Game:
         tx.say("trigger.phase_stop", "The End Phase begins and sets off \"During the End Phase\" "
                "triggers: they resolve before the turn ends.")  # fmt: skip
         return f"{tx.board.turn_player} enters the End Phase"
+
+    return _settle_chains(rec, _automatic(rec, game, None, "window", enter))
+
+
+def _battle_end_first(rec: _Recorder, game: Game) -> Game:
+    """Leaving the Battle Phase before its End Step: if "at the end of the Battle Phase" triggers
+    would be set off (Sword Hunter), the End Step begins as a step of its own and they resolve
+    there, before the turn moves on (rulebook, "Battle Phase": the End Step)."""
+    board = game.board
+    if board.phase != "battle" or board.step == "end" or not triggers.battle_end_triggers(game):
+        return game
+
+    def enter(tx: Tx) -> str:
+        tx.set_board(tx.board.with_turn(step="end"))
+        tx.emit("phase", phase="battle", step="end", player=tx.board.turn_player)
+        tx.finish()
+        tx.say("trigger.battle_phase_end_stop", "The Battle Phase reaches its End Step and sets off "
+               "\"at the end of the Battle Phase\" triggers: they resolve before the turn moves on.")
+        return f"{tx.board.turn_player}'s Battle Phase reaches its End Step"
 
     return _settle_chains(rec, _automatic(rec, game, None, "window", enter))
 

@@ -119,6 +119,7 @@ class PlayerState:
     normal_summon_used: bool = False
     cannot_attack: bool = False  # a card said so, this turn (Threatening Roar)
     skip_next_turn: bool = False  # a card said so (Gamble): this player's next turn is skipped
+    skip_next_draw: bool = False  # a card said so (Yata-Garasu): this player's next Draw Phase is skipped
     used_this_turn: tuple[str, ...] = ()
     summons_this_turn: int = 0  # monsters this player Normal or Special Summoned this turn (Nibiru)
     hand: tuple[str, ...] = ()
@@ -150,7 +151,8 @@ class Lasting:
     from either Main Deck to the hand: Droll & Lock Bird), eclipse_at_end_phase (Book of Eclipse:
     `player`'s opponent flips their face-down monsters face-up in the End Phase and draws for each),
     no_battle_damage and no_battle_destruction (`player` takes no battle damage; `player`'s
-    monsters cannot be destroyed by battle: Waboku).
+    monsters cannot be destroyed by battle: Waboku), column_negated (the other Spell/Trap effects in
+    `column`: a Set Infinite Impermanence).
     """
 
     what: str
@@ -162,6 +164,10 @@ class Lasting:
     # or was turned face-down since (a later `arrived`) is a new card, no longer affected
     since: int = 0
     name: str | None = None  # a card's original name (names_negated)
+    # column_negated (Infinite Impermanence): the other Spell/Trap effects in this column, counted
+    # 1-5 from the left of player A's side, are negated for the rest of the turn
+    column: int = 0
+    amount: int = 0  # damage_after_resolving: the damage its player takes (Graverobber: 2000)
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +272,9 @@ class ChainLink:
     redirect_damage: str | None = None  # Barrel Behind the Door: damage to this player goes to the other
     stated: tuple[tuple[tuple[str, Any], ...], ...] = ()  # the judge's resolution (engine.rules.stated)
     target_places: tuple[tuple[str, str, str], ...] = ()  # (id, zone, face) of stated targets at activation
+    from_set: bool = False  # a Spell/Trap Card activated from face-down on the field ("if this card was Set")
+    subject: str | None = None  # a trigger's: the card its event happened to (Stargazer Magician)
+    co_linked: bool = False  # its card was co-linked as it was activated (Knightmare Unicorn)
 
     def to_dict(self) -> dict:
         out: dict = {
@@ -298,6 +307,9 @@ class Battle:
     defenders_at_declaration: frozenset[str]
     window: str = "battle_step"  # battle_step or one of DAMAGE_WINDOWS
     doomed: tuple[str, ...] = ()  # determined destroyed by battle at damage calculation
+    # (player, card): that player takes no battle damage from this battle, by that card's effect
+    # (Kuriboh); it ends with the battle
+    no_damage: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,13 +82,18 @@ class Tx:
         top: bool = True,
         chain_link: int | None = None,
     ) -> CardState:
-        """Move a card between zones; a card that leaves the field forgets its past there."""
+        """Move a card between zones; a card that leaves the field forgets its past there.
+
+        Piles are their owner's, except a hand: a card can be added to a non-owner's hand
+        (`controller`, Graverobber); it is then in that player's hand, and still goes to its
+        owner's GY, Deck or banishment."""
         board = self.board
         card = board.cards[card_id]
         source = card.zone
         if source in PILES:
-            pile = getattr(board.player(card.owner), source)
-            board = board.with_player(card.owner, **{source: tuple(i for i in pile if i != card_id)})
+            holder = card.controller if source == "hand" else card.owner
+            pile = getattr(board.player(holder), source)
+            board = board.with_player(holder, **{source: tuple(i for i in pile if i != card_id)})
         left_field = source in FIELD_ZONES and to not in FIELD_ZONES
         if left_field and to in ("hand", "deck", "extra_deck", "graveyard") and card.face_up:
             to, event = self._banished_instead(card, to, event)
@@ -110,10 +115,11 @@ class Tx:
             return card
         if to in PILES:
             owner = card.owner
-            pile = getattr(board.player(owner), to)
+            holder = controller if to == "hand" and controller else owner
+            pile = getattr(board.player(holder), to)
             pile = (card_id, *pile) if (to == "deck" and top) else (*pile, card_id)
-            board = board.with_player(owner, **{to: pile})
-            moved = CardState(id=card.id, name=card.name, owner=owner, controller=owner, zone=to,
+            board = board.with_player(holder, **{to: pile})
+            moved = CardState(id=card.id, name=card.name, owner=owner, controller=holder, zone=to,  # type: ignore[arg-type]
                               face=face if to == "extra_deck" else None)  # fmt: skip
         else:
             base = card if not left_field and source in FIELD_ZONES else CardState(
@@ -144,16 +150,18 @@ class Tx:
         return "banished", event if event in ("destroyed", "tributed") else "banished"
 
     def change_lp(self, player: str, amount: int, *, event: str, cause: str | None = None,
-                  chain_link: int | None = None) -> None:  # fmt: skip
+                  chain_link: int | None = None) -> int:  # fmt: skip
         """Lose (negative) or gain LP; LP never goes below 0. Effects that change what an LP
-        change becomes (a gain turned into damage, halved damage) apply here, in one place."""
+        change becomes (a gain turned into damage, halved damage) apply here, in one place.
+        Returns the change as it was made (0: no damage taken), for the words that report it."""
         from engine.rules.lasting import replace_lp_change
 
         amount, event = replace_lp_change(self, player, amount, event)
         if amount == 0 and event == "damage":
-            return  # no damage is taken at all (Dark Ruler No More): no event
+            return 0  # no damage is taken at all (Dark Ruler No More): no event
         lp = self.board.player(player).lp
         new_lp = max(0, lp + amount)
         self.set_board(self.board.with_player(player, lp=new_lp))
         self.emit(event, player=player, amount=abs(amount), lp=new_lp, cause=cause,
                   chain_link=chain_link)  # fmt: skip
+        return amount

@@ -158,7 +158,85 @@ def destroyed_instead(tx: Tx, card: CardState, by: str) -> CardState | None:
         tx.say("union.destroyed_instead", f"{card.name} would be destroyed {how}; {source.name}, "
                f"equipped to it by its own Union effect, is destroyed instead.", source.id, card.id)
         return source
+    return _equipped_destroyed_instead(tx, card, by)
+
+
+def _equipped_destroyed_instead(tx: Tx, card: CardState, by: str) -> CardState | None:
+    """"If this card would be destroyed by battle, destroy that equipped monster instead"
+    (Relinquished): the Monster Card equipped to it goes in its place; returns that card."""
+    board = tx.board
+    for source, effect in continuous.in_force(board, "destroy_equipped_instead"):
+        if source.id != card.id or (by == "effect" and effect.substitute_for != "battle_or_effect"):
+            continue
+        held = next((c for c in board.spell_traps() if c.equipped_to == card.id
+                     and board.define(c.id).is_monster), None)  # fmt: skip
+        if held is None:
+            return None
+        tx.move(held.id, "graveyard", event="destroyed", cause=f"instead of {card.id}")
+        how = "by battle" if by == "battle" else "by a card effect"
+        tx.say("rule.destroyed_instead", f"{card.name} would be destroyed {how}; its own effect destroys "
+               f"the monster equipped to it, {held.name}, instead, so {card.name} stays on the field.",
+               card.id, held.id)  # fmt: skip
+        return held
     return None
+
+
+def cannot_be_destroyed_by(tx: Tx, card: CardState, source: str) -> bool:
+    """A Link Monster Link Summoned using I:P Masquerena as material "cannot be destroyed by your
+    opponent's card effects": an effect it gained from its material, so it stops while its own
+    effects are negated. True (and says so) if `source`'s effect cannot destroy it."""
+    board = tx.board
+    origin = board.cards.get(source)
+    if card.zone != "monsters" or not card.face_up or card.summon_type != "link" or (
+        origin is None or origin.controller == card.controller
+    ):  # fmt: skip
+        return False
+    granting = next((board.cards[m] for m in card.summoned_with if m in board.cards and any(
+        e.apply == "link_material_protection" for e in board.define(m).effects)), None)  # fmt: skip
+    if granting is None or continuous.negated_by(board, card) is not None:
+        return False
+    tx.say("rule.cannot_be_destroyed", f"{card.name} was Link Summoned using {granting.name} as "
+           f"material: it cannot be destroyed by its controller's opponent's card effects, so "
+           f"{origin.name} does not destroy it.", card.id, granting.id)  # fmt: skip
+    return True
+
+
+# --------------------------------------------------------------------------- "only 1 face-up"
+def one_face_up_problem(board: Board, card: CardState, player: str) -> str | None:
+    """"You can only control 1 face-up X" (Dragon Ice): why `player` cannot have this card face-up
+    on the field now (they already control another face-up one), or None. Not an effect: negating
+    effects does not lift it (YGOrganization, "Learn Rulings" part 13, the "Highlander" clause)."""
+    defn = board.define(card.id)
+    if not defn.only_one_face_up:
+        return None
+    other = next((c for c in board.monsters(player) if c.id != card.id and c.face_up
+                  and board.define(c.id).name == defn.name), None)  # fmt: skip
+    if other is None:
+        return None
+    return f"{player} already controls a face-up {defn.name} ({other.id}) and can control only 1 face-up"
+
+
+def only_one_destroyed(tx: Tx) -> bool:
+    """A player who ends up with 2 face-up copies of such a card (one flipped face-up, control of
+    one taken) has the newcomer destroyed by the game, without a chain: the one taken from the
+    opponent, else the one that came face-up last. True if one was destroyed."""
+    board = tx.board
+    for player in ("A", "B"):
+        seen: dict[str, CardState] = {}
+        mine = [c for c in board.monsters(player) if c.face_up]
+        for card in sorted(mine, key=lambda c: (c.controller != c.owner, c.arrived)):
+            defn = board.define(card.id)
+            if not defn.only_one_face_up:
+                continue
+            if defn.name not in seen:
+                seen[defn.name] = card
+                continue
+            tx.move(card.id, "graveyard", event="destroyed", cause="rule: only 1 face-up")
+            tx.say("rule.only_one_face_up_destroyed", f"{player} now controls 2 face-up {defn.name}, and can "
+                   f"control only 1: the newer, {card.id}, is destroyed by the game (no chain).",
+                   card.id, seen[defn.name].id)  # fmt: skip
+            return True
+    return False
 
 
 def union_target_problem(board: Board, union: CardState, host: CardState) -> str | None:
@@ -336,7 +414,7 @@ def check_wins(tx: Tx) -> None:
 
 def settle(tx: Tx) -> bool:
     """This module's checks between actions; True if a card moved (check again)."""
-    return toons_destroyed(tx)
+    return toons_destroyed(tx) or only_one_destroyed(tx)
 
 
 def activation_problem(board: Board, card: CardState, effect: Effect) -> str | None:
@@ -346,3 +424,96 @@ def activation_problem(board: Board, card: CardState, effect: Effect) -> str | N
         return (f"{card.name} is a Gemini monster treated as a Normal Monster: it has no effects until "
                 "it is Normal Summoned again while face-up on the field")
     return None
+
+
+# --------------------------------------------------------------------------- Archfiend die rolls
+def die_negation(tx: Tx, link: ChainLink, targets: tuple[str, ...]) -> str | None:
+    """"When resolving an opponent's card effect that targets this card, roll a six-sided die and
+    negate the effect if the result is 2 or 5, and if you do, destroy that card" (Terrorking
+    Archfiend): a Continuous effect, no chain; the card must still be a valid target, face-up and
+    its effect not negated. The judge says the roll (`choices: {die: n}` on the activation that
+    targets it); unsaid, the engine takes 1 and says so. Returns the link's summary if negated."""
+    board = tx.board
+    for source, effect in continuous.in_force(board, "negate_targeting_on_die"):
+        if source.id not in targets or source.controller == link.player:
+            continue
+        rolled = dict(link.choices).get("die")
+        if not isinstance(rolled, int) or isinstance(rolled, bool) or not 1 <= rolled <= 6:
+            rolled = 1
+            tx.say("choice.engine_picked", f"The die {source.name} rolls as {link.card} resolves was not "
+                   "given; the engine takes 1 (say `choices: {die: n}` on that activation).",
+                   source.id)  # fmt: skip
+        tx.emit("die_roll", card=source.id, player=source.controller, result=rolled, chain_link=link.link)
+        wanted = " or ".join(str(n) for n in effect.die)
+        if rolled not in effect.die:
+            tx.say("rule.die_roll", f"{link.card} targets {source.name}: its controller rolls a die as the "
+                   f"effect resolves and gets {rolled}, not {wanted}, so the effect applies.",
+                   source.id, link.card)  # fmt: skip
+            continue
+        tx.emit("negated", card=link.card, cause=source.id, chain_link=link.link, what="effect")
+        tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {source.id}")
+        culprit = board.cards.get(link.card)
+        on_field = culprit is not None and culprit.zone in FIELD  # "that card": only on the field
+        if on_field:
+            tx.move(link.card, "graveyard", event="destroyed", cause=source.id)
+        tx.say("rule.die_roll", f"{link.card} targets {source.name}: its controller rolls a die as the "
+               f"effect resolves and gets {rolled}, so the effect is negated"
+               f"{f', and {link.card} is destroyed' if on_field else ''}. This is a Continuous effect "
+               "of the card: it builds no chain.", source.id, link.card)  # fmt: skip
+        return f"Chain Link {link.link} ({link.card}) is negated by {source.name}'s die roll"
+    return None
+
+
+# --------------------------------------------------------------------------- Link Arrows
+# A Link Arrow as (rows, columns) it points, seen by the Link Monster's controller (up: away from
+# them, toward the opponent's side).
+_ARROWS = {"tl": (-1, -1), "t": (-1, 0), "tr": (-1, 1), "l": (0, -1), "r": (0, 1),
+           "bl": (1, -1), "b": (1, 0), "br": (1, 1)}  # fmt: skip
+
+
+def _place(card: CardState) -> tuple[int, int] | None:
+    """Where a monster stands as (row, column) seen from player A's side (Official Rulebook v10,
+    "Link Monsters" and the field layout): B's Main Monster Zones on row 0 (B's zone 1 faces A's
+    zone 5), the Extra Monster Zones on row 1 (left above A's zone 2, right above A's zone 4, as the
+    document names them), A's Main Monster Zones on row 2."""
+    if card.zone != "monsters" or card.slot is None:
+        return None
+    if card.slot in (6, 7):
+        return (1, 2 if card.slot == 6 else 4)
+    return (2, card.slot) if card.controller == "A" else (0, 6 - card.slot)
+
+
+def points_to(board: Board, card: CardState) -> list[tuple[int, int]]:
+    """The Monster Zones (as `_place` gives them) a face-up Link Monster's Link Arrows point to."""
+    here = _place(card)
+    defn = board.define(card.id)
+    if here is None or "link" not in defn.subtypes or not card.face_up:
+        return []
+    sign = 1 if card.controller == "A" else -1  # B's arrows point the other way round
+    zones = []
+    for arrow in defn.link_arrows:
+        dr, dc = _ARROWS[arrow]
+        row, col = here[0] + sign * dr, here[1] + sign * dc
+        if (row in (0, 2) and 1 <= col <= 5) or (row == 1 and col in (2, 4)):
+            zones.append((row, col))
+    return zones
+
+
+def co_linked(board: Board, card: CardState) -> list[CardState]:
+    """The Link Monsters co-linked with this one: it points to each, and each points back to it."""
+    here, mine = _place(card), points_to(board, card)
+    return [other for other in board.monsters() if other.id != card.id and _place(other) in mine
+            and here in points_to(board, other)]  # fmt: skip
+
+
+# --------------------------------------------------------------------------- battle protection
+def survives_battle_once(tx: Tx, card: CardState) -> bool:
+    """"Once per turn, this card cannot be destroyed by battle" (Gemini Summoner): the first battle
+    this turn that would destroy it does not; the use is marked on the card until the end of the
+    turn (a card that left the field and came back is a new card, with its use unspent)."""
+    if "battle_shield_used" in card.marks or continuous.first(
+        tx.board, "not_destroyed_by_battle_once", card
+    ) is None:  # fmt: skip
+        return False
+    tx.update_card(card.id, marks=(*card.marks, "battle_shield_used"))
+    return True

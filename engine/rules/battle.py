@@ -163,6 +163,7 @@ def attack(tx: Tx, action: ActionEntry) -> str:
                           f"{target.name} cannot be targeted for an attack: {whose} applies now "
                           "(a Continuous effect, met by the board as it is).",
                           target.id, guard.id)  # fmt: skip
+    _in_a_row(tx, attacker)
     if board.step == "start":
         tx.set_board(tx.board.with_turn(step="battle"))  # the board as the attack cost left it
         tx.emit("phase", phase="battle", step="battle", player=board.turn_player)
@@ -187,6 +188,26 @@ def attack(tx: Tx, action: ActionEntry) -> str:
     tx.say("battle.attack_declared", f"{attacker.name} attacks {shown}. {foe} may "
            "respond in the Battle Step.", attacker.id, target.id)  # fmt: skip
     return f"{player}'s {attacker.name} attacks {target.id}"
+
+
+SECOND_ATTACK = "second_attack_in_a_row"  # a mark: this monster may attack again, as its next attack
+
+
+def _in_a_row(tx: Tx, attacker: CardState) -> None:
+    """A monster allowed "a second attack in a row" (Black Luster Soldier - Envoy of the Beginning)
+    must make it as the very next attack declared: once another monster declares an attack first,
+    that second attack is lost (the card's rulings: the two attacks come one right after the other)."""
+    for card in tx.board.monsters(attacker.controller):
+        if SECOND_ATTACK not in card.marks:
+            continue
+        rest = tuple(m for m in card.marks if m != SECOND_ATTACK)
+        if card.id == attacker.id:
+            tx.update_card(card.id, marks=rest)
+            continue
+        tx.update_card(card.id, marks=rest, attacks_this_turn=card.attacks_this_turn + 1)
+        tx.say("attack.second_in_a_row_lost", f"{attacker.name} declares an attack before {card.name} "
+               f"made its second attack \"in a row\", so {card.name} can no longer attack this turn.",
+               card.id, attacker.id)  # fmt: skip
 
 
 def replay_check(tx: Tx) -> bool:
@@ -235,11 +256,16 @@ def next_window(tx: Tx) -> None:
         _end_of_battle(tx)
         return
     window = DAMAGE_WINDOWS[index + 1]
+    if battle.window == "damage_calculation":
+        # damage is calculated as its window closes: after the effects activated "during damage
+        # calculation" (Kuriboh) have resolved
+        _damage_calculation(tx)
+        battle = tx.game.battle
+        if battle is None:
+            return
     _enter(tx, battle, window)
     if window == "before_damage_calculation":
         _flip_target(tx)
-    elif window == "damage_calculation":
-        _damage_calculation(tx)
     elif window == "damage_step_end":
         _destroy_doomed(tx)
 
@@ -257,7 +283,8 @@ _WINDOW_TEXT = {
     "Traps and effects that directly change ATK/DEF can be activated.",
     "before_damage_calculation": "Before damage calculation: a face-down target is turned face-up; "
     "effects that directly change ATK/DEF can still be activated now.",
-    "damage_calculation": "Damage calculation.",
+    "damage_calculation": "Damage calculation begins. Only effects that are activated \"during damage "
+    "calculation\" (such as Kuriboh's) can be activated now; then damage is calculated.",
     "after_damage_calculation": "After damage calculation: effects that happen at this moment "
     "activate now (such as the Flip effect of a monster the attack turned face-up).",
     "damage_step_end": "The end of the Damage Step: monsters destroyed by battle are sent to the GY now.",
@@ -267,8 +294,7 @@ _WINDOW_TEXT = {
 def _enter(tx: Tx, battle: Battle, window: str) -> None:
     tx.update(battle=evolve(battle, window=window), priority=tx.board.turn_player)
     tx.emit("phase", phase="battle", step="damage", window=window, player=tx.board.turn_player)
-    if window != "damage_calculation":
-        tx.say("battle.damage_step_window", _WINDOW_TEXT[window])
+    tx.say("battle.damage_step_window", _WINDOW_TEXT[window])
 
 
 def _flip_target(tx: Tx) -> None:
@@ -295,11 +321,10 @@ def _damage_calculation(tx: Tx) -> None:
     notes: list[tuple[str, str, str]] = []  # what a shield this turn changed (Waboku), said last
     if battle.target is None:
         tx.emit("battle", card=attacker.id, target="direct", atk=atk)
-        if atk > 0:
-            _battle_damage(tx, foe, atk, attacker.id, notes)
+        taken = _battle_damage(tx, foe, atk, attacker.id, notes) if atk > 0 else 0
         tx.finish()
-        tx.say("battle.direct_damage", f"Direct attack: {foe} takes {atk} battle damage from "
-               f"{attacker.name} ({atk} ATK).", attacker.id)  # fmt: skip
+        tx.say("battle.direct_damage", f"Direct attack by {attacker.name} ({atk} ATK): {foe} "
+               f"{_takes(taken)}.", attacker.id)  # fmt: skip
         for note in notes:
             tx.say(*note)
         return
@@ -321,21 +346,21 @@ def _damage_calculation(tx: Tx) -> None:
             winner, loser = (attacker, target) if atk > t_atk else (target, attacker)
             diff = abs(atk - t_atk)
             doomed = [loser.id]
-            _battle_damage(tx, loser.controller, diff, winner.id, notes)
+            taken = _battle_damage(tx, loser.controller, diff, winner.id, notes)
             code = "battle.atk_vs_atk_higher" if atk > t_atk else "battle.atk_vs_atk_lower"
             text = (
                 f"{attacker.name} ({atk} ATK) battles {target.name} ({t_atk} ATK): {loser.name} "
-                f"is destroyed by battle and {loser.controller} takes {diff} battle damage.")
+                f"is destroyed by battle and {loser.controller} {_takes(taken)}.")
     else:
         t_def = current_def(tx, target)
         tx.emit("battle", card=attacker.id, target=target.id, atk=atk, target_def=t_def)
         if atk > t_def and (piercer := continuous.first(tx.board, "piercing", attacker)) is not None:
             doomed = [target.id]
-            _battle_damage(tx, foe, atk - t_def, attacker.id, notes)
+            taken = _battle_damage(tx, foe, atk - t_def, attacker.id, notes)
             code, text = "battle.piercing_damage", (
                 f"{attacker.name} ({atk} ATK) beats {target.name}'s {t_def} DEF: {target.name} is "
-                f"destroyed by battle, and {piercer.name}'s effect inflicts piercing damage: {foe} "
-                f"takes {atk - t_def} battle damage (ATK minus DEF).")  # fmt: skip
+                f"destroyed by battle, and {piercer.name}'s effect inflicts piercing damage, ATK "
+                f"minus DEF ({atk - t_def}): {foe} {_takes(taken)}.")  # fmt: skip
         elif atk > t_def:
             doomed = [target.id]
             code, text = "battle.atk_vs_def_higher", (
@@ -348,10 +373,10 @@ def _damage_calculation(tx: Tx) -> None:
                 "destroyed and no one takes damage.")  # fmt: skip
         else:
             diff = t_def - atk
-            _battle_damage(tx, player, diff, target.id, notes)
+            taken = _battle_damage(tx, player, diff, target.id, notes)
             code, text = "battle.atk_vs_def_lower", (
                 f"{attacker.name}'s {atk} ATK is below {target.name}'s {t_def} DEF: nothing is "
-                f"destroyed and {player} takes {diff} battle damage.")  # fmt: skip
+                f"destroyed and {player} {_takes(taken)}.")  # fmt: skip
     for card_id in list(doomed):
         owner = tx.card(card_id).controller
         if (shield := _shield(tx, "no_battle_destruction", owner)) is not None:
@@ -359,6 +384,11 @@ def _damage_calculation(tx: Tx) -> None:
             notes.append(("battle.not_destroyed_by_battle", f"But {shield} was applied this turn: "
                           f"{owner}'s monsters cannot be destroyed by battle, so {card_id} is not "
                           "destroyed by this battle.", card_id))  # fmt: skip
+        elif abilities.survives_battle_once(tx, tx.card(card_id)):  # Gemini Summoner
+            doomed.remove(card_id)
+            notes.append(("battle.not_destroyed_once", f"{card_id} cannot be destroyed by battle once per "
+                          "turn (its own Continuous effect): it is not destroyed by this battle, and that "
+                          "use is spent for this turn.", card_id))  # fmt: skip
     tx.update(battle=evolve(tx.game.battle, doomed=tuple(doomed)))  # type: ignore[arg-type]
     tx.finish()
     tx.say(code, text, attacker.id, target.id)
@@ -374,10 +404,17 @@ def _shield(tx: Tx, kind: str, player: str) -> str | None:
     return item.source if item is not None else None
 
 
+def _takes(taken: int) -> str:
+    """What the battle did to a player's LP, as it was done: a shield (Waboku, Kuriboh, Dark
+    Ruler No More) or a halving changed it, and the note or the lasting effect says why."""
+    return f"takes {taken} battle damage" if taken else "takes no battle damage"
+
+
 def _battle_damage(tx: Tx, player: str, amount: int, source: str,
-                   notes: list[tuple[str, str, str]]) -> None:  # fmt: skip
-    """Battle damage to `player`, unless a card applied this turn says they take none; doubled
-    when the monster inflicting it says so and battles an opponent's monster (Odd-Eyes)."""
+                   notes: list[tuple[str, str, str]]) -> int:  # fmt: skip
+    """Battle damage to `player`, unless a card says they take none (this turn: Waboku; from
+    this battle: Kuriboh); doubled when the monster inflicting it says so and battles an
+    opponent's monster (Odd-Eyes). Returns the damage actually taken."""
     battle, src = tx.game.battle, tx.board.cards.get(source)
     if battle is not None and battle.target is not None and src is not None and (
         src.controller != player and continuous.first(tx.board, "double_battle_damage", src)
@@ -388,8 +425,69 @@ def _battle_damage(tx: Tx, player: str, amount: int, source: str,
     if (shield := _shield(tx, "no_battle_damage", player)) is not None:
         notes.append(("battle.no_battle_damage", f"But {shield} was applied this turn: {player} takes no "
                       f"battle damage, so the {amount} battle damage is not taken.", shield))  # fmt: skip
+        return 0
+    if battle is not None and (guard := next((c for p, c in battle.no_damage if p == player), None)):
+        notes.append(("battle.no_battle_damage", f"{tx.card(guard).name}'s effect applies to this battle: "
+                      f"{player} takes no battle damage from it, so the {amount} battle damage is not "
+                      "taken.", guard))  # fmt: skip
+        return 0
+    if (odd := _reduced_to_zero(tx, player)) is not None:
+        notes.append(("battle.damage_reduced_to_zero", f"{odd.name}'s Pendulum Effect: {player} reduces the "
+                      f"{amount} battle damage from this attack, which involves {player}'s Pendulum Monster, "
+                      f"to 0 (once per turn; no chain; taken as {player}'s choice: the effect says \"you "
+                      "can\").", odd.id))  # fmt: skip
+        return 0
+    taken = -tx.change_lp(player, -amount, event="damage", cause=f"battle: {source}")
+    if taken > 0:
+        _reflect(tx, player, taken, notes)
+    return taken
+
+
+def _reduced_to_zero(tx: Tx, player: str) -> CardState | None:
+    """Odd-Eyes Pendulum Dragon's Pendulum Effect: its controller can reduce the battle damage they
+    take from an attack involving a Pendulum Monster they control to 0, once per turn; applied
+    as the damage is inflicted, without a chain. Returns the card whose effect did it."""
+    battle, board = tx.game.battle, tx.board
+    if battle is None:
+        return None
+    fighters = [board.cards[c] for c in (battle.attacker, battle.target) if c and c in board.cards]
+    if not any(f.controller == player and f.zone == "monsters" and "pendulum" in board.define(f.id).subtypes
+               for f in fighters):  # fmt: skip
+        return None
+    from engine.rules.locks import once_key
+
+    for source, effect in continuous.in_force(board, "pendulum_battle_damage_to_zero"):
+        used = board.player(player).used_this_turn
+        key = once_key(source, board.define(source.id), effect)
+        if source.controller != player or (key is not None and key in used):
+            continue
+        if key is not None:
+            tx.set_board(board.with_player(player, used_this_turn=(*used, key)))
+        return source
+    return None
+
+
+def _reflect(tx: Tx, player: str, taken: int, notes: list[tuple[str, str, str]]) -> None:
+    """Relinquished: while a monster is equipped to it by its own effect, the battle damage its
+    controller takes from a battle involving it is also inflicted to the opponent, as effect damage,
+    at the same moment (its current text; Yugipedia, "Battle damage": effects that also inflict
+    the battle damage you take to your opponent)."""
+    battle, board = tx.game.battle, tx.board
+    for fighter in (battle.attacker, battle.target) if battle else ():
+        card = board.cards.get(fighter or "")
+        if card is None or card.controller != player:
+            continue
+        if continuous.first(board, "reflect_battle_damage", card) is None or not any(
+            c.zone == "spell_traps" and c.equipped_to == card.id and board.define(c.id).is_monster
+            for c in board.cards.values()
+        ):  # fmt: skip
+            continue
+        foe = opponent(player)
+        tx.change_lp(foe, -taken, event="damage", cause=card.id)
+        notes.append(("battle.damage_reflected", f"{card.name} is equipped with a monster by its own effect: "
+                      f"the {taken} battle damage {player} takes from this battle is also inflicted to "
+                      f"{foe}, as effect damage, at the same moment.", card.id))  # fmt: skip
         return
-    tx.change_lp(player, -amount, event="damage", cause=f"battle: {source}")
 
 
 def _destroy_doomed(tx: Tx) -> None:
@@ -407,6 +505,8 @@ def _destroy_doomed(tx: Tx) -> None:
         other = board.cards.get(battle.target if card_id == battle.attacker else battle.attacker or "")
         banisher = other and continuous.first(board, "banish_battle_destroyed", other)
         tx.move(card_id, "banished" if banisher else "graveyard", event="destroyed", cause="battle")
+        if other is not None:  # who destroyed it: "if this card destroys a monster by battle" (Horus LV6)
+            tx.events[-1].update(by=other.id, attacker=battle.attacker)
         if banisher:
             tx.say("battle.banished_by_effect", f"{card.name} is destroyed by battle with {banisher.name}, "
                    "whose effect banishes it instead of sending it to the GY.", card_id, banisher.id)

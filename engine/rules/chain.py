@@ -10,6 +10,7 @@ from engine.cards import CardDef, Effect, Selector
 from engine.operations import OPERATIONS, Context, fits, misfit
 from engine.refs import resolve_ref
 from engine.rules import continuous, locks, pendulum, restrictions
+from engine.rules.abilities import co_linked
 from engine.rules.common import MAIN_PHASES, phase_name
 from engine.rules.stated import CARD_VERBS
 from engine.rules.stated import apply as stated_resolution
@@ -56,7 +57,11 @@ def _check_timing(tx: Tx, player: str, card: CardState, defn: CardDef, effect: E
                   speed: int) -> None:  # fmt: skip
     board, game = tx.board, tx.game
     chain = game.chain
-    if game.battle is not None and game.battle.window != "battle_step":
+    if game.battle is not None and game.battle.window == "damage_calculation" and (
+        set(conditions(effect)) & locks.DURING_DAMAGE_CALCULATION
+    ):  # fmt: skip
+        pass  # an effect activated "during damage calculation" (Kuriboh): its own window
+    elif game.battle is not None and game.battle.window != "battle_step":
         after_calc = game.battle.window in ("damage_calculation", "after_damage_calculation",
                                             "damage_step_end")  # fmt: skip
         counter = defn.spell_trap_kind == "counter" and defn.card_type == "trap"
@@ -64,7 +69,8 @@ def _check_timing(tx: Tx, player: str, card: CardState, defn: CardDef, effect: E
             raise Illegal("activate.damage_step",
                           f"{card.name} cannot be activated now: in the Damage Step only Counter "
                           "Traps and effects that directly change ATK/DEF, and only until damage "
-                          "calculation starts.", card.id)  # fmt: skip
+                          "calculation starts; during damage calculation, only effects activated "
+                          "\"during damage calculation\".", card.id)  # fmt: skip
     if chain:
         top = chain[-1]
         _check_unchainable(tx, player, card, defn, effect, top)
@@ -183,6 +189,9 @@ def _targets(tx: Tx, player: str, card: CardState, effect: Effect, refs: list[st
     summoned = summoned_now(tx)
     attacker = tx.game.battle.attacker if tx.game.battle else None
     for t in chosen:
+        if t.id == card.id and all(sel.except_this for sel in effect.targets):
+            raise Illegal("activate.bad_target", f"{card.name} cannot target itself: its effect takes only "
+                          "other cards.", card.id)  # fmt: skip
         if not any(fits(tx.board, t, sel, player, summoned, attacker) for sel in effect.targets):
             why = next(filter(None, (misfit(tx.board, t, sel, player, summoned, attacker, now=False)
                                      for sel in effect.targets)), "does not fit")  # fmt: skip
@@ -673,11 +682,14 @@ def activate(tx: Tx, action: ActionEntry) -> str:
     if activation:
         _place_activated(tx, player, card, defn)
     link_no = len(tx.game.chain) + 1
+    from_set = activation and card.zone in ("spell_traps", "field_spell") and card.face == "down"
+    linked = any(s.if_co_linked for s in effect.do) and bool(co_linked(tx.board, tx.card(card.id)))
     link = ChainLink(link=link_no, card=card.id, player=player, spell_speed=speed,  # type: ignore[arg-type]
                      effect=number, targets=targets, cost=tuple(costs.items()),
                      choices=tuple(action.choices.items()), card_snapshot=tx.card(card.id),
                      answers_summon=attempt.cards if attempt else (), stated=stated,
-                     target_places=places if stated else ())  # fmt: skip
+                     target_places=places if stated else (), subject=trig.subject if trig else None,
+                     from_set=from_set, co_linked=linked)  # fmt: skip
     flipped = (*tx.game.flipped_in_chain, card.id) if flip_use else tx.game.flipped_in_chain
     tx.update(chain=(*tx.game.chain, link), priority=opponent(player), flipped_in_chain=flipped,
               summon_attempt=None if attempt else tx.game.summon_attempt)  # fmt: skip
@@ -795,11 +807,13 @@ def resolve_top(tx: Tx) -> str:
         tx.say("chain.left_field_no_effect", f"{card.name} left the field before Chain Link "
                f"{link.link} resolved, so it does nothing.", link.card)  # fmt: skip
         return f"Chain Link {link.link} ({card.name}) does nothing"
-    if (lasting := continuous.lasting_negation(tx.board, card, activated=True)) is not None:
+    lasting = continuous.lasting_negation(tx.board, card, activated=True, at=link.card_snapshot)
+    if lasting is not None:
         source = tx.board.cards.get(lasting.source)
         name = source.name if source is not None else lasting.source
-        why = (f"the activated effects of cards named {lasting.name} are negated"
-               if lasting.what == "names_negated" else f"{card.name}'s effects are negated")  # fmt: skip
+        why = {"names_negated": f"the activated effects of cards named {lasting.name} are negated",
+               "column_negated": "the other Spell/Trap effects activated in its column are negated",
+               }.get(lasting.what, f"{card.name}'s effects are negated")  # fmt: skip
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {lasting.source}")
         tx.say("chain.negated_lasting", f"{name}'s effect, applied earlier, still applies: {why} "
                f"until the end of {'this' if lasting.until_turn == tx.board.turn else 'the next'} turn, "
@@ -838,6 +852,10 @@ def resolve_top(tx: Tx) -> str:
         tx.say("chain.link_no_target", f"{card.name} has no valid target left when Chain Link "
                f"{link.link} resolves, so it does nothing.", link.card, *link.targets)
         return f"Chain Link {link.link} ({card.name}) has no target left"
+    from engine.rules.abilities import die_negation
+
+    if (negated := die_negation(tx, link, valid)) is not None:  # Terrorking Archfiend
+        return negated
     before = tx.game.chain[-1] if tx.game.chain else None
     answered = before if before is not None and before.link == link.link - 1 else None
     ctx = Context(link=link, targets=valid, answered=answered, choices=dict(link.choices))
@@ -859,6 +877,10 @@ def resolve_top(tx: Tx) -> str:
             break  # "and if you do": the rest happens only if the step before did
         if step.mode is not None and _mode(tx, ctx, link) != step.mode:
             continue  # another of the effects the player could choose from
+        if step.if_co_linked and not link.co_linked:  # Knightmare Unicorn's draw
+            done.append(f"no {step.op.replace('_', ' ')}: {card.name} was not co-linked when this effect "
+                        "was activated")  # fmt: skip
+            continue
         if step.optional and _YOU_CAN.get(step.op, step.op) not in ctx.choices:
             # "then you can ...": not done; nothing happens after the step before, which stays
             # the last thing that happened
@@ -884,6 +906,9 @@ def resolve_top(tx: Tx) -> str:
     from engine.rules.abilities import spell_resolved
 
     spell_resolved(tx, link, effect)  # a Spell Counter for each Spell that resolves (no chain)
+    from engine.rules.lasting import after_resolving
+
+    after_resolving(tx, link.card, link.player, link.link)  # a card taken by Graverobber
     for later in ctx.afterwards:  # "immediately after this effect resolves" (Formula Synchron)
         tx.finish()
         later()

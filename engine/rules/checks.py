@@ -98,7 +98,9 @@ def maintenance(tx: Tx, declined: frozenset[str] = frozenset()) -> None:
         for effect in tx.board.define(card.id).effects:
             if effect.kind != "maintenance" or effect.phase != phase:
                 continue
-            _pay_or_destroy(tx, card.id, effect.cost, card.id in declined)
+            # "you must pay ... (this is not optional)" (Terrorking Archfiend): paid if possible
+            forced = card.id in declined and not effect.optional
+            _pay_or_destroy(tx, card.id, effect.cost, card.id in declined and effect.optional, forced)
 
 
 def _counter_holder(tx: Tx, card: CardState) -> CardState:
@@ -143,7 +145,7 @@ def _control_returns(tx: Tx) -> bool:
     return False
 
 
-def _pay_or_destroy(tx: Tx, card_id: str, cost: dict, declined: bool) -> None:
+def _pay_or_destroy(tx: Tx, card_id: str, cost: dict, declined: bool, forced: bool = False) -> None:
     card = tx.card(card_id)
     player = card.controller
     lp_due = int(cost.get("pay_lp", 0))
@@ -178,6 +180,9 @@ def _pay_or_destroy(tx: Tx, card_id: str, cost: dict, declined: bool) -> None:
         negator = negated_by(tx.board, card)
         note = (f" Its effect is negated by {negator.name}, but a maintenance cost is still due."
                 if negator else "")  # fmt: skip
+        if forced:
+            note += (" Its text makes this payment not optional while it can be paid, so the choice "
+                     "not to pay does not apply.")
         tx.say("cost.maintenance_paid", f"{player} pays {what} to keep {card.name} on the field.{note}",
                card_id)  # fmt: skip
         return

@@ -70,14 +70,32 @@ def in_archetype(name: str, archetype: str) -> bool:
                for i in range(len(words) - len(wanted) + 1))  # fmt: skip
 
 
-def lasting_negation(board: Board, card: CardState, *, activated: bool = False) -> Lasting | None:
+def column_of(card: CardState) -> int | None:
+    """The column of a card in a Spell & Trap Zone, 1-5 from the left of player A's side: B's zone
+    1 faces A's zone 5 (a column holds both players' zones, face to face)."""
+    if card.zone != "spell_traps" or card.slot is None or not 1 <= card.slot <= 5:
+        return None
+    return card.slot if card.controller == "A" else 6 - card.slot
+
+
+def lasting_negation(board: Board, card: CardState, *, activated: bool = False,
+                     at: CardState | None = None) -> Lasting | None:  # fmt: skip
     """The lasting effect that negates this card's effects now, if any: "negate its effects until
     the end of this turn" (Effect Veiler; Level Modulation's "cannot apply its effects") while the
     card stays face-up on the field as it was, and "negate the activated effects and the effects on
     the field of cards with that original name" (Called by the Grave, Crossout Designator), which
-    reaches an activated effect wherever its card is (`activated`)."""
+    reaches an activated effect wherever its card is (`activated`). A Set Infinite Impermanence
+    negates the other Spell/Trap effects in its column: of cards there, and of effects activated
+    there (`at`: the card as it was activated), even if the card has moved since."""
     for item in board.lasting:
         if item.until_turn < board.turn:
+            continue
+        if item.what == "column_negated" and card.id != item.source:
+            place = at if at is not None else card
+            if (place.zone == "spell_traps" and column_of(place) == item.column
+                    and abilities.card_kind(board, place) in ("spell", "trap")
+                    and (activated or (card.zone == "spell_traps" and card.face_up))):  # fmt: skip
+                return item
             continue
         negates = item.what in ("effects_negated", "negated_until_end")
         if negates and card.id in item.cards and card.zone in FIELD:

@@ -85,6 +85,8 @@ def end_phase(tx: Tx) -> None:
                 _give_back(tx, card_id, item.source)
         elif item.what == "eclipse_at_end_phase":
             eclipse(tx, item)
+        elif item.what == "send_to_gy_at_end_phase":
+            _send_borrowed(tx, item)
     _count_opponent_turns(tx)
 
 
@@ -263,3 +265,40 @@ def eclipse(tx: Tx, item: Lasting) -> None:
            item.source, *flipped)  # fmt: skip
     if flipped:
         draw(tx, foe, len(flipped), cause=item.source)
+
+
+# --- a card taken from the opponent's GY for one turn (Graverobber; brief H8) ------------------
+# Source: ProjectIgnis CardScripts, official/c61705417.lua (Graverobber): the Spell goes to its
+# taker's hand; during the End Phase it is sent to the GY while the taker still controls it; the
+# first time the taker activates it this turn, they take 2000 damage once it has resolved.
+
+
+def _send_borrowed(tx: Tx, item: Lasting) -> None:
+    """End Phase: the taken card goes to its owner's GY if its taker still holds it (in the hand,
+    or on the field, activated or Set)."""
+    for card_id in item.cards:
+        card = tx.board.cards.get(card_id)
+        if card is None or card.controller != item.player or card.owner == item.player:
+            continue
+        if card.zone not in ("hand", *FIELD):
+            continue
+        where = "hand" if card.zone == "hand" else "field"
+        tx.move(card_id, "graveyard", event="sent_to_gy", cause=item.source)
+        tx.say("lasting.borrowed_card_sent", f"End Phase: {card.name}, taken from {card.owner}'s GY by "
+               f"{tx.board.cards[item.source].name} for this turn, is still in {item.player}'s {where}, so "
+               f"it is sent to {card.owner}'s GY (this is not a new activation).", card_id, item.source)
+
+
+def after_resolving(tx: Tx, link_card: str, link_player: str, link_no: int) -> None:
+    """A link of a taken card resolved: its taker takes the damage the taking card said, once."""
+    for item in tx.board.lasting:
+        if item.what != "damage_after_resolving" or link_card not in item.cards:
+            continue
+        if item.player != link_player or item.until_turn < tx.board.turn:
+            continue
+        tx.set_board(evolve(tx.board, lasting=tuple(i for i in tx.board.lasting if i is not item)))
+        tx.say("lasting.damage_after_use", f"{link_card} was taken by {tx.board.cards[item.source].name} "
+               f"and has now been activated and resolved: {link_player} takes {item.amount} damage "
+               "(once; no chain).", link_card, item.source)  # fmt: skip
+        tx.change_lp(link_player, -item.amount, event="damage", cause=item.source, chain_link=link_no)
+        return

@@ -24,10 +24,13 @@ from engine.scenario import ActionEntry
 from engine.state import CardState, ChainLink, Lasting, evolve
 from engine.tx import Illegal, Tx
 
-CONDITIONS = ("end_of_battle_phase", "damage_step_battling", "opponent_activated_monster_effect_in_main")
+CONDITIONS = ("end_of_battle_phase", "damage_step_battling", "opponent_activated_monster_effect_in_main",
+              "damage_calculation_opponent_attacks")
+# conditions of effects activated "during damage calculation", the one window they have (Kuriboh)
+DURING_DAMAGE_CALCULATION = frozenset({"damage_calculation_opponent_attacks"})
 # operations that take a card from where it is to somewhere else
 MOVING_OPS = frozenset({"banish", "return_to_hand", "return_to_deck", "special_summon", "add_to_hand",
-                        "send_to_gy", "equip", "destroy_and_banish"})  # fmt: skip
+                        "send_to_gy", "equip", "destroy_and_banish", "borrow_from_gy"})  # fmt: skip
 
 
 def once_key(card: CardState, defn: CardDef, effect: Effect) -> str | None:
@@ -143,6 +146,13 @@ def condition_missing(tx: Tx, player: str, condition: str) -> str | None:
                 "damage_step_start", "before_damage_calculation"):  # fmt: skip
             return None
         return "it is activated in the Damage Step, before damage calculation, while monsters battle"
+    if condition == "damage_calculation_opponent_attacks":  # Kuriboh
+        attacker = board.cards.get(battle.attacker) if battle is not None else None
+        if battle is not None and battle.window == "damage_calculation" and attacker is not None and (
+            attacker.controller != player
+        ):  # fmt: skip
+            return None
+        return "it is activated during damage calculation, while an opponent's monster attacks"
     if condition == "opponent_activated_monster_effect_in_main":
         from engine.state import opponent
 

@@ -390,6 +390,8 @@ def effect_normal_summon(tx: Tx, player: str, source: str, chosen: list[CardStat
                           "Set; it must be Special Summoned in its own way.", card.id)  # fmt: skip
         if setting and not defn.settable:
             raise Illegal("summon.not_settable", f"{card.name} cannot be Normal Set.", card.id)
+        if not setting:
+            summons.needs_problem(tx, card, player, "Normal Summon")  # Terrorking Archfiend
         ids = summons._tribute(tx, player, [t.id for t in tributes], defn.tributes_needed(), card.id)
         slot = summons._free_main_zone(tx, player, None, ids)
         summons._pay_tributes(tx, ids, card.id)

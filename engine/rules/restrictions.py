@@ -53,6 +53,19 @@ def check(tx: Tx, player: str, card: CardState, effect: Effect, trigger_seq: int
                       "activated only if it does not attack this turn.", card.id)  # fmt: skip
     _check_battle_spell_lock(tx, player, card, effect)
     _check_response(tx, player, card, effect, trigger_seq)
+    _check_one_face_up(tx, player, card, effect)
+
+
+def _check_one_face_up(tx: Tx, player: str, card: CardState, effect: Effect) -> None:
+    """An effect that Special Summons its own card (Dragon Ice) cannot be activated while its
+    player already controls a face-up copy they may control only 1 of: it could not summon it."""
+    from engine.rules.abilities import one_face_up_problem
+
+    if not any(s.op == "special_summon" and s.cards == "this" and s.position != "set" for s in effect.do):
+        return
+    if (why := one_face_up_problem(tx.board, card, player)) is not None:
+        raise Illegal("summon.only_one_face_up", f"{why}, so {card.name}'s effect, which would Special "
+                      "Summon it face-up, cannot be activated.", card.id)  # fmt: skip
 
 
 def _check_battle_spell_lock(tx: Tx, player: str, card: CardState, effect: Effect) -> None:

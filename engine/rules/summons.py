@@ -109,12 +109,29 @@ def _check_normal_summon(tx: Tx, action: ActionEntry, verb: str) -> CardState:
     return card
 
 
+def needs_problem(tx: Tx, card: CardState, player: str, verb: str) -> None:
+    """"You cannot Normal or Flip Summon this card unless you control a face-up ... monster"
+    (Terrorking Archfiend): checked as it is summoned; Setting it is not restricted."""
+    wanted = tx.board.define(card.id).summon_needs
+    if wanted is None:
+        return
+    if any(c.id != card.id and c.face_up and continuous.matches(tx.board, c, wanted, player)
+           for c in tx.board.monsters(player)):  # fmt: skip
+        return
+    what = f'"{wanted.archetype}" monster' if wanted.archetype else "monster of the kind its text names"
+    note = " (It can still be Set: Setting is not a Normal Summon.)" if verb == "Normal Summon" else ""
+    raise Illegal("summon.needs_face_up_monster",
+                  f"{card.name} can be {verb}ed only while {player} controls a face-up {what}; "
+                  f"{player} controls none.{note}", card.id)  # fmt: skip
+
+
 def normal_summon(tx: Tx, action: ActionEntry) -> str:
     from engine.rules import abilities
 
     if abilities.on_field(tx, action):  # a face-up Gemini monster Normal Summoned again
         return abilities.gemini_summon(tx, action)
     card = _check_normal_summon(tx, action, "Normal Summon")
+    needs_problem(tx, card, card.owner, "Normal Summon")
     if action.position in ("defense", "set"):
         raise Illegal(
             "summon.no_face_up_defense",
@@ -137,6 +154,8 @@ def _place_from_hand(tx: Tx, action: ActionEntry, card: CardState, position: str
     defn = tx.board.define(card.id)
     player = card.owner
     needed = defn.tributes_needed()
+    if position == "attack":
+        _one_face_up(tx, card, player, "Normal Summon")  # Setting it face-down is allowed
     tributes = _tribute(tx, player, action.tributes, needed, card.id)
     slot = _free_main_zone(tx, player, action.zone, tributes)
     _pay_tributes(tx, tributes, card.id)
@@ -180,6 +199,8 @@ def flip_summon(tx: Tx, action: ActionEntry) -> str:
     if card.position_changed_this_turn:
         raise Illegal("position.already_changed",
                       f"{card.name} already changed its battle position this turn.", card.id)
+    needs_problem(tx, card, card.controller, "Flip Summon")
+    _one_face_up(tx, card, card.controller, "Flip Summon")
     tx.update_card(card.id, position="attack", summoned_this_turn=True, summon_type="flip",
                    position_changed_this_turn=True)  # fmt: skip
     tx.emit("flipped", card=card.id, player=card.controller, cause="Flip Summon")
@@ -236,6 +257,7 @@ def special_summon(tx: Tx, action: ActionEntry) -> str:
     require_main_phase(tx, "Special Summon")
     from engine.rules import procedures
 
+    _one_face_up(tx, resolve_ref(tx.board, action.card or ""), action.player or "", "Special Summon")
     if (done := procedures.by_procedure(tx, action)) is not None:
         return done
     card = resolve_ref(tx.board, action.card or "")
@@ -310,3 +332,12 @@ def _extra_deck_zone(tx: Tx, player: str, wanted: int | str | None, leaving: lis
             if holder is None or holder.id in leaving:
                 return slot
     raise Illegal("zone.full", f"{player} has no Extra Monster Zone free for a Link Monster.")
+
+
+def _one_face_up(tx: Tx, card: CardState, player: str, verb: str) -> None:
+    """"You can only control 1 face-up X" (Dragon Ice): a second cannot be summoned face-up (or
+    Flip Summoned) while its player controls a face-up one; it can still be Set."""
+    from engine.rules.abilities import one_face_up_problem
+
+    if (why := one_face_up_problem(tx.board, card, player)) is not None:
+        raise Illegal("summon.only_one_face_up", f"{why}: {card.name} cannot be {verb}ed now.", card.id)

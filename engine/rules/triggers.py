@@ -36,6 +36,7 @@ class Trigger:
     wording: str | None  # when | if | during
     what: str  # its event, in words ("A:Sangan was destroyed")
     after_damage_calculation: bool = False  # set off in battle: waits until after damage calculation
+    subject: str | None = None  # the card its event happened to (Stargazer Magician summons its namesake)
 
     def order_class(self, turn_player: str) -> int:
         """0-3: the place of this trigger in a chain of simultaneous triggers (SEGOC)."""
@@ -50,17 +51,23 @@ class Trigger:
 PHASE_EVENTS = {
     "your_standby_phase": ("standby", "you"),
     "opponent_standby_phase": ("standby", "opponent"),
+    "opponent_end_phase": ("end", "opponent"),  # Gemini Summoner
     "your_end_phase": ("end", "you"),
     "end_phase": ("end", "any"),
     "end_phase_summoned_or_flipped": ("end", "any"),
     "end_phase_destroyed_by_opponent": ("end", "any"),
+    "end_phase_destroyed_by_battle": ("end", "any"),  # Horus the Black Flame Dragon LV6
+    "standby_after_direct_damage": ("standby", "you"),  # Silent Swordsman LV5
 }
 # Triggers set off by what happens to other cards (the card itself watches from where it is).
 WATCHING = ("opponent_special_summoned", "drew_normal_monster_in_draw_phase", "opponent_added_from_deck",
-            "other_synchro_summoned", "opponent_attack_declared")
+            "other_synchro_summoned", "opponent_attack_declared", "own_pendulum_returned_by_opponent",
+            "end_of_battle_phase")
+BATTLE_VICTIM = "destroyed_by_battle_with:"  # memory: (turn, victim, BATTLE_VICTIM + the monster)
 # What a card needs to remember past the step it happened in (Game.memory): (turn, card, what);
 # turn 0 means "for as long as the card stays on the field".
 _NOT_SPECIAL = (None, "normal", "tribute", "flip")
+DIRECT_DAMAGE = "direct_damage:"  # memory: inflicted battle damage by a direct attack in turn N
 
 
 def _battle_source(event: dict[str, Any]) -> str | None:
@@ -80,6 +87,8 @@ def _subjects(event: dict[str, Any]) -> tuple[str, ...]:
         found = (_battle_source(event),)
     elif kind == "attack_declared":  # the attacker, and the monster it targets
         found = (event.get("card"), event.get("target"))
+    elif kind == "destroyed" and event.get("by"):  # destroyed by battle: the monster that did it too
+        found = (event.get("card"), event.get("by"))
     else:
         found = (event.get("card"),)
     return tuple(c for c in found if isinstance(c, str))
@@ -120,6 +129,12 @@ def _matches(effect: Effect, event: dict[str, Any], card: CardState | None = Non
                 and event.get("cause") != "rule: equip")  # fmt: skip
     if wanted == "destroyed_by_battle":
         return kind == "destroyed" and event.get("cause") == "battle"
+    if wanted == "destroyed_opponent_by_battle_attacking":  # "If this attacking card destroys an
+        # opponent's monster by battle": set off as the destroyed monster leaves, at the end of the
+        # Damage Step (Black Luster Soldier - Envoy of the Beginning)
+        return (kind == "destroyed" and event.get("cause") == "battle" and card is not None
+                and event.get("by") == card.id == event.get("attacker")
+                and event.get("player") != card.controller)  # fmt: skip
     if wanted == "leaves_field":
         # a card shuffled into the Main Deck or turned into Xyz Material activates nothing
         # (Yugipedia, "Leaves the field"); a Token leaves too, it just ceases to exist
@@ -170,8 +185,10 @@ def _watchers(board: Board) -> list[tuple[CardState, CardDef, int, Effect]]:
 
 
 def _watched(board: Board, card: CardState, effect: Effect, event: dict[str, Any],
-             memory: tuple[tuple[int, str, str], ...]) -> bool:  # fmt: skip
-    """Does an event about another card, or a phase beginning, set off this watching trigger?"""
+             memory: tuple[tuple[int, str, str], ...],
+             batch: list[dict[str, Any]] | None = None) -> bool:  # fmt: skip
+    """Does an event about another card, or a phase beginning, set off this watching trigger?
+    `batch`: the events of the same step, for what must have happened alone."""
     if not _where_it_works(card, effect) or (card.zone in FIELD and (not card.face_up or card.pending)):
         return False
     if effect.requires is not None and own_state_problems(card, effect.requires):
@@ -183,9 +200,14 @@ def _watched(board: Board, card: CardState, effect: Effect, event: dict[str, Any
         attacker = board.cards.get(event.get("card") or "")
         return (event["type"] == "attack_declared" and attacker is not None
                 and attacker.controller != card.controller)  # fmt: skip
+    if effect.event == "end_of_battle_phase":  # "At the end of the Battle Phase" (Sword Hunter)
+        return (event["type"] == "phase" and event.get("phase") == "battle" and event.get("step") == "end"
+                and card.zone == "monsters")  # fmt: skip
     if effect.event == "other_synchro_summoned":  # T.G. Hyper Librarian: not its own summon
         return (event["type"] == "summoned" and event.get("summon_type") == "synchro"
                 and event.get("card") != card.id and card.zone == "monsters")  # fmt: skip
+    if effect.event == "own_pendulum_returned_by_opponent":  # Stargazer Magician
+        return _pendulum_returned_alone(board, card, event, batch or [event])
     if effect.event == "opponent_added_from_deck":  # Appropriate: drawing is adding, too
         return (event["type"] in ("drew", "added_to_hand") and event.get("from", "deck") == "deck"
                 and event.get("player") != card.controller and event.get("cause") != "Draw Phase"
@@ -209,7 +231,33 @@ def _watched(board: Board, card: CardState, effect: Effect, event: dict[str, Any
         return card.zone == "monsters" and (turn, card.id, "summoned_or_flipped") in memory
     if effect.event == "end_phase_destroyed_by_opponent":
         return card.zone == "graveyard" and (turn, card.id, "destroyed_by_opponent") in memory
+    if effect.event == "end_phase_destroyed_by_battle":  # "if this card destroyed a monster by
+        return card.zone == "monsters" and (turn, card.id, "destroyed_by_battle") in memory  # battle"
+    if effect.event == "standby_after_direct_damage":
+        # its controller's next Standby Phase after its direct attack inflicted battle damage in turn
+        # T: the one of turn T+2 (the next turn is the opponent's)
+        dealt = [int(m[2][len(DIRECT_DAMAGE):]) for m in memory
+                 if m[0] == 0 and m[1] == card.id and m[2].startswith(DIRECT_DAMAGE)]  # fmt: skip
+        return card.zone == "monsters" and any(t < turn <= t + 2 for t in dealt)
     return True
+
+
+def _pendulum_returned_alone(board: Board, card: CardState, event: dict[str, Any],
+                             batch: list[dict[str, Any]]) -> bool:  # fmt: skip
+    """Stargazer Magician: exactly 1 other Pendulum Monster its controller controlled (and no other
+    card) was returned from the field to the hand at this moment, by an opponent's card effect,
+    outside the Damage Step, while Stargazer is a face-up monster on the field."""
+    if event["type"] != "returned_to_hand" or card.zone != "monsters" or board.step == "damage":
+        return False
+    returned = [e for e in batch if e["type"] == "returned_to_hand" and e["seq"] == event["seq"]
+                and e.get("from") in FIELD]  # fmt: skip
+    if len(returned) != 1 or returned[0] is not event or event.get("from") != "monsters":
+        return False
+    back = board.cards.get(event.get("card") or "")
+    source = board.cards.get(str(event.get("cause") or ""))
+    return (back is not None and back.id != card.id and event.get("player") == card.controller
+            and "pendulum" in board.define(back.id).subtypes
+            and source is not None and source.controller != card.controller)  # fmt: skip
 
 
 def _by_opponent(board: Board, event: dict[str, Any]) -> bool:
@@ -245,11 +293,16 @@ def own_state_problems(card: CardState, req: Requires) -> list[str]:
 
 def remember(game: Game, events: list[dict[str, Any]]) -> tuple[tuple[int, str, str], ...]:
     """What this turn's events leave for later triggers: summoned or flipped this turn, destroyed
-    by the opponent this turn, and flipped face-up while it stays on the field."""
+    by the opponent this turn, destroyed a monster by battle this turn (and which), and, while it
+    stays on the field, flipped face-up or inflicted battle damage by a direct attack (and when)."""
     turn = game.board.turn
     memory = [m for m in game.memory if m[0] in (0, turn)]
     for event in events:
         kind, card = event["type"], event.get("card")
+        if kind == "damage" and (source := _direct_attacker(game.board, event, events)) is not None:
+            # "inflicts battle damage to your opponent by a direct attack", remembered while it stays
+            memory = [m for m in memory if not (m[1] == source and m[2].startswith(DIRECT_DAMAGE))]
+            memory.append((0, source, f"{DIRECT_DAMAGE}{turn}"))
         if not isinstance(card, str):
             continue
         if kind in ("summoned", "flipped"):
@@ -258,7 +311,22 @@ def remember(game: Game, events: list[dict[str, Any]]) -> tuple[tuple[int, str, 
             memory.append((0, card, "flipped"))
         if kind == "destroyed" and _by_opponent(game.board, event):
             memory.append((turn, card, "destroyed_by_opponent"))
+        if kind == "destroyed" and event.get("cause") == "battle" and isinstance(event.get("by"), str):
+            memory.append((turn, event["by"], "destroyed_by_battle"))  # the monster that destroyed it
+            memory.append((turn, card, f"{BATTLE_VICTIM}{event['by']}"))  # and its victim (Sword Hunter)
     return tuple(dict.fromkeys(memory))
+
+
+def _direct_attacker(board: Board, event: dict[str, Any], events: list[dict[str, Any]]) -> str | None:
+    """The monster whose direct attack inflicted this battle damage to its opponent, if it was one
+    (its `battle` event, against "direct", happened at the same moment)."""
+    source = _battle_source(event)
+    src = board.cards.get(source or "")
+    if src is None or src.controller == event.get("player"):
+        return None
+    direct = any(e["type"] == "battle" and e.get("card") == source and e.get("target") == "direct"
+                 and e["seq"] == event["seq"] for e in events)  # fmt: skip
+    return source if direct else None
 
 
 def _forget_left(memory: tuple[tuple[int, str, str], ...],
@@ -267,7 +335,8 @@ def _forget_left(memory: tuple[tuple[int, str, str], ...],
     gone = {e.get("card") for e in events
             if (e.get("from") in FIELD and e.get("to") not in FIELD)
             or (e["type"] == "position_changed" and e.get("to") == "set")}  # fmt: skip
-    return tuple(m for m in memory if not (m[0] == 0 and m[1] in gone))
+    # what "this card" did on the field is forgotten too: back on the field, it is a new card
+    return tuple(m for m in memory if not ((m[0] == 0 or m[2] == "destroyed_by_battle") and m[1] in gone))
 
 
 def describe(event: dict[str, Any]) -> str:
@@ -282,6 +351,8 @@ def describe(event: dict[str, Any]) -> str:
         return f"a cost was paid ({card})"
     if kind == "phase" and event.get("phase") in PHASE_NAMES and not event.get("step"):
         return f"{event.get('player')}'s {PHASE_NAMES[event['phase']]} began"
+    if kind == "phase" and event.get("phase") == "battle" and event.get("step") == "end":
+        return f"{event.get('player')}'s Battle Phase reached its End Step"
     if kind == "battle" and "result" not in event:
         other = event.get("target")
         against = "directly" if other == "direct" else f"with {other}"
@@ -312,9 +383,11 @@ def collect(game: Game, events: list[dict[str, Any]]) -> Game:
         in_battle = event.get("cause") == "attacked" or event["type"] == "battle" or (
             event["type"] == "damage" and _battle_source(event) is not None)  # fmt: skip
         seen.add((card.id, number, event["seq"]))
+        about = event.get("card")
         found.append(Trigger(card=card.id, name=card.name, effect=number, player=card.controller,
                              seq=event["seq"], mandatory=not effect.optional, wording=effect.wording,
-                             what=describe(event), after_damage_calculation=in_battle))  # fmt: skip
+                             what=describe(event), after_damage_calculation=in_battle,
+                             subject=about if isinstance(about, str) else None))  # fmt: skip
 
     watchers = None
     for event in events:
@@ -327,15 +400,19 @@ def collect(game: Game, events: list[dict[str, Any]]) -> Game:
                     continue
                 if effect.event in WATCHING or not _matches(effect, event, card, memory):
                     continue
+                if (event["type"] == "destroyed" and card_id != event.get("card")
+                        and effect.event != "destroyed_opponent_by_battle_attacking"):  # fmt: skip
+                    continue  # the monster that destroyed another by battle: only "destroys" triggers
                 if not _where_it_works(card, effect):
                     continue
                 if effect.requires is not None and own_state_problems(card, effect.requires):
                     continue  # "while it has no material": not set off otherwise
                 add(card, number, effect, event)
-        if event["type"] in ("summoned", "phase", "drew", "added_to_hand", "attack_declared"):
+        if event["type"] in ("summoned", "phase", "drew", "added_to_hand", "attack_declared",
+                             "returned_to_hand"):  # fmt: skip
             watchers = _watchers(board) if watchers is None else watchers
             for card, _defn, number, effect in watchers:
-                if _watched(board, card, effect, event, memory):
+                if _watched(board, card, effect, event, memory, events):
                     add(card, number, effect, event)
     # moving from one phase or Damage Step window to the next is not a thing that "happens" for
     # the timing: a trigger set off at damage calculation still sees its event as the last thing
@@ -370,6 +447,16 @@ def phase_triggers(game: Game, phase: str, turn_player: str | None = None) -> bo
     event = {"type": "phase", "phase": phase, "player": turn_player or game.board.turn_player,
              "seq": game.seq}  # fmt: skip
     return any(_watched(game.board, card, effect, event, game.memory)
+               for card, _defn, _number, effect in _watchers(game.board))  # fmt: skip
+
+
+def battle_end_triggers(game: Game) -> bool:
+    """Would the Battle Phase's End Step beginning now set off an "at the end of the Battle Phase"
+    trigger (Sword Hunter)? Leaving the Battle Phase then stops there for them to resolve."""
+    event = {"type": "phase", "phase": "battle", "step": "end", "player": game.board.turn_player,
+             "seq": game.seq}  # fmt: skip
+    return any(effect.event == "end_of_battle_phase"
+               and _watched(game.board, card, effect, event, game.memory)
                for card, _defn, _number, effect in _watchers(game.board))  # fmt: skip
 
 

@@ -184,12 +184,24 @@ def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str:
                          flags=()))  # fmt: skip
     tx.update(priority=foe, replay_attacker=None)
     tx.emit("turn", turn=board.turn + 1, player=foe)
-    tx.emit("phase", phase="draw", player=foe)
+    skip_draw = tx.board.player(foe).skip_next_draw  # Yata-Garasu: the whole Draw Phase is skipped
+    if skip_draw:
+        tx.set_board(tx.board.with_player(foe, skip_next_draw=False))
+        tx.emit("phase_skipped", phase="draw", player=foe)
+    else:
+        tx.emit("phase", phase="draw", player=foe)
     tx.say("turn.started", f"Turn {board.turn + 1} begins: {foe} is the turn player.")
-    draw(tx, foe, 1, cause="Draw Phase")
+    if skip_draw:
+        tx.say("turn.draw_phase_skipped", f"{foe} skips the Draw Phase of this turn (a card's effect said "
+               f"so): {foe} draws no card, and the turn goes on to the Standby Phase.")  # fmt: skip
+    else:
+        draw(tx, foe, 1, cause="Draw Phase")
     if tx.game.result is None:
-        tx.say("draw.normal", f"{foe} draws 1 card for the turn in the Draw Phase.")
+        if not skip_draw:
+            tx.say("draw.normal", f"{foe} draws 1 card for the turn in the Draw Phase.")
         target = stop_at if stop_at in ("draw", "standby") else "main1"
+        if skip_draw and target == "draw":
+            target = "standby"  # there is no Draw Phase to act in
         if target != "draw":
             enter_phase(tx, "standby", _declined(tx, action))
         if target == "main1":
