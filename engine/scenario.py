@@ -423,6 +423,7 @@ class _Builder:
     def check_refs(self) -> None:
         known = set(self.cards)
         lowered = {k.lower() for k in known}
+        self.check_used_this_turn()
         for where, ref in self.equip_refs:  # a typo here would leave the card equipped to nothing
             if ref not in known and ref.lower() not in lowered and not ZONE_REF.match(ref):
                 self.fail(where, f"no card {ref!r} in this scenario; ids: {', '.join(sorted(known))}")
@@ -463,6 +464,18 @@ class _Builder:
                 ids = ", ".join(sorted(known))
                 self.fail(where, f"no card {ref!r} in this scenario; {hint}ids: {ids}")
             self.check_verb(a, path)
+
+    def check_used_this_turn(self) -> None:
+        """A once-per-turn entry names a card in this scenario (or its id, or "Name (effect N)"
+        for one of several limited effects); any other name would limit nothing, so it is a typo."""
+        names = {c.name.lower() for c in self.cards.values()} | {i.lower() for i in self.cards}
+        for player, entry in self.player_entries.items():
+            for n, used in enumerate(entry.used_this_turn):
+                base = re.sub(r" \(effect \d+\)$", "", used).lower()
+                if base not in names:
+                    self.fail(f"board.players.{player}.used_this_turn[{n}]",
+                              f"no card named {used!r} in this scenario; expected the name of a card "
+                              "whose once-per-turn effect this player already used")  # fmt: skip
 
     def stated_refs(self, a: ActionEntry, path: str) -> list[tuple[str, str]]:
         """Check a judge-stated resolution's shape; return the card references it names."""

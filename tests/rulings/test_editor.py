@@ -519,3 +519,9 @@ def test_cards_keep_their_ids_when_the_editor_writes_zones_in_order() -> None:
     in_order = {**doc, "board": {**doc["board"], "players": {**doc["board"]["players"]}}}
     in_order["board"]["players"]["B"] = {"deck": 30, "spell_traps": both[::-1]}
     assert editor.form_values(in_order)["B-s1-id"] == ""
+
+
+def test_a_once_per_turn_name_that_is_no_card_here_is_said_at_its_field(client: Client, seeded: None) -> None:
+    response = client.post("/editor/validate/", form(CHAIN, **{"A-used_this_turn": "Sangn"}))
+    player = slot(response.content.decode(), "A-player")
+    assert 'data-field="A-used_this_turn"' in player and "no card named &#x27;Sangn&#x27;" in player
