@@ -19,6 +19,12 @@ from engine.scenario import ActionEntry
 from engine.state import CardState, ChainLink, Game, Summon, opponent
 from engine.tx import Illegal, Tx
 
+# "..._self" costs: what is paid, where the card must be (any zone if empty), that place in words
+SELF_COSTS = {
+    "discard_self": ("discard", ("hand",), "in the hand"),
+    "send_to_gy_self": ("send_to_gy", (), ""),
+    "tribute_self": ("tribute", ("monsters",), "on the field"),
+}
 LINGERING = {"continuous", "equip", "field"}  # stay on the field after they resolve
 
 
@@ -524,20 +530,13 @@ def _check_cost(tx: Tx, player: str, card: CardState, effect: Effect,
                 raise Illegal("activate.cost_missing",
                               f"{player} has {lp} LP and cannot pay {due}.", card.id)
             continue
-        if key in ("discard_self", "send_to_gy_self"):  # "discard this card" / "send this card to the GY"
-            where = ("hand",) if key == "discard_self" else (card.zone,)
-            if card.zone not in where:
-                raise Illegal("activate.cost_missing", f"{card.name} must be in the hand to discard "
-                              "itself as the cost.", card.id)  # fmt: skip
+        if key in SELF_COSTS:  # "discard / send / Tribute this card": the card itself is the cost
+            pay, zones, where = SELF_COSTS[key]
+            if zones and card.zone not in zones:
+                raise Illegal("activate.cost_missing", f"{card.name} must be {where} to pay its cost "
+                              "with itself.", card.id)  # fmt: skip
             costs.pop(key, None)
-            costs["discard" if key == "discard_self" else "send_to_gy"] = [card.id]
-            continue
-        if key == "tribute_self":  # "Tribute this card": nothing to name, the card itself goes
-            if card.zone != "monsters":
-                raise Illegal("activate.cost_missing", f"{card.name} must be on the field to Tribute "
-                              "itself as the cost.", card.id)  # fmt: skip
-            costs.pop("tribute_self", None)
-            costs["tribute"] = [card.id]
+            costs[pay] = [card.id]
             continue
         count = len(given) if isinstance(given, list) else (1 if given else 0)
         if amount == "any" or isinstance(amount, list):  # "any number" (Skull Lair), "3 or 6" (Pot)
