@@ -26,6 +26,9 @@ EXTRA_DECK_SUBTYPES = frozenset({"fusion", "synchro", "xyz", "link"})
 SPELL_SUBTYPES = frozenset({"normal", "quick-play", "continuous", "equip", "field", "ritual"})
 TRAP_SUBTYPES = frozenset({"normal", "continuous", "counter"})
 Attribute = Literal["DARK", "LIGHT", "EARTH", "WATER", "FIRE", "WIND", "DIVINE"]
+# A printed value of a monster that no source we could reach confirms (the card file leaves it
+# out rather than guess it); a scenario states it from the card itself (engine.scenario).
+PrintedStat = Literal["level", "attribute", "monster_type", "atk", "def"]
 EffectKind = Literal[
     "activation", "ignition", "trigger", "quick", "continuous", "flip", "maintenance"
 ]
@@ -64,6 +67,7 @@ Apply = Literal[
     "forbid_attacks",  # the affected monsters cannot declare an attack (Messenger of Peace)
     "forbid_tributes",  # neither player can Tribute (Mask of Restrict)
     "modify_stats",  # the affected monsters gain (or lose) ATK/DEF (Axe of Despair, Umi)
+    "atk_by_lp_standing",  # ATK doubled or halved from the original by the LP standing (Megamorph)
     "attack_cost",  # the monster's controller pays `cost` to declare its attack (Dark Elf)
     "no_attack_turn_summoned",  # it cannot attack the turn it is summoned (Armor Exe)
     "untargetable",  # the affected cards cannot be targeted by card effects (Lord of D.)
@@ -72,6 +76,9 @@ Apply = Literal[
     "gain_becomes_damage",  # the affected player's LP gains from effects become damage (Simochi)
     "banish_when_leaving",  # face-up, it is banished instead of leaving the field otherwise (DMoC)
     "banish_battle_destroyed",  # a monster it destroys by battle is banished (Dark Magician of Chaos)
+    # an Effect Monster it destroys by battle has its effects negated while it stays on the field
+    # or in the GY (Terrorking Archfiend; engine.rules.abilities)
+    "negate_battle_destroyed",
     "piercing",  # attacking a Defense Position monster, it inflicts piercing damage (Spear Soldier)
     "cannot_be_attacked",  # the opponent's monsters cannot target it for attacks (Solar Flare Dragon)
     "unaffected_by_spells",  # Spell effects do not apply to it (Horus the Black Flame Dragon LV6)
@@ -107,6 +114,9 @@ Apply = Literal[
     # a Link Monster Link Summoned using this card as material cannot be destroyed by its
     # controller's opponent's card effects (I:P Masquerena; read from the material in the GY)
     "link_material_protection",
+    # its controller's normal draw in the Draw Phase draws 1 card per different name among the
+    # co-linked face-up monsters on the field that fit `affects`, instead of 1 (Knightmare Unicorn)
+    "normal_draw_per_co_linked_name",
 ]
 
 
@@ -388,12 +398,35 @@ class CardDef(_Strict):
     only_one_face_up: bool = False  # "You can only control 1 face-up <this card>" (Dragon Ice)
     summary: str = Field(min_length=1)
     effects: list[Effect] = []
+    unconfirmed: list[PrintedStat] = []
+
+    def printed(self, stat: PrintedStat) -> Any:
+        """A printed value by its file key ("def" is the `def_` field)."""
+        return self.def_ if stat == "def" else getattr(self, stat)
+
+    def completed(self, stats: dict[str, Any], source: str) -> CardDef:
+        """This card with its unconfirmed printed values given (read off the card by a judge, or
+        taken from an imported card database); the result is validated like any card file."""
+        data = {k: v for k, v in self.to_dict().items() if k != "unconfirmed"}
+        return parse_card({**data, **stats}, source)
 
     @model_validator(mode="after")
     def _consistent(self) -> CardDef:
         subs = set(self.subtypes)
+        if self.unconfirmed:
+            if self.card_type != "monster":
+                raise ValueError("only a monster has printed stats to leave unconfirmed")
+            given = [s for s in self.unconfirmed if self.printed(s) is not None]
+            if given:
+                raise ValueError(f"{', '.join(given)}: listed as unconfirmed, so leave it out")
+            if subs & {"link", "xyz"}:
+                raise ValueError("only a monster with a Level can leave its stats unconfirmed")
+
+        def known(stat: PrintedStat) -> bool:
+            return self.printed(stat) is not None or stat in self.unconfirmed
+
         if self.card_type == "monster":
-            if self.attribute is None or self.atk is None:
+            if not known("attribute") or not known("atk"):
                 raise ValueError("a monster needs an attribute and ATK")
             if "link" in subs:
                 if self.link_rating is None or self.def_ is not None:
@@ -401,7 +434,7 @@ class CardDef(_Strict):
             elif "xyz" in subs:
                 if self.rank is None or self.level is not None:
                     raise ValueError("an Xyz monster has a Rank and no Level")
-            elif self.level is None or self.def_ is None:
+            elif not known("level") or not known("def"):
                 raise ValueError("a monster needs a Level and DEF")
         else:
             allowed = SPELL_SUBTYPES if self.card_type == "spell" else TRAP_SUBTYPES
@@ -433,7 +466,10 @@ class CardDef(_Strict):
         return 0 if level <= 4 else 1 if level <= 6 else 2
 
     def to_dict(self) -> dict[str, Any]:
-        return self.model_dump(by_alias=True, exclude_none=True, mode="json")
+        data = self.model_dump(by_alias=True, exclude_none=True, mode="json")
+        if not data.get("unconfirmed"):
+            data.pop("unconfirmed", None)  # said only by the few cards that need it
+        return data
 
 
 class CatalogError(Exception):

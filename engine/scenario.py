@@ -43,6 +43,12 @@ WINDOWS = (
 )  # fmt: skip
 ZONE_REF = re.compile(r"^(A|B):(M[1-5]|EMZ-L|EMZ-R|S[1-5]|FZ)$", re.IGNORECASE)
 COST_KEYS = {"discard", "tribute", "banish", "send_to_gy", "detach", "reveal", "pay_lp"}
+UNCONFIRMED_LABELS = {"level": "Level", "attribute": "Attribute", "monster_type": "Type",
+                      "atk": "ATK", "def": "DEF"}  # fmt: skip
+
+
+def _listing(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 class _Doc(BaseModel):
@@ -266,14 +272,25 @@ class _Builder:
         self.defs: dict[str, CardDef] = {}
         self.counts: dict[str, int] = {}
         self.equip_refs: list[tuple[str, str]] = []  # (path, reference) of each equipped_to on the board
+        self.unstated: set[str] = set()  # cards with unconfirmed printed values already reported
 
     def fail(self, path: str, message: str) -> None:
         self.problems.append(Problem(path, message))
 
     def custom_cards(self) -> None:
+        """The document's own cards: whole definitions, or the printed values of a library card
+        whose file leaves them unconfirmed, read off the card (engine.cards.PrintedStat)."""
         for i, data in enumerate(self.doc.cards):
             try:
-                card = parse_card(data, f"cards[{i}]")
+                base = self.unconfirmed_base(data)
+                if base is not None:
+                    missing = [s for s in base.unconfirmed if s not in data]
+                    if missing:
+                        self.fail(f"cards[{i}]", f"{base.name}: state its "
+                                  f"{_listing([UNCONFIRMED_LABELS[s] for s in missing])} too (the card "
+                                  "library has none of the printed values it lacks)")  # fmt: skip
+                        continue
+                card = base.completed(data, f"cards[{i}]") if base else parse_card(data, f"cards[{i}]")
             except Exception as err:  # CatalogError: one line per field
                 for line in str(err).splitlines():
                     where, _, msg = line.partition(": ")
@@ -282,6 +299,16 @@ class _Builder:
                 continue
             self.catalog[card.name.lower()] = card
 
+    def unconfirmed_base(self, data: object) -> CardDef | None:
+        """The library card a `cards` entry completes: it names a card whose file leaves printed
+        values unconfirmed and gives nothing but those values."""
+        if not isinstance(data, dict):
+            return None
+        base = self.catalog.get(str(data.get("name", "")).strip().lower())
+        if base is None or not base.unconfirmed or not set(data) - {"name"} <= set(base.unconfirmed):
+            return None
+        return base
+
     def lookup(self, name: str, path: str) -> CardDef | None:
         card = self.catalog.get(name.strip().lower())
         if card is None:
@@ -289,6 +316,14 @@ class _Builder:
             close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
             hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
             self.fail(path, f"unknown card {name!r}{hint}")
+        elif card.unconfirmed and card.name not in self.unstated:
+            self.unstated.add(card.name)  # said once, where the card is first named
+            wanted = ", ".join(f"{s}: <{UNCONFIRMED_LABELS[s]}>" for s in card.unconfirmed)
+            self.fail(path, f"{card.name}: the card library does not have its printed "
+                      f"{_listing([UNCONFIRMED_LABELS[s] for s in card.unconfirmed])} (no source "
+                      "we could reach confirms them, and a guess would be a wrong ruling). Read "
+                      f"them off the card and state them under cards: "
+                      f"{{name: {card.name}, {wanted}}}")  # fmt: skip
         return card
 
     def new_id(self, owner: str, defn: CardDef, explicit: str | None, path: str) -> str:

@@ -121,22 +121,35 @@ def card_search(request: HttpRequest) -> HttpResponse:
 
 
 # --------------------------------------------------------------------------- one card
+UNCONFIRMED_NOTE = (
+    "No source the library could reach confirms the values marked \u201cnot confirmed\u201d, so they "
+    "are not guessed. A scenario states them from the card (under cards), or an imported card "
+    "database that has this card fills them in."
+)
+
+
 def _stats(card: Card) -> list[tuple[str, str]]:
+    unconfirmed = set(card.data.get("unconfirmed") or [])
+
+    def shown(stat: str, value: object, missing: str = "?") -> str:
+        return "not confirmed" if stat in unconfirmed else missing if value is None else str(value)
+
     rows = [("Card type", type_line(card.card_type, card.subtype_list, card.monster_type))]
     if card.card_type == "monster":
-        rows.append(("Attribute", card.attribute or "—"))
+        rows.append(("Attribute", shown("attribute", card.attribute or None, "—")))
         if card.link_rating is not None:
             rows.append(("Link rating", str(card.link_rating)))
             arrows = ", ".join(ARROW_NAMES.get(a, a) for a in card.link_arrows) or "none"
             rows.append(("Link Arrows", arrows))
-            rows.append(("ATK", "?" if card.atk is None else str(card.atk)))
+            rows.append(("ATK", shown("atk", card.atk)))
         else:
             if card.rank is not None:
                 rows.append(("Rank", str(card.rank)))
-            elif card.level is not None:
-                rows.append(("Level", str(card.level)))
-            atk, def_ = ("?" if v is None else v for v in (card.atk, card.defense))
-            rows.append(("ATK / DEF", f"{atk} / {def_}"))
+            elif card.level is not None or "level" in unconfirmed:
+                rows.append(("Level", shown("level", card.level)))
+            rows.append(("ATK / DEF", f"{shown('atk', card.atk)} / {shown('def', card.defense)}"))
+        if unconfirmed:
+            rows.append(("Printed stats", UNCONFIRMED_NOTE))
         if card.scale_left is not None:
             rows.append(("Pendulum Scales", f"{card.scale_left} / {card.scale_right}"))
         if card.data.get("normal_summonable") is False:

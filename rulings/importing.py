@@ -25,7 +25,7 @@ from django.db.models import Count, Max
 from django.utils import timezone
 
 from engine import textreader
-from engine.cards import CatalogError, load_catalog, parse_card
+from engine.cards import CardDef, CatalogError, load_catalog, parse_card
 from rulings.models import Card, ReaderOverride, search_key, text_hash
 
 logger = logging.getLogger(__name__)
@@ -128,6 +128,7 @@ class ImportReport:
     unchanged: int = 0
     skipped: dict[str, list[str]] = field(default_factory=dict)
     unread: list[str] = field(default_factory=list)  # cards the reader failed on (stored with no effects)
+    completed: list[str] = field(default_factory=list)  # written cards whose unconfirmed stats the file gave
 
     @property
     def skipped_count(self) -> int:
@@ -141,6 +142,9 @@ class ImportReport:
         for reason, names in sorted(self.skipped.items()):
             shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
             out.append(f"  skipped {len(names)}: {reason} ({shown})")
+        if self.completed:
+            out.append(f"  {len(self.completed)} written card(s) given the printed stats the library "
+                       f"lacked (their written effects kept): {', '.join(self.completed[:5])}")
         if self.unread:
             out.append(
                 f"  {len(self.unread)} stored without effects (the reader failed): "
@@ -740,6 +744,7 @@ def _store(parsed: Parsed, source: str) -> ImportReport:
     creates: list[Card] = []
     updates: list[Card] = []
     written_codes: list[Card] = []
+    written_stats: list[Card] = []
     in_file: dict[str, CardRecord] = {}
     for rec in parsed.records:
         key = rec.name.casefold()
@@ -757,6 +762,10 @@ def _store(parsed: Parsed, source: str) -> ImportReport:
                 match.passcode = rec.passcode
                 by_passcode[rec.passcode] = match
                 written_codes.append(match)
+            if match.data.get("unconfirmed") and _complete_written(match, rec):
+                written_stats.append(match)
+                report.completed.append(match.name)
+                continue
             skip("an engine card file has this card (the written card is kept)", rec.name)
             continue
         if match is not None and named is not None and named.pk != match.pk:
@@ -784,12 +793,47 @@ def _store(parsed: Parsed, source: str) -> ImportReport:
             Card.objects.bulk_create(creates, batch_size=500)
             Card.objects.bulk_update(updates, STORED_FIELDS, batch_size=500)
             Card.objects.bulk_update(written_codes, ["passcode"], batch_size=500)
+            Card.objects.bulk_update(written_stats, ["data", *card_columns({})], batch_size=500)
     except DatabaseError as err:
         raise ImportProblem(
             f"{source}: the cards could not be stored ({err}); nothing was imported."
         ) from None
     report.imported, report.updated = len(creates), len(updates)
     return report
+
+
+def _complete_written(card: Card, rec: CardRecord) -> bool:
+    """Give a written card the printed stats its file leaves unconfirmed, from an imported record
+    of the same card: the judge's own database is a source the library did not have. False (and
+    nothing changed) if the record lacks one of them or they do not fit the card."""
+    values = {"level": rec.level, "attribute": rec.attribute or None, "atk": rec.atk,
+              "monster_type": rec.monster_type or None, "def": rec.defense}  # fmt: skip
+    wanted = {stat: values[stat] for stat in card.data["unconfirmed"]}
+    if any(v is None for v in wanted.values()):
+        return False
+    try:
+        data = parse_card(card.data, card.name).completed(wanted, rec.where).to_dict()
+    except CatalogError:
+        return False
+    card.data = data
+    for column, value in card_columns(data).items():
+        setattr(card, column, value)
+    return True
+
+
+def keep_completed_stats(file_card: dict[str, Any], stored: dict[str, Any] | None) -> dict[str, Any]:
+    """A written card's file, with the unconfirmed printed stats an import gave its stored copy
+    (`_complete_written`) kept: re-seeding must not lose what a judge's file supplied."""
+    missing = file_card.get("unconfirmed") or []
+    if not missing or not stored or stored.get("unconfirmed"):
+        return file_card
+    stats = {stat: stored.get(stat) for stat in missing}
+    if any(v is None for v in stats.values()):
+        return file_card
+    try:
+        return parse_card(file_card, file_card["name"]).completed(stats, file_card["name"]).to_dict()
+    except CatalogError:
+        return file_card
 
 
 def _build(
@@ -916,6 +960,15 @@ def names_in(doc: dict[str, Any]) -> set[str]:
     return {n.strip() for n in names if n.strip()}
 
 
+def stated_stats(defn: CardDef) -> dict[str, Any] | None:
+    """A document's `cards` entry completing a written card whose file leaves printed stats
+    unconfirmed, once an import has given them (`_complete_written`); None until then."""
+    row = Card.objects.filter(origin=Card.WRITTEN, name=defn.name).only("data").first()
+    if row is None or row.data.get("unconfirmed"):
+        return None
+    return {"name": defn.name, **{stat: row.data.get(stat) for stat in defn.unconfirmed}}
+
+
 def add_imported_cards(doc: dict[str, Any]) -> dict[str, Any]:
     """The document with the definitions of the read cards it names added to its `cards`.
 
@@ -927,11 +980,15 @@ def add_imported_cards(doc: dict[str, Any]) -> dict[str, Any]:
         return doc  # the engine reports the bad `cards` itself
     defined = {str(c.get("name", "")).lower() for c in custom or [] if isinstance(c, dict)}
     catalog = load_catalog()
-    wanted = {n.lower(): n for n in names_in(doc) if n.lower() not in catalog and n.lower() not in defined}
-    if not wanted:
+    named = {n.lower(): n for n in names_in(doc) if n.lower() not in defined}
+    wanted = {k: n for k, n in named.items() if k not in catalog}
+    unconfirmed = {k: catalog[k] for k in named if k in catalog and catalog[k].unconfirmed}
+    extra = [stated_stats(card) for card in unconfirmed.values()]
+    extra = [entry for entry in extra if entry is not None]
+    if not wanted and not extra:
         return doc
     rows = Card.objects.filter(origin=Card.READ, search_name__in={search_key(n) for n in wanted.values()})
-    extra = [card.data for card in rows if card.name.lower() in wanted]
+    extra += [card.data for card in rows if card.name.lower() in wanted]
     if not extra:
         return doc
     return {**doc, "cards": [*(custom or []), *extra]}

@@ -97,6 +97,13 @@ def lasting_negation(board: Board, card: CardState, *, activated: bool = False,
                     and (activated or (card.zone == "spell_traps" and card.face_up))):  # fmt: skip
                 return item
             continue
+        if item.what == "battle_negated":  # Terrorking Archfiend: on the field, then in the GY
+            if card.id in item.cards and (
+                (card.zone == "monsters" and card.arrived <= item.since)
+                or (card.zone == "graveyard" and card.arrived == item.since)
+            ):  # fmt: skip
+                return item
+            continue
         negates = item.what in ("effects_negated", "negated_until_end")
         if negates and card.id in item.cards and card.zone in FIELD:
             if item.since and (not card.face_up or card.arrived > item.since):
@@ -225,6 +232,8 @@ def _stat(board: Board, card: CardState, which: str) -> int:
         if held is not None:  # the equipped Monster Card's printed ATK/DEF become its own
             printed = board.define(held.id)
             base = (printed.atk if which == "atk" else printed.def_) or 0
+    if which == "atk":
+        base = _lp_standing_atk(board, card, defn, base)
     reversed_ = "reverse_increases" in board.flags
     total = base + (-abs(boost) if reversed_ and boost > 0 else boost)
     for source, effect in in_force(board, "modify_stats"):
@@ -234,6 +243,21 @@ def _stat(board: Board, card: CardState, which: str) -> int:
                 change *= abilities.per_count(board, source, effect.per)
             total += -change if reversed_ and change > 0 else change
     return max(0, total)
+
+
+def _lp_standing_atk(board: Board, card: CardState, defn: CardDef, base: int) -> int:
+    """Megamorph: while its controller has fewer LP than the opponent the equipped monster's ATK
+    is double its original ATK, while more, half of it (rounded down), while equal, unchanged;
+    it follows every LP change, and several copies on one monster count as one (Yugipedia, Card
+    Rulings: Megamorph). Changes from other effects still apply on top of it."""
+    for source, effect in in_force(board, "atk_by_lp_standing"):
+        if not affects(board, source, effect, card) or abilities.unaffected(board, card, source.id):
+            continue
+        mine = board.player(source.controller).lp
+        theirs = board.player("B" if source.controller == "A" else "A").lp
+        original = defn.atk or 0
+        return original * 2 if mine < theirs else original // 2 if mine > theirs else base
+    return base
 
 
 def atk(board: Board, card: CardState) -> int:

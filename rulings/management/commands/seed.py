@@ -1,7 +1,8 @@
 """`manage.py seed`: copy the engine's glossary and card catalog into the database.
 
 Idempotent: run it after every engine update. Written cards the engine no longer has are
-removed, so they stay a copy of the engine, never a second source of truth. Imported ("read")
+removed, so they stay a copy of the engine, never a second source of truth; only printed stats
+the engine's file leaves unconfirmed and an import supplied are kept. Imported ("read")
 cards are left alone; a card file with the name of an imported card takes its place.
 """
 
@@ -11,7 +12,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 import engine
-from rulings.importing import card_columns
+from rulings.importing import card_columns, keep_completed_stats
 from rulings.models import Card, GlossaryEntry
 
 
@@ -53,7 +54,9 @@ class Command(BaseCommand):
         GlossaryEntry.objects.exclude(slug__in=[e["slug"] for e in entries]).delete()
 
         cards = list(engine.card_catalog().values())
+        stored = dict(Card.objects.filter(origin=Card.WRITTEN).values_list("name", "data"))
         for card in cards:
+            card = keep_completed_stats(card, stored.get(card["name"]))
             Card.objects.update_or_create(name=card["name"], defaults=card_fields(card))
         stale = Card.objects.filter(origin=Card.WRITTEN).exclude(name__in=[c["name"] for c in cards])
         stale.delete()
