@@ -25,6 +25,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         "The player who goes first has no Battle Phase on the first turn.",
     ),
     "draw.normal": (("draw-phase",), "The turn player draws 1 card in the Draw Phase."),
+    "draw.normal_per_co_linked": (
+        ("draw-phase", "continuous-effect", "link-summon"),
+        "A Continuous effect changes the normal draw: its controller draws 1 card for each different "
+        "name among the co-linked \"Knightmare\" monsters on the field, instead of 1 (Knightmare Unicorn).",
+    ),
     "draw.skipped_first_turn": (
         ("draw-phase", "turn-structure"),
         "The player who goes first does not draw on the first turn.",
@@ -609,6 +614,21 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "battle.banished_by_effect": (
         ("banish", "damage-step"),
         "A monster destroyed by battle is banished instead of sent to the GY (Dark Magician of Chaos).",
+    ),
+    "battle.destroyed_effects_negated": (
+        ("negate", "continuous-effect", "damage-calculation"),
+        "An Effect Monster destroyed by battle with a card that says so has its effects negated while "
+        "it stays on the field and then in the GY (Terrorking Archfiend).",
+    ),
+    "chain.negated_destroyed_by_battle": (
+        ("negate", "continuous-effect", "resolution"),
+        "The resolving effect's monster was destroyed by battle with Terrorking Archfiend: its effects "
+        "are negated, so the effect it activated resolves without effect.",
+    ),
+    "reveal.hand_kept_revealed": (
+        ("reveal", "public-knowledge", "continuous-effect"),
+        "A face-up card keeps a player's hand revealed: the cards in it are public knowledge (The Eye "
+        "of Truth).",
     ),
     "chain.flip_effects_not_activated": (
         ("flip-effect", "resolution"),

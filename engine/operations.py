@@ -950,6 +950,24 @@ def _reveal_summon_rest_to_hand(tx: Tx, ctx: Context, step: Step) -> str:
             f"{', '.join(added) or 'nothing'} to the hand")
 
 
+def _keep_hand_revealed(tx: Tx, ctx: Context, step: Step) -> str:
+    """A player keeps their hand revealed while the card stays face-up (The Eye of Truth): at this
+    moment every card in that hand is shown to both players, so a judge can read it; the event
+    lists the cards (an 'Unknown Card' is one the scenario did not name)."""
+    source = tx.board.cards.get(ctx.link.card)
+    name = source.name if source is not None else ctx.link.card
+    shown: list[str] = []
+    for p in _players(ctx, step.player or "opponent"):
+        hand = list(tx.board.player(p).hand)
+        tx.emit("revealed", player=p, cards=hand, what="hand", cause=ctx.link.card, chain_link=ctx.link.link)
+        names = ", ".join(tx.board.cards[c].name for c in hand)
+        seen = f"{p}'s hand is revealed: {names}" if hand else f"{p}'s hand is revealed: it is empty"
+        tx.say("reveal.hand_kept_revealed", f"{seen}. {name} keeps it revealed while it stays face-up, "
+               "so the cards in it are public knowledge.", ctx.link.card, *hand)  # fmt: skip
+        shown.append(f"{p}'s hand ({len(hand)} cards)")
+    return f"reveals {' and '.join(shown)}"
+
+
 def _shuffle_deck(tx: Tx, player: str) -> None:
     """A shuffled Deck's order is unknown to everyone: its cards become the unknown part of it."""
     state = tx.board.player(player)
@@ -1740,6 +1758,7 @@ OPERATIONS: dict[str, Handler] = {
     "discard_hand": _discard_hand,
     "send_top_of_deck": _send_top_of_deck,
     "reveal_summon_rest_to_hand": _reveal_summon_rest_to_hand,
+    "keep_hand_revealed": _keep_hand_revealed,
     "shuffle_all_into_deck": _shuffle_all_into_deck,
     "equip_self": _equip_self,
     "send_to_gy": _move_all("graveyard", "sent_to_gy"),

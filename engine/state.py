@@ -152,7 +152,9 @@ class Lasting:
     `player`'s opponent flips their face-down monsters face-up in the End Phase and draws for each),
     no_battle_damage and no_battle_destruction (`player` takes no battle damage; `player`'s
     monsters cannot be destroyed by battle: Waboku), column_negated (the other Spell/Trap effects in
-    `column`: a Set Infinite Impermanence).
+    `column`: a Set Infinite Impermanence), battle_negated (`cards`: an Effect Monster destroyed by
+    battle with Terrorking Archfiend, negated on the field while `arrived` <= `since`, then in the GY
+    while its `arrived` equals `since`; no turn limit).
     """
 
     what: str
@@ -275,6 +277,9 @@ class ChainLink:
     from_set: bool = False  # a Spell/Trap Card activated from face-down on the field ("if this card was Set")
     subject: str | None = None  # a trigger's: the card its event happened to (Stargazer Magician)
     co_linked: bool = False  # its card was co-linked as it was activated (Knightmare Unicorn)
+    # the "negate its effects until the end of this turn" in force on its card as it was activated
+    # (Effect Veiler): the effect resolves negated even if its card has left the field since
+    negated_at_activation: Lasting | None = None
 
     def to_dict(self) -> dict:
         out: dict = {

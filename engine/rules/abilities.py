@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.rules import continuous
-from engine.state import Board, CardState, ChainLink, opponent
+from engine.state import Board, CardState, ChainLink, Lasting, evolve, opponent
 from engine.tx import Illegal, Tx
 
 if TYPE_CHECKING:
@@ -462,6 +462,54 @@ def die_negation(tx: Tx, link: ChainLink, targets: tuple[str, ...]) -> str | Non
                "of the card: it builds no chain.", source.id, link.card)  # fmt: skip
         return f"Chain Link {link.link} ({link.card}) is negated by {source.name}'s die roll"
     return None
+
+
+# Lasting.until_turn for an effect with no turn limit: it ends when its card moves (battle_negated)
+WHILE_IT_STAYS = 1 << 30
+
+
+def negate_battle_destroyed(tx: Tx, doomed: tuple[str, ...]) -> None:
+    """"Effect Monsters destroyed by battle with this card have their effects negated" (Terrorking
+    Archfiend): a Continuous effect, no chain. From the moment damage calculation determines the
+    destruction, the Effect Monster's effects are negated while it stays on the field and then in
+    the GY it is sent to; a Flip effect activated after damage calculation, or a trigger it
+    activates in the GY, resolves without effect. It ends when the monster leaves the GY, and never
+    starts if the monster goes elsewhere (a UDE ruling on Dark Ruler Ha Des, whose negation works
+    the same way: yugioh-wiki.net, 《ジェノサイドキングデーモン》). Skill Drain negating the
+    Terrorking stops it (Advanced Rules, "Maintenance costs", example 4)."""
+    battle = tx.game.battle
+    if battle is None or battle.target is None:
+        return
+    negators = {source.id: source for source, _ in continuous.in_force(tx.board, "negate_battle_destroyed")}
+    for card_id in doomed:
+        other_id = battle.target if card_id == battle.attacker else battle.attacker
+        source = negators.get(other_id)
+        card = tx.board.cards.get(card_id)
+        if source is None or card is None or "effect" not in tx.board.define(card_id).subtypes:
+            continue
+        item = Lasting(what="battle_negated", player=source.controller, source=source.id,
+                       until_turn=WHILE_IT_STAYS, cards=(card_id,), since=tx.game.seq)  # fmt: skip
+        tx.set_board(evolve(tx.board, lasting=(*tx.board.lasting, item)))
+        tx.emit("negated", card=card_id, player=card.controller, cause=source.id, what="effects")
+        tx.say("battle.destroyed_effects_negated", f"{card.name} is destroyed by battle with "
+               f"{source.name}: {source.name}'s Continuous effect negates {card.name}'s effects while "
+               "it stays on the field and then in the GY (an effect it activates there resolves "
+               "without effect); this ends if it leaves the GY.", card_id, source.id)  # fmt: skip
+
+
+def stamp_battle_negated(tx: Tx, before: CardState) -> None:
+    """A monster whose effects Terrorking Archfiend negated has just been sent to the GY by that
+    battle (`before`: as it was on the field): tie the negation to this stay in the GY (its
+    `arrived` and the lasting's `since` share a moment), so it ends once the monster leaves."""
+    card = tx.board.cards.get(before.id)
+    if card is None or card.zone != "graveyard":
+        return
+    for item in tx.board.lasting:
+        if item.what == "battle_negated" and before.id in item.cards and before.arrived <= item.since:
+            stay = evolve(item, since=tx.game.seq)
+            tx.set_board(evolve(tx.board, lasting=tuple(stay if i is item else i for i in tx.board.lasting)))
+            tx.update_card(before.id, arrived=tx.game.seq)
+            return
 
 
 # --------------------------------------------------------------------------- Link Arrows

@@ -394,6 +394,7 @@ def _damage_calculation(tx: Tx) -> None:
     tx.say(code, text, attacker.id, target.id)
     for note in notes:
         tx.say(*note)
+    abilities.negate_battle_destroyed(tx, tuple(doomed))  # Terrorking Archfiend
 
 
 def _shield(tx: Tx, kind: str, player: str) -> str | None:
@@ -505,6 +506,7 @@ def _destroy_doomed(tx: Tx) -> None:
         other = board.cards.get(battle.target if card_id == battle.attacker else battle.attacker or "")
         banisher = other and continuous.first(board, "banish_battle_destroyed", other)
         tx.move(card_id, "banished" if banisher else "graveyard", event="destroyed", cause="battle")
+        abilities.stamp_battle_negated(tx, card)  # its effects stay negated in the GY (Terrorking)
         if other is not None:  # who destroyed it: "if this card destroys a monster by battle" (Horus LV6)
             tx.events[-1].update(by=other.id, attacker=battle.attacker)
         if banisher:

@@ -16,7 +16,7 @@ from engine.rules.stated import CARD_VERBS
 from engine.rules.stated import apply as stated_resolution
 from engine.rules.triggers import Trigger, own_state_problems
 from engine.scenario import ActionEntry
-from engine.state import CardState, ChainLink, Game, Summon, opponent
+from engine.state import CardState, ChainLink, Game, Lasting, Summon, opponent
 from engine.tx import Illegal, Tx
 
 # "..._self" costs: what is paid, where the card must be (any zone if empty), that place in words
@@ -512,6 +512,21 @@ def _check_condition(tx: Tx, player: str, card: CardState, effect: Effect,
     raise Illegal("activate.condition_not_met", f"{card.name} cannot be activated now: {reasons}.", card.id)
 
 
+def _cost_count_problem(tx: Tx, player: str, effect: Effect, count: int) -> str | None:
+    """A cost of "any number" whose count the effect reads ("destroy 1 face-up monster whose Level
+    equals the number banished", Skull Lair) must be a number the effect can use: some card must
+    fit with that count as its Level (ProjectIgnis c6733059.lua: the banished number is chosen
+    among the Levels of face-up monsters on the field)."""
+    wanted = [s.cards for s in effect.do if isinstance(s.cards, Selector) and s.cards.level == "cost_count"]
+    for sel in wanted:
+        probe = sel.model_copy(update={"level": count})
+        if any(fits(tx.board, c, probe, player) for c in tx.board.cards.values()):
+            return None
+    if not wanted:
+        return None
+    return f"no face-up monster on the field is Level {count}, so the effect could not use that number"
+
+
 def _check_cost(tx: Tx, player: str, card: CardState, effect: Effect,
                 action: ActionEntry) -> dict[str, object]:  # fmt: skip
     """A cost the card demands must be given by the action, and payable; returns what to pay."""
@@ -545,6 +560,10 @@ def _check_cost(tx: Tx, player: str, card: CardState, effect: Effect,
                 wanted = " or ".join(map(str, allowed)) if allowed else "1 or more"
                 raise Illegal("activate.cost_missing", f"{card.name} needs a cost of {wanted} card(s) "
                               f"to {key.replace('_', ' ')}; {count} given.", card.id)  # fmt: skip
+            if (why := _cost_count_problem(tx, player, effect, count)) is not None:
+                raise Illegal("activate.condition_not_met", f"{card.name} cannot be activated "
+                              f"paying {count} card(s) to {key.replace('_', ' ')}: {why}.",
+                              card.id)  # fmt: skip
             continue
         if key == "detach" and given:
             strays = [str(r) for r in (given if isinstance(given, list) else [given])
@@ -675,6 +694,7 @@ def activate(tx: Tx, action: ActionEntry) -> str:
     if holder != player:
         tx.emit("passed", player=holder)
     attempt = tx.game.summon_attempt if "summon" in action.targets else None
+    veiled = _negated_on_field(tx, card.id)  # before a cost can take the card off the field
     _pay_costs(tx, player, card, costs)
     locks.record(tx, player, card, defn, effect)
     restrictions.record(tx, player, card, effect, costs)
@@ -688,7 +708,7 @@ def activate(tx: Tx, action: ActionEntry) -> str:
                      choices=tuple(action.choices.items()), card_snapshot=tx.card(card.id),
                      answers_summon=attempt.cards if attempt else (), stated=stated,
                      target_places=places if stated else (), subject=trig.subject if trig else None,
-                     from_set=from_set, co_linked=linked)  # fmt: skip
+                     from_set=from_set, co_linked=linked, negated_at_activation=veiled)  # fmt: skip
     flipped = (*tx.game.flipped_in_chain, card.id) if flip_use else tx.game.flipped_in_chain
     tx.update(chain=(*tx.game.chain, link), priority=opponent(player), flipped_in_chain=flipped,
               summon_attempt=None if attempt else tx.game.summon_attempt)  # fmt: skip
@@ -715,6 +735,18 @@ def activate(tx: Tx, action: ActionEntry) -> str:
         tx.say("chain.link_added", f"{card.name} is Chain Link {link_no} (Spell Speed {speed}), "
                f"responding to Chain Link {link_no - 1}; it will resolve first.", card.id)
     return f"{player} activates {card.name} (Chain Link {link_no}, Spell Speed {speed})"
+
+
+def _negated_on_field(tx: Tx, card_id: str) -> Lasting | None:
+    """The "negate its effects until the end of this turn" (Effect Veiler, Infinite Impermanence)
+    on this card as it is activated. The card can still activate its effects, but they resolve
+    negated, even if a cost or another card takes it off the field before they resolve
+    (ygorganization.com/?p=1702, on how negation effects interact: Effect Veiler and the like look
+    at where the effect was activated, not where the card is as it resolves)."""
+    lasting = continuous.lasting_negation(tx.board, tx.card(card_id))
+    if lasting is None or lasting.what not in ("negated_until_end", "effects_negated"):
+        return None
+    return lasting
 
 
 def _pay_costs(tx: Tx, player: str, card: CardState, costs: dict[str, object]) -> None:
@@ -807,6 +839,20 @@ def resolve_top(tx: Tx) -> str:
                f"{link.link} resolved, so it does nothing.", link.card)  # fmt: skip
         return f"Chain Link {link.link} ({card.name}) does nothing"
     lasting = continuous.lasting_negation(tx.board, card, activated=True, at=link.card_snapshot)
+    veiled = link.negated_at_activation  # activated while negated, then left the field
+    if lasting is None and veiled is not None and veiled in tx.board.lasting and (
+        veiled.until_turn >= tx.board.turn
+    ):  # fmt: skip
+        lasting = veiled
+    if lasting is not None and lasting.what == "battle_negated":  # Terrorking Archfiend
+        source = tx.board.cards.get(lasting.source)
+        name = source.name if source is not None else lasting.source
+        where = "in the GY" if card.zone == "graveyard" else "on the field and then in the GY"
+        tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {lasting.source}")
+        tx.say("chain.negated_destroyed_by_battle", f"{card.name} was destroyed by battle with {name}, "
+               f"whose effect negates its effects while it stays {where}, so Chain Link {link.link} "
+               f"({card.name}) resolves without effect.", link.card, lasting.source)  # fmt: skip
+        return f"Chain Link {link.link} ({card.name}) is negated by {name}"
     if lasting is not None:
         source = tx.board.cards.get(lasting.source)
         name = source.name if source is not None else lasting.source

@@ -10,7 +10,7 @@ from engine.refs import resolve_ref
 from engine.rules import battle as battle_rules
 from engine.rules.common import phase_name, require_turn_player
 from engine.scenario import ActionEntry
-from engine.state import BATTLE_STEPS, PHASES, PlayerState, Result, evolve, opponent
+from engine.state import BATTLE_STEPS, PHASES, Board, CardState, PlayerState, Result, evolve, opponent
 from engine.tx import Illegal, Tx
 
 HAND_LIMIT = 6
@@ -191,13 +191,20 @@ def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str:
     else:
         tx.emit("phase", phase="draw", player=foe)
     tx.say("turn.started", f"Turn {board.turn + 1} begins: {foe} is the turn player.")
+    count, source, names = normal_draw_count(tx.board, foe)  # Knightmare Unicorn
     if skip_draw:
         tx.say("turn.draw_phase_skipped", f"{foe} skips the Draw Phase of this turn (a card's effect said "
                f"so): {foe} draws no card, and the turn goes on to the Standby Phase.")  # fmt: skip
     else:
-        draw(tx, foe, 1, cause="Draw Phase")
+        draw(tx, foe, count, cause="Draw Phase")
     if tx.game.result is None:
-        if not skip_draw:
+        if not skip_draw and source is not None:
+            tx.say("draw.normal_per_co_linked", f"{foe} draws {count} card{'s' if count != 1 else ''} "
+                   f"for the turn in the Draw Phase: {source.name} makes the normal draw 1 card for each "
+                   f"different name among the co-linked \"Knightmare\" monsters on the field, instead "
+                   f"of 1 ({', '.join(names)}).",
+                   source.id)  # fmt: skip
+        elif not skip_draw:
             tx.say("draw.normal", f"{foe} draws 1 card for the turn in the Draw Phase.")
         target = stop_at if stop_at in ("draw", "standby") else "main1"
         if skip_draw and target == "draw":
@@ -208,6 +215,27 @@ def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str:
             enter_phase(tx, "main1")
     tx.finish()
     return f"{player} ends the turn; turn {board.turn + 1} ({foe})"
+
+
+def normal_draw_count(board: Board, player: str) -> tuple[int, CardState | None, list[str]]:
+    """How many cards the normal draw draws: 1, unless a face-up, un-negated Knightmare Unicorn
+    this player controls applies ("for your normal draw ... draw 1 card for each different card
+    name among those co-linked "Knightmare" monsters, instead of 1"): then one per different name
+    among the face-up monsters on either field that fit its `affects` and are co-linked now.
+    Returns the count, the card that changed it (or None) and the names counted."""
+    from engine.rules import continuous
+    from engine.rules.abilities import co_linked
+
+    best: tuple[int, CardState | None, list[str]] = (1, None, [])
+    for source, effect in continuous.in_force(board, "normal_draw_per_co_linked_name"):
+        if source.controller != player or effect.affects is None or isinstance(effect.affects, str):
+            continue
+        names = sorted({board.define(c.id).name for c in board.monsters()
+                        if c.face_up and continuous.matches(board, c, effect.affects, player)
+                        and co_linked(board, c)})  # fmt: skip
+        if names and len(names) >= best[0]:
+            best = (len(names), source, names)
+    return best
 
 
 def _declined(tx: Tx, action: ActionEntry) -> frozenset[str]:
