@@ -507,6 +507,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("special-summon", "summoning-condition"),
         "This monster cannot be Special Summoned.",
     ),
+    "summon.tribute_locked": (
+        ("tribute-summon", "tribute"),
+        "This monster cannot be Tributed for a Tribute Summon this turn: the effect that put it on "
+        "the field said so (Dandylion's Fluff Tokens).",
+    ),
     "summon.tribute_kind": (
         ("tribute-summon", "tribute"),
         "This monster's Tribute Summon takes only Tributes of the kind its text names.",

@@ -357,6 +357,7 @@ def _create_tokens(tx: Tx, ctx: Context, step: Step) -> str:
                 chain_link=ctx.link.link, to="monsters")  # fmt: skip
         made.append(card.id)
     tx.update(created=tuple(created.items()))
+    ctx.acted[:] = [tx.card(card_id) for card_id in made]  # "those Tokens" for the step after
     return f"Special Summons {', '.join(made)}"
 
 

@@ -17,6 +17,9 @@ from engine.scenario import ActionEntry
 from engine.state import EMZ_BY_NAME, CardState, Summon
 from engine.tx import Illegal, Tx
 
+# A mark (until the end of the turn) on a monster that cannot be Tributed for a Tribute Summon
+NO_TRIBUTE_SUMMON = "no_tribute_summon"
+
 
 def attempted(tx: Tx, card_id: str, kind: str) -> None:
     """The summon happened; until the next thing happens it can still be negated."""
@@ -46,6 +49,9 @@ def _tribute(tx: Tx, player: str, refs: list[str], needed: int, name: str) -> li
                           card.id)  # fmt: skip
         if card.id in ids:
             raise Illegal("summon.bad_tribute", f"{card.id} is named twice as a Tribute.", card.id)
+        if NO_TRIBUTE_SUMMON in card.marks:  # Dandylion's Fluff Tokens, the turn they arrive
+            raise Illegal("summon.tribute_locked", f"{card.id} cannot be Tributed for a Tribute Summon "
+                          "this turn: the effect that summoned it said so.", card.id, name)  # fmt: skip
         kind = tx.board.define(name).tribute_with  # "by Tributing 3 Dragon monsters" (Victory Dragon)
         if kind is not None and not continuous.matches(tx.board, card, kind, player):
             raise Illegal("summon.tribute_kind", f"{card.id} cannot be Tributed for "
