@@ -802,18 +802,25 @@ def _store(parsed: Parsed, source: str) -> ImportReport:
     return report
 
 
+def _with_stats(data: dict[str, Any], stats: dict[str, Any], source: str) -> dict[str, Any] | None:
+    """A written card whose file leaves printed stats unconfirmed, with them given (engine
+    `CardDef.completed`); None if one is missing or they do not fit the card."""
+    if any(v is None for v in stats.values()):
+        return None
+    try:
+        return parse_card(data, data["name"]).completed(stats, source).to_dict()
+    except CatalogError:
+        return None
+
+
 def _complete_written(card: Card, rec: CardRecord) -> bool:
     """Give a written card the printed stats its file leaves unconfirmed, from an imported record
     of the same card: the judge's own database is a source the library did not have. False (and
     nothing changed) if the record lacks one of them or they do not fit the card."""
     values = {"level": rec.level, "attribute": rec.attribute or None, "atk": rec.atk,
               "monster_type": rec.monster_type or None, "def": rec.defense}  # fmt: skip
-    wanted = {stat: values[stat] for stat in card.data["unconfirmed"]}
-    if any(v is None for v in wanted.values()):
-        return False
-    try:
-        data = parse_card(card.data, card.name).completed(wanted, rec.where).to_dict()
-    except CatalogError:
+    data = _with_stats(card.data, {s: values[s] for s in card.data["unconfirmed"]}, rec.where)
+    if data is None:
         return False
     card.data = data
     for column, value in card_columns(data).items():
@@ -827,13 +834,8 @@ def keep_completed_stats(file_card: dict[str, Any], stored: dict[str, Any] | Non
     missing = file_card.get("unconfirmed") or []
     if not missing or not stored or stored.get("unconfirmed"):
         return file_card
-    stats = {stat: stored.get(stat) for stat in missing}
-    if any(v is None for v in stats.values()):
-        return file_card
-    try:
-        return parse_card(file_card, file_card["name"]).completed(stats, file_card["name"]).to_dict()
-    except CatalogError:
-        return file_card
+    kept = _with_stats(file_card, {s: stored.get(s) for s in missing}, file_card["name"])
+    return kept if kept is not None else file_card
 
 
 def _build(

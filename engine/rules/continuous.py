@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from engine.cards import CardDef, Effect, Selector
 from engine.rules import abilities
-from engine.state import Board, CardState, Lasting
+from engine.state import Board, CardState, Lasting, opponent
 
 FIELD = ("monsters", "spell_traps", "field_spell")
 # negator -> the card type whose effects it negates on the field
@@ -254,7 +254,7 @@ def _lp_standing_atk(board: Board, card: CardState, defn: CardDef, base: int) ->
         if not affects(board, source, effect, card) or abilities.unaffected(board, card, source.id):
             continue
         mine = board.player(source.controller).lp
-        theirs = board.player("B" if source.controller == "A" else "A").lp
+        theirs = board.player(opponent(source.controller)).lp
         original = defn.atk or 0
         return original * 2 if mine < theirs else original // 2 if mine > theirs else base
     return base
