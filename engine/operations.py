@@ -64,8 +64,8 @@ class Context:
         else:
             base = step.amount or 0
         if step.per:
-            base *= sum(1 for c in tx.board.cards.values()
-                        if any(fits(tx.board, c, sel, self.player) for sel in step.per))  # fmt: skip
+            base *= len({c.id for sel in step.per for c in candidates(tx.board, sel)
+                         if fits(tx.board, c, sel, self.player)})  # fmt: skip
         return base
 
     @property
@@ -97,15 +97,13 @@ def select(tx: Tx, ctx: Context, what: str | Selector | None) -> list[CardState]
         return [board.cards[c.id] for c in ctx.acted if c.id in board.cards]
     if what == "namesakes":  # cards with the same name in their owners' hands and Decks
         names = {(c.owner, c.name) for c in ctx.acted}
-        return [c for c in board.cards.values()
-                if c.zone in ("hand", "deck") and (c.owner, c.name) in names]  # fmt: skip
+        return [c for c in board.in_zones(("hand", "deck")) if (c.owner, c.name) in names]
     if what == "gy_namesakes":  # "all cards with the same name" in the GY of each one's controller
         named = {(c.controller, c.name) for c in ctx.acted}
-        return [c for c in board.cards.values()
-                if c.zone == "graveyard" and (c.owner, c.name) in named]  # fmt: skip
+        return [c for c in board.in_zone("graveyard") if (c.owner, c.name) in named]
     if what == "deck_namesakes":  # "all cards with that name" in both players' Decks
         names = {c.name for c in ctx.acted}
-        return [c for c in board.cards.values() if c.zone == "deck" and c.name in names]
+        return [c for c in board.in_zone("deck") if c.name in names]
     if what == "equipped":
         partner = board.cards[ctx.link.card].equipped_to
         return [board.cards[partner]] if partner in board.cards else []
@@ -121,7 +119,7 @@ def select(tx: Tx, ctx: Context, what: str | Selector | None) -> list[CardState]
         what = what.model_copy(update={"level": len(_cost_cards(tx, ctx))})
     # A card's "all cards" never includes itself while it resolves (Heavy Storm, Dark Hole),
     # unless its text says so (Black Rose Dragon destroys "all cards on the field", itself too).
-    found = [c for c in board.cards.values()
+    found = [c for c in candidates(board, what)
              if (c.id != ctx.link.card or what.include_this)
              and fits(board, c, what, ctx.player, summoned, attacker)]  # fmt: skip
     if what.battling:
@@ -185,6 +183,11 @@ def fits(board: Board, card: CardState, sel: Selector, player: str,
     if sel.face == "up" and not card.face_up:
         return False
     return not (sel.face == "down" and card.face_up)
+
+
+def candidates(board: Board, sel: Selector) -> list[CardState]:
+    """The cards in the zones a selector names, in the board's order: the only ones it can fit."""
+    return board.in_zones(_ZONES.get(sel.zone, (sel.zone,)))
 
 
 def misfit(board: Board, card: CardState | None, sel: Selector, player: str,
@@ -784,9 +787,8 @@ def _banish_until_equal(tx: Tx, ctx: Context, step: Step) -> str:
     """The opponent banishes cards they control, face-down, of their choice (`choices: {banish:
     [...]}`), until they control as many cards as this card's controller (Evenly Matched)."""
     foe = opponent(ctx.player)
-    on_field = ("monsters", "spell_traps", "field_spell")
-    mine = [c for c in tx.board.cards.values() if c.zone in on_field and c.controller == ctx.player]
-    theirs = [c for c in tx.board.cards.values() if c.zone in on_field and c.controller == foe]
+    mine = tx.board.on_field(ctx.player)
+    theirs = tx.board.on_field(foe)
     excess = len(theirs) - len(mine)
     if excess <= 0:
         return f"{foe} controls no more cards than {ctx.player}: nothing is banished"
@@ -986,7 +988,7 @@ def _shuffle_all_into_deck(tx: Tx, ctx: Context, step: Step) -> str:
     players = _players(ctx, step.player or "both")
     moved = 0
     for zones in (("monsters", "spell_traps", "field_spell"), ("hand", "graveyard")):
-        for c in [c for c in tx.board.cards.values() if c.zone in zones and c.owner in players]:
+        for c in [c for c in tx.board.in_zones(zones) if c.owner in players]:
             if c.id not in tx.board.cards or tx.board.cards[c.id].zone not in zones:
                 continue  # gone with the card it belonged to
             to = "extra_deck" if tx.board.define(c.id).is_extra_deck else "deck"
@@ -1485,7 +1487,7 @@ def _summon_listed_lv(tx: Tx, ctx: Context, step: Step) -> str:
     listed = next((n for n in names if n), None)
     if listed is None:
         return "no \"LV\" monster is named"
-    fitting = [c for c in tx.board.cards.values() if c.owner == ctx.player and c.zone in ("hand", "deck")
+    fitting = [c for c in tx.board.in_zones(("hand", "deck")) if c.owner == ctx.player
                and c.name.lower() == listed.lower()]  # fmt: skip
     chosen = [c for c in ctx.chosen(tx, "summon") or [] if c.id in {f.id for f in fitting}]
     card = (chosen or fitting or [None])[0]
@@ -1586,8 +1588,7 @@ def _equip_battle_victims(tx: Tx, ctx: Context, step: Step) -> str:
     if this is None or this.zone != "monsters" or not this.face_up:
         return f"{ctx.link.card} is no longer face-up on the field, so nothing is equipped"
     turn, mark = tx.board.turn, f"{BATTLE_VICTIM}{this.id}"
-    victims = [c for c in tx.board.cards.values() if c.zone == "graveyard"
-               and (turn, c.id, mark) in tx.game.memory]  # fmt: skip
+    victims = [c for c in tx.board.in_zone("graveyard") if (turn, c.id, mark) in tx.game.memory]
     free = sum(1 for s in range(1, 6) if tx.board.occupant("spell_traps", ctx.player, s) is None)
     if not victims:
         return "no monster it destroyed by battle this turn is in a GY: nothing is equipped"
@@ -1615,7 +1616,8 @@ def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str:
     from engine.tx import Illegal
 
     board, player = tx.board, ctx.player
-    fitting = [c for c in board.cards.values() if "gemini" in board.define(c.id).subtypes and (
+    fitting = [c for c in board.in_zones(("hand", "monsters"))
+               if "gemini" in board.define(c.id).subtypes and (
         (c.zone == "hand" and c.owner == player)
         or (c.zone == "monsters" and c.controller == player and c.face_up and not c.gemini))]  # fmt: skip
     chosen = [c for c in ctx.chosen(tx, "summon") or [] if c.id in {f.id for f in fitting}]

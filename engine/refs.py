@@ -13,9 +13,9 @@ def resolve_ref(board: Board, ref: str) -> CardState:
     if ref in board.cards:
         return board.cards[ref]
     lowered = ref.lower()
-    for card_id, card in board.cards.items():
-        if card_id.lower() == lowered:
-            return card
+    same = board.in_order(card_id for card_id in board.cards if card_id.lower() == lowered)
+    if same:
+        return same[0]
     player, _, zone = ref.partition(":")
     zone = zone.upper()
     player = player.upper()

@@ -2,17 +2,20 @@
 
 Every step of a replay produces a new `Game`; unchanged parts (players, cards) are shared
 between steps rather than copied, so keeping every board for the viewer costs little, and a
-judge's "what if" fork is just another fold from a kept state. Cards are kept by id in one
-mapping; ordered piles (hand, Deck, GY, banished, Extra Deck) keep their order as tuples.
+judge's "what if" fork is just another fold from a kept state. Cards are kept by id in a
+persistent map indexed by zone (`Board`); ordered piles (hand, Deck, GY, banished, Extra Deck)
+keep their order as tuples.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
 from types import MappingProxyType
 from typing import Any, Literal, TypeVar
+
+from immutables import Map
 
 from engine.cards import CardDef
 
@@ -36,6 +39,7 @@ DAMAGE_WINDOWS = (
     "after_damage_calculation",
     "damage_step_end",
 )
+FIELD_ZONES = ("monsters", "spell_traps", "field_spell")  # the Pendulum Zones are Spell & Trap Zones
 PILES = ("hand", "deck", "extra_deck", "graveyard", "banished")
 EMZ_SLOTS = {6: "emz-left", 7: "emz-right"}
 EMZ_BY_NAME = {v: k for k, v in EMZ_SLOTS.items()}
@@ -110,6 +114,14 @@ class CardState:
             return self.position in ("attack", "defense")
         return self.face == "up"
 
+    @property
+    def this_turn(self) -> bool:
+        """Does it hold something that lasts only until the end of the turn?"""
+        return bool(
+            self.summoned_this_turn or self.set_this_turn or self.attacks_this_turn
+            or self.position_changed_this_turn or self.boost_atk or self.boost_def or self.marks
+        )  # fmt: skip
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerState:
@@ -174,7 +186,15 @@ class Lasting:
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """The board a judge sees: turn, phase, both players, and every card by id."""
+    """The board a judge sees: turn, phase, both players, and every card by id.
+
+    The cards are kept in persistent maps (`immutables.Map`, a hash array mapped trie), so a
+    change costs O(log n) and shares the rest with the board before, however big the Decks and
+    GYs. `places` indexes them by (zone, controller): the reads of the field (and of one zone)
+    touch only the cards there, not every card. Each card keeps the rank it was put on the board
+    with (the document's order, then new cards such as Tokens), so every read lists cards in
+    that one order, whatever zones it reads.
+    """
 
     turn: int
     turn_player: Player
@@ -185,6 +205,28 @@ class Board:
     defs: Mapping[str, CardDef] = field(compare=False)  # card id -> definition (fixed per replay)
     flags: tuple[str, ...] = ()  # rules a card changed until the end of the turn (Reverse Trap)
     lasting: tuple[Lasting, ...] = ()  # effects applied by resolutions that still apply
+    # (zone, controller) -> {card id: rank}; built from `cards`, kept up by with_card/without_card
+    places: Map[tuple[str, str], Map[str, int]] = field(init=False, compare=False, repr=False)
+    next_rank: int = field(init=False, compare=False, repr=False)
+    # the ids of the cards that hold something only until the end of the turn (CardState.this_turn)
+    this_turn_ids: Map[str, None] = field(init=False, compare=False, repr=False)
+    # what `defined` found in `defs`, by key: (what it wanted, the ids); kept up by with_card
+    memo: dict[str, tuple[Callable[[CardDef], bool], frozenset[str]]] = field(
+        init=False, compare=False, repr=False
+    )
+
+    def __post_init__(self) -> None:
+        """Index the cards as given (a plain mapping, in the document's order)."""
+        places: dict[tuple[str, str], dict[str, int]] = {}
+        for rank, card in enumerate(self.cards.values()):
+            places.setdefault((card.zone, card.controller), {})[card.id] = rank
+        set_ = object.__setattr__
+        set_(self, "cards", Map(dict(self.cards)))
+        set_(self, "defs", Map(dict(self.defs)))
+        set_(self, "places", Map({key: Map(ids) for key, ids in places.items()}))
+        set_(self, "next_rank", len(self.cards))
+        set_(self, "this_turn_ids", Map({c.id: None for c in self.cards.values() if c.this_turn}))
+        set_(self, "memo", {})
 
     # --- reading
     def card(self, card_id: str) -> CardState:
@@ -196,55 +238,100 @@ class Board:
     def player(self, name: str) -> PlayerState:
         return self.players[name]
 
+    def in_zones(self, zones: Iterable[str], controller: str | None = None) -> list[CardState]:
+        """The cards in these zones (of one controller, or both), in the board's order.
+
+        A pile (hand, Deck, GY) is read whole, so a read of the field stays as small as the field."""
+        whose = PLAYERS if controller is None else (controller,)
+        found: list[tuple[int, str]] = []
+        for zone in zones:
+            for player in whose:
+                ids = self.places.get((zone, player))
+                if ids:
+                    found += [(rank, card_id) for card_id, rank in ids.items()]
+        found.sort()
+        return [self.cards[card_id] for _, card_id in found]
+
+    def in_zone(self, zone: str, controller: str | None = None) -> list[CardState]:
+        return self.in_zones((zone,), controller)
+
+    def on_field(self, controller: str | None = None) -> list[CardState]:
+        """The cards in the Monster, Spell & Trap (Pendulum included) and Field Zones."""
+        return self.in_zones(FIELD_ZONES, controller)
+
+    def in_order(self, ids: Iterable[str]) -> list[CardState]:
+        """The cards of these ids still on the board, in the board's order."""
+        found = [self.cards[i] for i in ids if i in self.cards]
+        return sorted(found, key=lambda c: self.places[(c.zone, c.controller)][c.id])
+
+    def all_cards(self) -> list[CardState]:
+        """Every card, in the board's order: for the rare reads that need them all."""
+        return self.in_order(self.cards.keys())
+
+    def this_turn_cards(self) -> list[CardState]:
+        """The cards holding something only until the end of the turn (CardState.this_turn)."""
+        return [self.cards[i] for i in self.this_turn_ids]
+
+    def defined(self, key: str, wanted: Callable[[CardDef], bool]) -> frozenset[str]:
+        """The ids whose definition `wanted` accepts: which cards can ever matter to a rule,
+        whatever zone they are in. Found once per replay (the definitions are fixed, but for the
+        Tokens and Unknown Cards added on the way, which `with_card` adds) and kept under `key`,
+        shared by every board that follows."""
+        kept = self.memo.get(key)
+        if kept is None:
+            kept = self.memo[key] = (wanted, frozenset(i for i, d in self.defs.items() if wanted(d)))
+        return kept[1]
+
     def monsters(self, controller: str | None = None) -> list[CardState]:
         """Monsters on the field (Main and Extra Monster Zones), in zone order."""
-        found = [
-            c
-            for c in self.cards.values()
-            if c.zone == "monsters" and (controller is None or c.controller == controller)
-        ]
+        found = self.in_zone("monsters", controller)
         return sorted(found, key=lambda c: (c.controller, c.slot or 0))
 
     def spell_traps(self, controller: str | None = None) -> list[CardState]:
-        found = [
-            c
-            for c in self.cards.values()
-            if c.zone == "spell_traps" and (controller is None or c.controller == controller)
-        ]
+        found = self.in_zone("spell_traps", controller)
         return sorted(found, key=lambda c: (c.controller, c.slot or 0))
 
     def field_spell(self, controller: str) -> CardState | None:
-        for c in self.cards.values():
-            if c.zone == "field_spell" and c.controller == controller:
-                return c
-        return None
+        return next(iter(self.in_zone("field_spell", controller)), None)
 
     def occupant(self, zone: str, controller: str, slot: int) -> CardState | None:
         """Who stands in a zone; an Extra Monster Zone is shared, whoever controls it."""
-        for c in self.cards.values():
-            if c.zone == zone and c.slot == slot and (slot > 5 or c.controller == controller):
-                return c
-        return None
+        return next((c for c in self.in_zone(zone, None if slot > 5 else controller) if c.slot == slot), None)
 
     def free_slot(self, zone: str, controller: str) -> int | None:
-        taken = {
-            c.slot for c in self.cards.values() if c.zone == zone and c.controller == controller
-        }
+        taken = {c.slot for c in self.in_zone(zone, controller)}
         return next((s for s in range(1, 6) if s not in taken), None)
 
     # --- changing (each returns a new Board)
     def with_card(self, card: CardState, defn: CardDef | None = None) -> Board:
-        cards = dict(self.cards)
-        cards[card.id] = card
-        defs = self.defs
+        old = self.cards.get(card.id)
+        places, next_rank = self.places, self.next_rank
+        if old is None:
+            rank, next_rank = next_rank, next_rank + 1
+            places = _placed(places, card, rank)
+        elif (old.zone, old.controller) != (card.zone, card.controller):
+            rank = places[(old.zone, old.controller)][card.id]
+            places = _placed(_unplaced(places, old), card, rank)
+        this_turn = self.this_turn_ids
+        if card.this_turn:
+            this_turn = this_turn.set(card.id, None)
+        elif card.id in this_turn:
+            this_turn = this_turn.delete(card.id)
+        changes: dict[str, Any] = {}
         if defn is not None:
-            defs = MappingProxyType({**self.defs, card.id: defn})
-        return evolve(self, cards=MappingProxyType(cards), defs=defs)
+            memo = {key: (wanted, ids | {card.id} if wanted(defn) else ids - {card.id})
+                    for key, (wanted, ids) in self.memo.items()}  # fmt: skip
+            changes = {"defs": self.defs.set(card.id, defn), "memo": memo}  # type: ignore[attr-defined]
+        return evolve(self, cards=self.cards.set(card.id, card), places=places, next_rank=next_rank,  # type: ignore[attr-defined]
+                      this_turn_ids=this_turn, **changes)  # fmt: skip
 
     def without_card(self, card_id: str) -> Board:
-        cards = dict(self.cards)
-        del cards[card_id]
-        return evolve(self, cards=MappingProxyType(cards))
+        old = self.cards[card_id]
+        this_turn = self.this_turn_ids
+        if card_id in this_turn:
+            this_turn = this_turn.delete(card_id)
+        return evolve(self, cards=self.cards.delete(card_id), places=_unplaced(self.places, old),  # type: ignore[attr-defined]
+                      this_turn_ids=this_turn)  # fmt: skip
 
     def with_player(self, name: str, **changes: object) -> Board:
         players = dict(self.players)
@@ -253,6 +340,19 @@ class Board:
 
     def with_turn(self, **changes: object) -> Board:
         return evolve(self, **changes)
+
+
+def _placed(places: Map, card: CardState, rank: int) -> Map:
+    key = (card.zone, card.controller)
+    return places.set(key, places.get(key, _NOWHERE).set(card.id, rank))
+
+
+def _unplaced(places: Map, card: CardState) -> Map:
+    key = (card.zone, card.controller)
+    return places.set(key, places[key].delete(card.id))
+
+
+_NOWHERE: Map = Map()
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,4 +463,3 @@ class Game:
     # what later triggers need from earlier steps (rules.triggers.remember): (turn, card, what);
     # turn 0: for as long as the card stays on the field ("flipped" for Spear Cretin)
     memory: tuple[tuple[int, str, str], ...] = ()
-

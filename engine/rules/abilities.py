@@ -68,10 +68,10 @@ def has_effects(board: Board, card: CardState) -> bool:
 def per_count(board: Board, source: CardState, selectors: list) -> int:
     """How many cards fit any of these selectors, from `source`'s controller's point of view
     ("for each Dark Magician in either GY"; `equipped_to_this`: Equip Cards equipped to it)."""
-    from engine.operations import fits
+    from engine.operations import candidates, fits
 
     count = 0
-    for card in board.cards.values():
+    for card in {c.id: c for sel in selectors for c in candidates(board, sel)}.values():
         for sel in selectors:
             if sel.equipped_to_this:  # an Equip Card on it; card_type: monster, a Monster Card
                 if card.equipped_to != source.id or (
@@ -138,7 +138,7 @@ def procedure_problem(board: Board, card: CardState, player: str) -> str | None:
         return None
     wanted = req.you_control.lower()
     if any(c.controller == player and c.face_up and c.zone in FIELD and c.name.lower() == wanted
-           for c in board.cards.values()):  # fmt: skip
+           for c in board.on_field(player)):  # fmt: skip
         return None
     return f"{player} must control a face-up {req.you_control} to Special Summon {card.name}"
 

@@ -479,8 +479,7 @@ def _reflect(tx: Tx, player: str, taken: int, notes: list[tuple[str, str, str]])
         if card is None or card.controller != player:
             continue
         if continuous.first(board, "reflect_battle_damage", card) is None or not any(
-            c.zone == "spell_traps" and c.equipped_to == card.id and board.define(c.id).is_monster
-            for c in board.cards.values()
+            c.equipped_to == card.id and board.define(c.id).is_monster for c in board.in_zone("spell_traps")
         ):  # fmt: skip
             continue
         foe = opponent(player)

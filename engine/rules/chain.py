@@ -7,7 +7,7 @@ design notes (spell speed is derived from what the effect is, never declared).
 from __future__ import annotations
 
 from engine.cards import CardDef, Effect, Selector
-from engine.operations import OPERATIONS, Context, fits, misfit
+from engine.operations import OPERATIONS, Context, candidates, fits, misfit
 from engine.refs import resolve_ref
 from engine.rules import continuous, locks, pendulum, restrictions
 from engine.rules.abilities import co_linked
@@ -429,7 +429,7 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
     for name, anyone in ((req.you_control, False), (req.on_field, True)):
         if name is not None and not any(
             (anyone or c.controller == player) and c.face_up and c.zone in continuous.FIELD
-            and c.name.lower() == name.lower() for c in board.cards.values()
+            and c.name.lower() == name.lower() for c in board.on_field()
         ):  # fmt: skip
             whose = "the" if anyone else f"{player}'s"
             problems.append(f"a face-up {name} must be on {whose} field")
@@ -450,7 +450,7 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
         problems.append(f"{player}'s LP must be at least {req.lp_behind_by} lower than "
                         f"{opponent(player)}'s")  # fmt: skip
     if req.any_on_field and not any(
-        fits(board, c, sel, player) for c in board.cards.values() for sel in req.any_on_field
+        fits(board, c, sel, player) for sel in req.any_on_field for c in candidates(board, sel)
     ):  # fmt: skip
         kinds = " or ".join(" ".join(filter(None, (
             {"up": "a face-up", "down": "a face-down"}.get(sel.face, "a"),
@@ -458,7 +458,7 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
             "monster" if sel.zone == "monsters" else "card"))) for sel in req.any_on_field)  # fmt: skip
         problems.append(f"{kinds} must be on the field")
     for sel in req.all_on_field:  # each must fit some card (Creature Swap: a monster on each side)
-        if not any(fits(board, c, sel, player) for c in board.cards.values()):
+        if not any(fits(board, c, sel, player) for c in candidates(board, sel)):
             problems.append(f"{_described(sel, player)} must be on the field")
     if req.opponent_summons_min is not None:
         done = foe.summons_this_turn
@@ -520,7 +520,7 @@ def _cost_count_problem(tx: Tx, player: str, effect: Effect, count: int) -> str 
     wanted = [s.cards for s in effect.do if isinstance(s.cards, Selector) and s.cards.level == "cost_count"]
     for sel in wanted:
         probe = sel.model_copy(update={"level": count})
-        if any(fits(tx.board, c, probe, player) for c in tx.board.cards.values()):
+        if any(fits(tx.board, c, probe, player) for c in candidates(tx.board, probe)):
             return None
     if not wanted:
         return None
@@ -634,7 +634,7 @@ def first_targets(game: Game, card_id: str, player: str, effect: Effect) -> list
     attacker = game.battle.attacker if game.battle else None
     summoned = game.last_summon.cards if game.last_summon else ()
     for sel in effect.targets:
-        fitting = [c.id for c in board.cards.values()
+        fitting = [c.id for c in candidates(board, sel)
                    if c.id not in chosen and c.id != card_id and c.id not in doomed
                    and fits(board, c, sel, player, summoned, attacker)]  # fmt: skip
         chosen += fitting[: sel.count]
@@ -772,7 +772,7 @@ def _pay_costs(tx: Tx, player: str, card: CardState, costs: dict[str, object]) -
             else:
                 tx.move(c.id, to, event=event, cause=f"cost of {card.id}")
             if key == "detach":  # the Xyz Monster no longer holds it
-                for host in list(tx.board.cards.values()):
+                for host in tx.board.on_field():
                     if c.id in host.materials:
                         tx.update_card(host.id, materials=tuple(m for m in host.materials if m != c.id))
             paid = True
@@ -914,7 +914,7 @@ def resolve_top(tx: Tx) -> str:
         if (step.if_acted is not None and not any(
                 continuous.matches(tx.board, c, step.if_acted, link.player) for c in ctx.acted)) or (
             step.if_any is not None and not any(
-                fits(tx.board, c, step.if_any, link.player) for c in tx.board.cards.values())
+                fits(tx.board, c, step.if_any, link.player) for c in candidates(tx.board, step.if_any))
         ):  # fmt: skip
             done.append(f"no {step.op.replace('_', ' ')}: the condition the card sets for it is not met")
             continue
@@ -1017,8 +1017,8 @@ def _stated_targets_still_there(tx: Tx, link: ChainLink, name: str) -> tuple[str
 def after_chain(tx: Tx) -> None:
     """When the whole chain has resolved, Normal Spells/Traps still on the field go to the GY,
     and so does an Equip Spell that found no monster to equip."""
-    for card in list(tx.board.cards.values()):
-        if card.zone != "spell_traps" or card.face != "up":
+    for card in tx.board.in_zone("spell_traps"):
+        if card.face != "up":
             continue
         defn = tx.board.define(card.id)
         kind = defn.spell_trap_kind

@@ -42,9 +42,7 @@ def settle(tx: Tx) -> None:
 def _orphans(tx: Tx) -> bool:
     """Destroy one equip or bound card whose partner left; True if something was destroyed."""
     board = tx.board
-    for card in board.cards.values():
-        if card.zone not in FIELD:
-            continue
+    for card in board.on_field():
         partner_id = card.bound_to if card.zone == "monsters" else card.equipped_to
         if partner_id is None:
             continue
@@ -92,8 +90,8 @@ def maintenance(tx: Tx, declined: frozenset[str] = frozenset()) -> None:
     """
     phase = tx.board.phase
     player = tx.board.turn_player
-    for card in list(tx.board.cards.values()):
-        if card.zone not in FIELD or not card.face_up or card.controller != player:
+    for card in tx.board.on_field(player):
+        if not card.face_up:
             continue
         for effect in tx.board.define(card.id).effects:
             if effect.kind != "maintenance" or effect.phase != phase:
@@ -109,8 +107,8 @@ def _counter_holder(tx: Tx, card: CardState) -> CardState:
     holds a Spell Counter)."""
     if card.counters:
         return card
-    for other in tx.board.cards.values():
-        if other.zone in FIELD and other.face_up and other.controller == card.controller and any(
+    for other in tx.board.on_field(card.controller):
+        if other.face_up and any(
             "spell" in name.lower() for name, n in other.counters if n > 0
         ):  # fmt: skip
             return evolve(other, counters=tuple((k, v) for k, v in other.counters if "spell" in k.lower()))
@@ -120,9 +118,9 @@ def _counter_holder(tx: Tx, card: CardState) -> CardState:
 def _control_returns(tx: Tx) -> bool:
     """A monster whose control a card gave only while it stays equipped to it (Snatch Steal)
     goes back to its owner once that card is gone, no longer equipped to it, or negated."""
-    for card in list(tx.board.cards.values()):
+    for card in tx.board.in_zone("monsters"):
         source_id = card.controlled_by
-        if card.zone != "monsters" or source_id is None or card.controller == card.owner:
+        if source_id is None or card.controller == card.owner:
             continue
         source = tx.board.cards.get(source_id)
         if source is not None and source.zone in FIELD and source.face_up and (

@@ -27,7 +27,7 @@ _NEGATES = {
 
 
 def _on_field_face_up(board: Board) -> list[CardState]:
-    cards = [c for c in board.cards.values() if c.zone in FIELD and c.face_up and not c.pending]
+    cards = [c for c in board.on_field() if c.zone in FIELD and c.face_up and not c.pending]
     return sorted(cards, key=lambda c: c.arrived)
 
 
@@ -155,7 +155,7 @@ def _while_met(board: Board, card: CardState, effect: Effect) -> bool:
         return True
     return any(other.id != card.id and other.controller == card.controller and other.face_up
                and other.zone in FIELD and matches(board, other, sel, card.controller)
-               for other in board.cards.values())  # fmt: skip
+               for other in board.on_field())  # fmt: skip
 
 
 def affects(board: Board, source: CardState, effect: Effect, card: CardState) -> bool:
@@ -227,7 +227,7 @@ def _stat(board: Board, card: CardState, which: str) -> int:
     if which == "atk" and "atk_zero_in_battle" in card.marks and board.phase == "battle":
         return 0  # "its ATK becomes 0 until the end of the Battle Phase" (Fairy Box)
     for source, _effect in in_force(board, "stats_from_equipped"):  # Relinquished
-        held = next((c for c in board.cards.values() if source.id == card.id and c.zone == "spell_traps"
+        held = next((c for c in board.in_zone("spell_traps") if source.id == card.id
                      and c.equipped_to == card.id and board.define(c.id).is_monster), None)  # fmt: skip
         if held is not None:  # the equipped Monster Card's printed ATK/DEF become its own
             printed = board.define(held.id)

@@ -110,8 +110,8 @@ def _count_opponent_turns(tx: Tx) -> None:
     """A Normal Spell that stays on the field (Swords of Revealing Light) counts its
     controller's opponent's turns on itself and is destroyed in the End Phase of the last."""
     board = tx.board
-    for card in list(board.cards.values()):
-        if card.zone != "spell_traps" or not card.face_up or card.controller == board.turn_player:
+    for card in board.in_zone("spell_traps"):
+        if not card.face_up or card.controller == board.turn_player:
             continue
         turns = board.define(card.id).stays_for_opponent_turns
         if turns is None:

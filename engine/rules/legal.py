@@ -25,11 +25,16 @@ def _in_reach(game: Game, player: str) -> list[CardState]:
     board = game.board
     state = board.player(player)
     ids = [*state.hand, *state.graveyard, *state.banished]
-    ids += [c.id for c in board.cards.values() if c.zone in FIELD and c.controller == player]
-    ids += [c.id for c in board.cards.values()  # "either player can ..." (Royal Oppression)
+    ids += [c.id for c in board.on_field(player)]
+    ids += [c.id for c in board.on_field()  # "either player can ..." (Royal Oppression)
             if c.zone in FIELD and c.controller != player and c.face_up
             and any(e.either_player for e in board.define(c.id).effects)]  # fmt: skip
-    return [board.cards[i] for i in ids if any(e.kind in ACTIVATED for e in board.define(i).effects)]
+    activated = board.defined("activated", _has_activated)
+    return [board.cards[i] for i in ids if i in activated]
+
+
+def _has_activated(defn: CardDef) -> bool:
+    return any(e.kind in ACTIVATED for e in defn.effects)
 
 
 def _works_here(card: CardState, defn: CardDef, effect: Effect) -> bool:

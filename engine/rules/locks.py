@@ -131,7 +131,7 @@ def trap_from_hand(tx: Tx, player: str, effect: Effect) -> bool:
     """"If you control no cards, you can activate this card from your hand" (Evenly Matched)."""
     if not effect.from_hand_if_no_cards:
         return False
-    return not any(c.controller == player and c.zone in continuous.FIELD for c in tx.board.cards.values())
+    return not tx.board.on_field(player)
 
 
 def condition_missing(tx: Tx, player: str, condition: str) -> str | None:
@@ -169,9 +169,8 @@ def requires_missing(tx: Tx, player: str, card: CardState, req: object) -> list[
 
     assert isinstance(req, Requires)
     board = tx.board
-    mine = [c for c in board.cards.values() if c.controller == player and c.zone in continuous.FIELD]
-    theirs = [c for c in board.cards.values()
-              if c.controller == opponent(player) and c.zone in continuous.FIELD]  # fmt: skip
+    mine = board.on_field(player)
+    theirs = board.on_field(opponent(player))
     problems = []
     if req.you_control_no_face_up and any(c.face_up and c.id != card.id for c in mine):
         problems.append(f"{player} must control no face-up cards")
@@ -187,6 +186,6 @@ def requires_missing(tx: Tx, player: str, card: CardState, req: object) -> list[
     if req.no_effect_draw_this_turn and f"drew_by_effect:{player}" in board.flags:
         problems.append(f"{player} already drew a card by a card effect this turn")
     if req.nothing_equipped and any(c.equipped_to == card.id and board.define(c.id).is_monster
-                                    for c in board.cards.values() if c.zone == "spell_traps"):  # fmt: skip
+                                    for c in board.in_zone("spell_traps")):  # fmt: skip
         problems.append(f"a monster is already equipped to {card.name} by its effect (only 1 at a time)")
     return problems

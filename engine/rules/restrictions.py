@@ -152,7 +152,7 @@ def _check_lists_lv(tx: Tx, player: str, card: CardState, paid: CardState, liste
         raise Illegal("activate.cost_missing",
                       f"{paid.name} names no \"LV\" monster to summon (as far as the card library "
                       f"knows), so it cannot be sent for {card.name}.", card.id, paid.id)  # fmt: skip
-    here = [c for c in board.cards.values() if c.owner == player and c.zone in ("hand", "deck")
+    here = [c for c in board.in_zones(("hand", "deck")) if c.owner == player
             and c.name.lower() == listed.lower()]  # fmt: skip
     if not here and board.player(player).deck_unknown == 0:
         raise Illegal("activate.cost_missing",

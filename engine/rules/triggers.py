@@ -173,10 +173,14 @@ def _where_it_works(card: CardState, effect: Effect) -> bool:
     return card.zone in zones
 
 
+def _watches(defn: CardDef) -> bool:
+    return any(e.kind == "trigger" and (e.event in WATCHING or e.event in PHASE_EVENTS) for e in defn.effects)
+
+
 def _watchers(board: Board) -> list[tuple[CardState, CardDef, int, Effect]]:
     """Every trigger that watches other cards or a phase, with its card."""
     found = []
-    for card in board.cards.values():
+    for card in board.in_order(board.defined("watchers", _watches)):
         defn = board.define(card.id)
         for number, effect in enumerate(defn.effects, start=1):
             if effect.kind == "trigger" and (effect.event in WATCHING or effect.event in PHASE_EVENTS):

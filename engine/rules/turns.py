@@ -51,8 +51,8 @@ def _banish_marked(tx: Tx) -> None:
     """"Banish it during the End Phase" (Emergency Teleport): applied without a chain, to the
     monster only while it is still the one the effect summoned (a card that left the field and
     came back is a new card and carries no mark)."""
-    for card in list(tx.board.cards.values()):
-        if card.zone == "monsters" and "banish_at_end_phase" in card.marks:
+    for card in tx.board.in_zone("monsters"):
+        if "banish_at_end_phase" in card.marks:
             tx.move(card.id, "banished", event="banished", cause="End Phase")
             tx.say("rule.end_phase_banish", f"End Phase: {card.name} is banished, as the effect that "
                    "summoned it said; this is not an activation, so nothing can respond to it.",
@@ -158,14 +158,10 @@ def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str:
         return f"{player} ends the turn; the duel is over"
     foe = opponent(player)
     board = tx.board
-    cards = dict(board.cards)
-    for card_id, c in cards.items():
-        if c.summoned_this_turn or c.set_this_turn or c.attacks_this_turn or (
-            c.position_changed_this_turn or c.boost_atk or c.boost_def or c.marks
-        ):  # fmt: skip
-            cards[card_id] = evolve(c, summoned_this_turn=False, set_this_turn=False,
-                                     attacks_this_turn=0, position_changed_this_turn=False,
-                                     boost_atk=0, boost_def=0, marks=())  # fmt: skip
+    for c in board.this_turn_cards():
+        board = board.with_card(evolve(c, summoned_this_turn=False, set_this_turn=False,
+                                       attacks_this_turn=0, position_changed_this_turn=False,
+                                       boost_atk=0, boost_def=0, marks=()))  # fmt: skip
     players = {
         name: evolve(p, normal_summon_used=False, used_this_turn=(), cannot_attack=False,
                      summons_this_turn=0)
@@ -180,8 +176,7 @@ def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str:
     from types import MappingProxyType
 
     tx.set_board(evolve(board, turn=board.turn + 1, turn_player=foe, phase="draw", step=None,
-                         cards=MappingProxyType(cards), players=MappingProxyType(players),
-                         flags=()))  # fmt: skip
+                         players=MappingProxyType(players), flags=()))  # fmt: skip
     tx.update(priority=foe, replay_attacker=None)
     tx.emit("turn", turn=board.turn + 1, player=foe)
     skip_draw = tx.board.player(foe).skip_next_draw  # Yata-Garasu: the whole Draw Phase is skipped
