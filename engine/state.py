@@ -218,14 +218,17 @@ class Board:
     def __post_init__(self) -> None:
         """Index the cards as given (a plain mapping, in the document's order)."""
         places: dict[tuple[str, str], dict[str, int]] = {}
+        this_turn = []
         for rank, card in enumerate(self.cards.values()):
             places.setdefault((card.zone, card.controller), {})[card.id] = rank
+            if card.this_turn:
+                this_turn.append((card.id, None))
         set_ = object.__setattr__
-        set_(self, "cards", Map(dict(self.cards)))
-        set_(self, "defs", Map(dict(self.defs)))
+        set_(self, "cards", Map(self.cards.items()))
+        set_(self, "defs", Map(self.defs.items()))
         set_(self, "places", Map({key: Map(ids) for key, ids in places.items()}))
         set_(self, "next_rank", len(self.cards))
-        set_(self, "this_turn_ids", Map({c.id: None for c in self.cards.values() if c.this_turn}))
+        set_(self, "this_turn_ids", Map(this_turn))
         set_(self, "memo", {})
 
     # --- reading
