@@ -267,10 +267,6 @@ class Board:
         found = [self.cards[i] for i in ids if i in self.cards]
         return sorted(found, key=lambda c: self.places[(c.zone, c.controller)][c.id])
 
-    def all_cards(self) -> list[CardState]:
-        """Every card, in the board's order: for the rare reads that need them all."""
-        return self.in_order(self.cards.keys())
-
     def this_turn_cards(self) -> list[CardState]:
         """The cards holding something only until the end of the turn (CardState.this_turn)."""
         return [self.cards[i] for i in self.this_turn_ids]

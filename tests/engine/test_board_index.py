@@ -48,7 +48,7 @@ def test_index_matches_a_scan_of_every_card(changes: list) -> None:
         order[card_id] = card
     assert dict(board.cards) == order
     scan = list(order.values())
-    assert board.all_cards() == scan
+    assert board.in_order(board.cards) == scan
     for p in (None, "A", "B"):
         assert board.on_field(p) == [c for c in scan if c.zone in FIELD_ZONES and p in (None, c.controller)]
         for zone in ZONES:
