@@ -1610,9 +1610,9 @@ def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str:
     this effect resolves: in addition to the turn's Normal Summon, which it neither needs nor uses.
     `choices: {summon: <monster>, tribute: [...], position: set}`; unsaid, the first that fits.
     A summon made while an effect resolves cannot be negated (it is not an attempt)."""
+    from engine.errors import Illegal
     from engine.rules import summons
     from engine.state import Summon
-    from engine.tx import Illegal
 
     board, player = tx.board, ctx.player
     fitting = [c for c in board.cards.values() if "gemini" in board.define(c.id).subtypes and (

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from engine.errors import Illegal
 from engine.state import Board, CardState
-from engine.tx import Illegal
 
 _ZONES = {"M": "monsters", "S": "spell_traps"}
 

@@ -13,15 +13,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.document import ActionEntry
+from engine.errors import Illegal
 from engine.refs import resolve_ref
 from engine.rules import battle as battle_rules
 from engine.rules import chain as chain_rules
 from engine.rules import checks, lasting, summons, triggers, turns
 from engine.rules.legal import legal_now
-from engine.scenario import ActionEntry, Scenario, load_scenario
+from engine.scenario import Scenario, load_scenario
 from engine.serialize import board_to_dict
 from engine.state import Board, Game, Summon, evolve, opponent
-from engine.tx import Illegal, Tx
+from engine.tx import Tx
 
 _REASONS = {
     "zero_lp": "a player's LP reached 0",

@@ -16,14 +16,6 @@ from engine.state import PILES, Board, CardState, Game, evolve
 FIELD_ZONES = ("monsters", "spell_traps", "field_spell")
 
 
-class Illegal(Exception):
-    """The action breaks a rule: the step is marked illegal and the board stays as it was."""
-
-    def __init__(self, code: str, text: str, *cards: str):
-        super().__init__(text)
-        self.explanation = explain(code, text, *cards)
-
-
 class Tx:
     def __init__(self, game: Game):
         self.game = game

@@ -25,13 +25,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.errors import Illegal
 from engine.rules import continuous
 from engine.state import Board, CardState, ChainLink, Lasting, evolve, opponent
-from engine.tx import Illegal, Tx
+from engine.tx import Tx
 
 if TYPE_CHECKING:
     from engine.cards import Effect
-    from engine.scenario import ActionEntry
+    from engine.document import ActionEntry
 
 FIELD = ("monsters", "spell_traps", "field_spell")
 

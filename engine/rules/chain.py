@@ -7,6 +7,8 @@ design notes (spell speed is derived from what the effect is, never declared).
 from __future__ import annotations
 
 from engine.cards import CardDef, Effect, Selector
+from engine.document import ActionEntry
+from engine.errors import Illegal
 from engine.operations import OPERATIONS, Context, fits, misfit
 from engine.refs import resolve_ref
 from engine.rules import continuous, locks, pendulum, restrictions
@@ -15,9 +17,8 @@ from engine.rules.common import MAIN_PHASES, phase_name
 from engine.rules.stated import CARD_VERBS
 from engine.rules.stated import apply as stated_resolution
 from engine.rules.triggers import Trigger, own_state_problems
-from engine.scenario import ActionEntry
 from engine.state import CardState, ChainLink, Game, Lasting, Summon, opponent
-from engine.tx import Illegal, Tx
+from engine.tx import Tx
 
 # "..._self" costs: what is paid, where the card must be (any zone if empty), that place in words
 SELF_COSTS = {

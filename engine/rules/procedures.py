@@ -19,13 +19,14 @@ from itertools import permutations
 from typing import TYPE_CHECKING
 
 from engine.cards import CardDef, Selector
+from engine.errors import Illegal
 from engine.refs import resolve_ref
 from engine.rules.continuous import matches
 from engine.state import CardState
-from engine.tx import Illegal, Tx
+from engine.tx import Tx
 
 if TYPE_CHECKING:
-    from engine.scenario import ActionEntry
+    from engine.document import ActionEntry
 
 EXTRA_METHODS = ("link", "xyz", "synchro", "fusion")
 MATERIAL_WORDS = {"link": "Link Material", "xyz": "Xyz Material", "synchro": "Synchro Material",

@@ -18,9 +18,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import Effect
+from engine.errors import Illegal
 from engine.refs import resolve_ref
 from engine.state import CardState, ChainLink, evolve
-from engine.tx import Illegal, Tx
+from engine.tx import Tx
 
 if TYPE_CHECKING:
     from engine.state import Board

@@ -5,6 +5,8 @@ Source: Official Rulebook v10, "Summoning Monster Cards" and "Main Phase 1".
 
 from __future__ import annotations
 
+from engine.document import ActionEntry
+from engine.errors import Illegal
 from engine.refs import resolve_ref
 from engine.rules import continuous
 from engine.rules.common import (
@@ -13,9 +15,8 @@ from engine.rules.common import (
     require_open_state,
     require_turn_player,
 )
-from engine.scenario import ActionEntry
 from engine.state import EMZ_BY_NAME, CardState, Summon
-from engine.tx import Illegal, Tx
+from engine.tx import Tx
 
 # A mark (until the end of the turn) on a monster that cannot be Tributed for a Tribute Summon
 NO_TRIBUTE_SUMMON = "no_tribute_summon"
