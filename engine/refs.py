@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.errors import Illegal
-from engine.state import Board, CardState
+
+if TYPE_CHECKING:
+    from engine.state import Board, CardState
 
 _ZONES = {"M": "monsters", "S": "spell_traps"}
 

@@ -28,11 +28,11 @@ from typing import TYPE_CHECKING
 from engine.errors import Illegal
 from engine.rules import continuous
 from engine.state import Board, CardState, ChainLink, Lasting, evolve, opponent
-from engine.tx import Tx
 
 if TYPE_CHECKING:
     from engine.cards import Effect
     from engine.document import ActionEntry
+    from engine.tx import Tx
 
 FIELD = ("monsters", "spell_traps", "field_spell")
 

@@ -6,8 +6,9 @@ design notes (spell speed is derived from what the effect is, never declared).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.cards import CardDef, Effect, Selector
-from engine.document import ActionEntry
 from engine.errors import Illegal
 from engine.operations import OPERATIONS, Context, fits, misfit
 from engine.refs import resolve_ref
@@ -18,7 +19,10 @@ from engine.rules.stated import CARD_VERBS
 from engine.rules.stated import apply as stated_resolution
 from engine.rules.triggers import Trigger, own_state_problems
 from engine.state import CardState, ChainLink, Game, Lasting, Summon, opponent
-from engine.tx import Tx
+
+if TYPE_CHECKING:
+    from engine.document import ActionEntry
+    from engine.tx import Tx
 
 # "..._self" costs: what is paid, where the card must be (any zone if empty), that place in words
 SELF_COSTS = {

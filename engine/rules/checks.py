@@ -12,10 +12,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.rules import turns
 from engine.rules.continuous import FIELD, negated_by
 from engine.state import CardState, evolve, opponent
-from engine.tx import Tx
+
+if TYPE_CHECKING:
+    from engine.tx import Tx
 
 EXODIA = frozenset({
     "exodia the forbidden one", "left arm of the forbidden one", "right arm of the forbidden one",

@@ -11,10 +11,13 @@ Everything here reads a Board and returns a fact; nothing changes the state.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from engine.cards import CardDef, Effect, Selector
 from engine.rules import abilities
 from engine.state import Board, CardState, Lasting, opponent
+
+if TYPE_CHECKING:
+    from engine.cards import CardDef, Effect, Selector
 
 FIELD = ("monsters", "spell_traps", "field_spell")
 # negator -> the card type whose effects it negates on the field

@@ -13,9 +13,13 @@ Triple Tactics Talent, Pot of Prosperity, Bad Reaction to Simochi.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.rules.continuous import FIELD, in_force
 from engine.state import Board, Lasting, evolve, opponent
-from engine.tx import Tx
+
+if TYPE_CHECKING:
+    from engine.tx import Tx
 
 
 def add(tx: Tx, lasting: Lasting) -> None:

@@ -16,14 +16,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.cards import CardDef, Effect, Selector
-from engine.document import ActionEntry
 from engine.errors import Illegal
 from engine.refs import resolve_ref
 from engine.rules import continuous
 from engine.rules.common import MAIN_PHASES
 from engine.state import CardState, ChainLink, Lasting, evolve
-from engine.tx import Tx
+
+if TYPE_CHECKING:
+    from engine.document import ActionEntry
+    from engine.tx import Tx
 
 CONDITIONS = ("end_of_battle_phase", "damage_step_battling", "opponent_activated_monster_effect_in_main",
               "damage_calculation_opponent_attacks")

@@ -23,10 +23,10 @@ from engine.refs import resolve_ref
 from engine.rules.common import require_main_phase, require_open_state, require_turn_player
 from engine.rules.continuous import in_force, matches
 from engine.state import Board, CardState, Summon
-from engine.tx import Tx
 
 if TYPE_CHECKING:
     from engine.document import ActionEntry
+    from engine.tx import Tx
 
 ZONES = (1, 5)  # the Spell & Trap Zones that double as Pendulum Zones
 USED = "(Pendulum Summon)"  # the mark in `used_this_turn`: the Pendulum Summon of this turn

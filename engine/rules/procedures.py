@@ -18,15 +18,15 @@ from __future__ import annotations
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from engine.cards import CardDef, Selector
 from engine.errors import Illegal
 from engine.refs import resolve_ref
 from engine.rules.continuous import matches
-from engine.state import CardState
-from engine.tx import Tx
 
 if TYPE_CHECKING:
+    from engine.cards import CardDef, Selector
     from engine.document import ActionEntry
+    from engine.state import CardState
+    from engine.tx import Tx
 
 EXTRA_METHODS = ("link", "xyz", "synchro", "fusion")
 MATERIAL_WORDS = {"link": "Link Material", "xyz": "Xyz Material", "synchro": "Synchro Material",

@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.cards import Effect
 from engine.errors import Illegal
 from engine.refs import resolve_ref
 from engine.state import CardState, ChainLink, evolve
-from engine.tx import Tx
 
 if TYPE_CHECKING:
+    from engine.cards import Effect
     from engine.state import Board
+    from engine.tx import Tx
 
 GY_LOCK = "gy_locked"  # board flag "gy_locked:<player>": that player cannot activate in the GY
 NO_ATTACK = "no_attack"  # board flag "no_attack:<card id>": it cannot attack this turn

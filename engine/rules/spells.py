@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.document import ActionEntry
+from typing import TYPE_CHECKING
+
 from engine.errors import Illegal
 from engine.rules.common import (
     own_card,
@@ -10,7 +11,10 @@ from engine.rules.common import (
     require_open_state,
     require_turn_player,
 )
-from engine.tx import Tx
+
+if TYPE_CHECKING:
+    from engine.document import ActionEntry
+    from engine.tx import Tx
 
 
 def set_spell_trap(tx: Tx, action: ActionEntry) -> str:

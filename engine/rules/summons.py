@@ -5,7 +5,8 @@ Source: Official Rulebook v10, "Summoning Monster Cards" and "Main Phase 1".
 
 from __future__ import annotations
 
-from engine.document import ActionEntry
+from typing import TYPE_CHECKING
+
 from engine.errors import Illegal
 from engine.refs import resolve_ref
 from engine.rules import continuous
@@ -16,7 +17,10 @@ from engine.rules.common import (
     require_turn_player,
 )
 from engine.state import EMZ_BY_NAME, CardState, Summon
-from engine.tx import Tx
+
+if TYPE_CHECKING:
+    from engine.document import ActionEntry
+    from engine.tx import Tx
 
 # A mark (until the end of the turn) on a monster that cannot be Tributed for a Tribute Summon
 NO_TRIBUTE_SUMMON = "no_tribute_summon"

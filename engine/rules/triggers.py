@@ -12,11 +12,13 @@ chain has resolved; then a trigger window opens and the waiting triggers build a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.cards import CardDef, Effect, Requires
 from engine.rules.abilities import treated_as_normal
 from engine.state import PHASE_NAMES, Board, CardState, Game, evolve
+
+if TYPE_CHECKING:
+    from engine.cards import CardDef, Effect, Requires
 
 FIELD = ("monsters", "spell_traps", "field_spell")
 CLASS_NAMES = ("the turn player's mandatory", "the opponent's mandatory",

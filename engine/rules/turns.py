@@ -6,13 +6,17 @@ the game" (both players at 0 LP at once is a draw).
 
 from __future__ import annotations
 
-from engine.document import ActionEntry
+from typing import TYPE_CHECKING
+
 from engine.errors import Illegal
 from engine.refs import resolve_ref
 from engine.rules import battle as battle_rules
 from engine.rules.common import phase_name, require_turn_player
 from engine.state import BATTLE_STEPS, PHASES, Board, CardState, PlayerState, Result, evolve, opponent
-from engine.tx import Tx
+
+if TYPE_CHECKING:
+    from engine.document import ActionEntry
+    from engine.tx import Tx
 
 HAND_LIMIT = 6
 BATTLE_STEP_WINDOWS = {"start_step": "start", "battle_step": "battle", "end_step": "end"}
