@@ -11,7 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.state import Board, CardState, ChainLink, evolve, opponent
+from engine.rules.continuous import fits
+from engine.state import CardState, ChainLink, evolve, opponent
 
 if TYPE_CHECKING:
     from engine.cards import Selector, Step
@@ -137,7 +138,7 @@ def select(tx: Tx, ctx: Context, what: str | Selector | None) -> list[CardState]
 
 def _affected(tx: Tx, ctx: Context, cards: list[CardState]) -> list[CardState]:
     """Leave out the cards this effect does not apply to (unaffected by other cards' effects)."""
-    from engine.rules.abilities import unaffected
+    from engine.rules.continuous import unaffected
 
     kept = []
     for c in cards:
@@ -147,84 +148,6 @@ def _affected(tx: Tx, ctx: Context, cards: list[CardState]) -> list[CardState]:
             continue
         kept.append(c)
     return kept
-
-
-_ZONES = {
-    "field": ("field_spell",),
-    "onfield": ("monsters", "spell_traps", "field_spell"),
-    "spell_traps_or_field": ("spell_traps", "field_spell"),
-    "hand_or_deck": ("hand", "deck"),
-    "hand_deck_or_graveyard": ("hand", "deck", "graveyard"),  # Skilled Dark Magician's Dark Magician
-}
-
-
-def fits(board: Board, card: CardState, sel: Selector, player: str,
-         summoned: tuple[str, ...] = (), attacker: str | None = None) -> bool:  # fmt: skip
-    """Does a card fit a selector (zone, whose, face, kind) from `player`'s point of view?"""
-    from engine.rules.continuous import atk, matches
-
-    if card.zone not in _ZONES.get(sel.zone, (sel.zone,)):
-        return False
-    if sel.just_summoned and card.id not in summoned:
-        return False
-    if sel.attacking and card.id != attacker:
-        return False
-    if sel.position != "any" and card.position != sel.position:
-        return False
-    if not matches(board, card, sel, player):
-        return False
-    if sel.min_atk is not None or sel.max_atk is not None:
-        value = atk(board, card)
-        if sel.min_atk is not None and value < sel.min_atk:
-            return False
-        limit = sel.max_atk
-        if limit == "controller_lp":
-            limit = board.player(card.controller).lp
-        if isinstance(limit, int) and value > limit:
-            return False
-    if sel.face == "up" and not card.face_up:
-        return False
-    return not (sel.face == "down" and card.face_up)
-
-
-def misfit(board: Board, card: CardState | None, sel: Selector, player: str,
-           summoned: tuple[str, ...] = (), attacker: str | None = None, *,
-           now: bool = True) -> str | None:  # fmt: skip
-    """Why a card does not (or, at resolution, no longer does) fit a selector; None if it fits."""
-    from engine.rules.continuous import atk
-
-    no_longer, is_now = ("is no longer", "is now") if now else ("is not", "is")
-    if card is None:
-        return "is gone"
-    if card.zone not in _ZONES.get(sel.zone, (sel.zone,)):
-        return f"{no_longer} there (it {is_now} in the {card.zone.replace('_', ' ')})"
-    if fits(board, card, sel, player, summoned, attacker):
-        return None
-    if sel.attacking and card.id != attacker:
-        return f"{'is no longer' if now else 'is not'} the attacking monster"
-    if sel.face == "up" and not card.face_up:
-        return f"{is_now} face-down, and the effect needs a face-up card"
-    if sel.face == "down" and card.face_up:
-        return f"{is_now} face-up, and the effect needs a face-down card"
-    if sel.position != "any" and card.position != sel.position:
-        return f"{no_longer} in {sel.position.title()} Position"
-    if sel.just_summoned and card.id not in summoned:
-        return f"{no_longer} the monster whose summon the card answers"
-    value = atk(board, card)
-    if sel.min_atk is not None and value < sel.min_atk:
-        return f"has {value} ATK{' now' if now else ''}, and the effect needs {sel.min_atk} or more"
-    if isinstance(sel.max_atk, int) and value > sel.max_atk:
-        return f"has {value} ATK{' now' if now else ''}, and the effect needs {sel.max_atk} or less"
-    if sel.max_atk == "controller_lp" and value > board.player(card.controller).lp:
-        return f"has {value} ATK, more than its controller's LP"
-    if sel.has_attacked and not card.attacks_this_turn:
-        return "has not attacked this turn"
-    if sel.with_union:
-        from engine.rules.abilities import equipped_unions
-
-        if not equipped_unions(board, card):
-            return "is not equipped with a Union monster (by the Union's own effect)"
-    return f"{no_longer} a card the effect can take"
 
 
 def _players(ctx: Context, who: str | None) -> list[str]:
@@ -285,8 +208,8 @@ def _move_all(to: str, event: str) -> Callable[[Tx, Context, Step], str]:
 
 
 def _draw(tx: Tx, ctx: Context, step: Step) -> str:
+    from engine.rules.duel import draw
     from engine.rules.lasting import applying
-    from engine.rules.turns import draw
 
     players = _players(ctx, step.player)
     for p in list(players):
@@ -618,7 +541,7 @@ def _coin_toss(tx: Tx, ctx: Context, step: Step) -> str:
 
 
 def _draw_until(tx: Tx, ctx: Context, step: Step) -> str:
-    from engine.rules.turns import draw
+    from engine.rules.duel import draw
 
     target = step.amount if isinstance(step.amount, int) else 0
     need = max(0, target - len(tx.board.player(ctx.player).hand))
@@ -1086,7 +1009,7 @@ def _union_unequip(tx: Tx, ctx: Context, step: Step) -> str:
 def _unequip_unions_of(tx: Tx, ctx: Context, step: Step) -> str:
     """The Union monsters equipped (by their own effect) to the target are Special Summoned
     (Combination Attack), each to its own controller's field."""
-    from engine.rules.abilities import equipped_unions
+    from engine.rules.kinds import equipped_unions
     from engine.state import Summon
 
     made = []

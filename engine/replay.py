@@ -18,7 +18,7 @@ from engine.errors import Illegal
 from engine.refs import resolve_ref
 from engine.rules import battle as battle_rules
 from engine.rules import chain as chain_rules
-from engine.rules import checks, lasting, summons, triggers, turns
+from engine.rules import checks, lasting_moments, procedures, summons, triggers, turns
 from engine.rules.legal import legal_now
 from engine.scenario import Scenario, load_scenario
 from engine.serialize import board_to_dict
@@ -138,7 +138,7 @@ def _dispatch(tx: Tx, action: ActionEntry, next_at: str | None) -> str:
     if do == "flip_summon":
         return summons.flip_summon(tx, action)
     if do == "special_summon":
-        return summons.special_summon(tx, action)
+        return procedures.special_summon(tx, action)
     if do == "change_position":
         return summons.change_position(tx, action)
     if do == "attack":
@@ -509,9 +509,9 @@ def _summon_succeeded(rec: _Recorder, game: Game, attempt: Summon) -> Game:
     """A summon nothing negated counts now (Nibiru counts the opponent's summons this turn), and
     Maxx "C" draws at once for a Special Summon; the draw, if any, is a step of its own."""
     tx = Tx(game)
-    lasting.count_summon(tx, attempt.cards, attempt.kind, attempt.player)
-    return _automatic(rec, tx.game, None, "automatic",
-                      lambda tx: lasting.draw_for_summon(tx, attempt.cards, attempt.kind, attempt.player))
+    lasting_moments.count_summon(tx, attempt.cards, attempt.kind, attempt.player)
+    return _automatic(rec, tx.game, None, "automatic", lambda tx: lasting_moments.draw_for_summon(
+        tx, attempt.cards, attempt.kind, attempt.player))
 
 
 def _advance(tx: Tx, action: ActionEntry) -> str | None:

@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING
 
 from engine.cards import CardDef, Effect, Selector
 from engine.errors import Illegal
-from engine.operations import OPERATIONS, Context, fits, misfit
+from engine.operations import OPERATIONS, Context
 from engine.refs import resolve_ref
 from engine.rules import continuous, locks, pendulum, restrictions
-from engine.rules.abilities import co_linked
 from engine.rules.common import MAIN_PHASES, phase_name
+from engine.rules.continuous import fits, misfit
+from engine.rules.kinds import co_linked
 from engine.rules.stated import CARD_VERBS
 from engine.rules.stated import apply as stated_resolution
 from engine.rules.triggers import Trigger, own_state_problems
@@ -956,7 +957,7 @@ def resolve_top(tx: Tx) -> str:
     from engine.rules.abilities import spell_resolved
 
     spell_resolved(tx, link, effect)  # a Spell Counter for each Spell that resolves (no chain)
-    from engine.rules.lasting import after_resolving
+    from engine.rules.lasting_moments import after_resolving
 
     after_resolving(tx, link.card, link.player, link.link)  # a card taken by Graverobber
     for later in ctx.afterwards:  # "immediately after this effect resolves" (Formula Synchron)

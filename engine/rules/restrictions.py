@@ -119,7 +119,7 @@ def check_costs(tx: Tx, player: str, card: CardState, effect: Effect, costs: dic
     """Cards paid as a cost must be of the kind the card asks for."""
     if not effect.cost_cards and not effect.once_per_attribute:
         return
-    from engine.operations import fits
+    from engine.rules.continuous import fits
 
     board = tx.board
     used = board.player(player).used_this_turn

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.rules.abilities import treated_as_normal
+from engine.rules.kinds import treated_as_normal
 from engine.state import PHASE_NAMES, Board, CardState, Game, evolve
 
 if TYPE_CHECKING:
