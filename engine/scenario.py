@@ -17,7 +17,8 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from engine.cards import CardDef, load_catalog, parse_card
+from engine.cards import CardDef
+from engine.catalog import load_catalog, parse_card
 from engine.document import (
     FORMAT,
     ActionEntry,

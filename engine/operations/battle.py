@@ -7,12 +7,14 @@ from typing import TYPE_CHECKING
 
 from engine.operations.context import Context, _players, select
 from engine.state import evolve
+from engine.vocabulary import OPERATIONS
 
 if TYPE_CHECKING:
     from engine.cards import Step
     from engine.tx import Tx
 
 
+@OPERATIONS.register("negate_attack", "negates the attack")
 def _negate_attack(tx: Tx, ctx: Context, step: Step) -> str:
     battle = tx.game.battle
     if battle is None:
@@ -23,6 +25,7 @@ def _negate_attack(tx: Tx, ctx: Context, step: Step) -> str:
     return f"negates the attack of {battle.attacker}"
 
 
+@OPERATIONS.register("forbid_attacks", "a player's monsters cannot attack this turn")
 def _forbid_attacks(tx: Tx, ctx: Context, step: Step) -> str:
     for p in _players(ctx, step.player or "opponent"):
         tx.set_board(tx.board.with_player(p, cannot_attack=True))
@@ -31,6 +34,7 @@ def _forbid_attacks(tx: Tx, ctx: Context, step: Step) -> str:
     return f"{' and '.join(_players(ctx, step.player or 'opponent'))} cannot declare attacks this turn"
 
 
+@OPERATIONS.register("extra_attack", "the monster can attack once more this turn")
 def _extra_attack(tx: Tx, ctx: Context, step: Step) -> str:
     """The monster can attack again this turn: one more attack declaration (Combination Attack)."""
     done = []
@@ -46,6 +50,7 @@ def _extra_attack(tx: Tx, ctx: Context, step: Step) -> str:
 
 # --- half-modelled cards finished (brief H9): Black Luster Soldier - Envoy, Yata-Garasu,
 # Infinite Impermanence, Stargazer Magician
+@OPERATIONS.register("second_attack_in_a_row", "the monster can make a second attack in a row")
 def _second_attack_in_a_row(tx: Tx, ctx: Context, step: Step) -> str:
     """"It can make a second attack in a row" (Black Luster Soldier - Envoy of the Beginning): one
     more attack declaration this turn, which must be the very next attack; if another monster
@@ -67,6 +72,7 @@ def _second_attack_in_a_row(tx: Tx, ctx: Context, step: Step) -> str:
 
 
 # --- battle shields, attack-declaration answers and end-of-Battle-Phase equips (brief H8)
+@OPERATIONS.register("no_battle_damage_this_battle", "its player takes no battle damage from the battle now")
 def _no_battle_damage_this_battle(tx: Tx, ctx: Context, step: Step) -> str:
     """"You take no battle damage from that battle" (Kuriboh): only the battle going on now, and
     only this link's player; damage calculation reads it (engine.rules.battle)."""

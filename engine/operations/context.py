@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.rules.continuous import fits
 from engine.state import CardState, ChainLink, opponent
+from engine.vocabulary import AMOUNTS, SELECTORS
 
 if TYPE_CHECKING:
     from engine.cards import Selector, Step
@@ -32,34 +33,9 @@ class Context:
     tributed: list[CardState] = field(default_factory=list)  # what this effect Tributed (Nibiru)
 
     def amount(self, tx: Tx, step: Step) -> int:
-        """A step's number: written on the card, or read off what the step before acted on."""
-        if step.amount == "their_original_atk":
-            base = sum(tx.board.define(c.id).atk or 0 for c in self.acted)
-        elif step.amount == "attacker_atk":
-            from engine.rules.continuous import atk
-
-            battle = tx.game.battle
-            attacker = tx.board.cards.get(battle.attacker) if battle else None
-            base = atk(tx.board, attacker) if attacker is not None else 0
-        elif step.amount == "their_atk":
-            from engine.rules.continuous import atk
-
-            base = sum(self.last_atk.get(c.id, atk(tx.board, c)) for c in self.acted)
-        elif step.amount in ("cost_original_atk", "cost_original_def"):  # Mystic Wok
-            stat = "atk" if step.amount == "cost_original_atk" else "def_"
-            base = sum(getattr(tx.board.define(c), stat) or 0 for c in _cost_cards(tx, self, "tribute"))
-        elif step.amount == "cost_count":
-            base = len(_cost_cards(tx, self))
-        elif step.amount == "battle_opponent_atk":  # Honest: the opponent's monster in this battle
-            from engine.rules.continuous import atk
-
-            battle = tx.game.battle
-            ids = (battle.attacker, battle.target) if battle else ()
-            foes = [tx.board.cards[i] for i in ids if i in tx.board.cards
-                    and tx.board.cards[i].controller != self.player]  # fmt: skip
-            base = atk(tx.board, foes[0]) if foes else 0
-        else:
-            base = step.amount or 0
+        """A step's number: written on the card, or a named amount read off the board
+        (engine.vocabulary.AMOUNTS, engine.operations.amounts)."""
+        base = AMOUNTS[step.amount](tx, self) if isinstance(step.amount, str) else step.amount or 0
         if step.per:
             base *= sum(1 for c in tx.board.cards.values()
                         if any(fits(tx.board, c, sel, self.player) for sel in step.per))  # fmt: skip
@@ -83,35 +59,9 @@ class Context:
 
 def select(tx: Tx, ctx: Context, what: str | Selector | None) -> list[CardState]:
     """The cards a step acts on: its targets, the card itself, or every card a selector fits."""
+    if what is None or isinstance(what, str):  # a named selector (engine.operations.selectors)
+        return SELECTORS[what or "targets"](tx, ctx)
     board = tx.board
-    if what in (None, "targets"):
-        return _affected(tx, ctx, [board.cards[t] for t in ctx.targets if t in board.cards])
-    if what == "this":
-        return [board.cards[ctx.link.card]]
-    if what == "listed":
-        return [board.cards[c.id] for c in ctx.listed if c.id in board.cards]
-    if what == "those":
-        return [board.cards[c.id] for c in ctx.acted if c.id in board.cards]
-    if what == "namesakes":  # cards with the same name in their owners' hands and Decks
-        names = {(c.owner, c.name) for c in ctx.acted}
-        return [c for c in board.cards.values()
-                if c.zone in ("hand", "deck") and (c.owner, c.name) in names]  # fmt: skip
-    if what == "gy_namesakes":  # "all cards with the same name" in the GY of each one's controller
-        named = {(c.controller, c.name) for c in ctx.acted}
-        return [c for c in board.cards.values()
-                if c.zone == "graveyard" and (c.owner, c.name) in named]  # fmt: skip
-    if what == "deck_namesakes":  # "all cards with that name" in both players' Decks
-        names = {c.name for c in ctx.acted}
-        return [c for c in board.cards.values() if c.zone == "deck" and c.name in names]
-    if what == "equipped":
-        partner = board.cards[ctx.link.card].equipped_to
-        return [board.cards[partner]] if partner in board.cards else []
-    if what == "that_link":
-        answered = ctx.answered
-        if ctx.link.answers_summon:
-            return [board.cards[c] for c in ctx.link.answers_summon if c in board.cards]
-        return [board.cards[answered.card]] if answered and answered.card in board.cards else []
-    assert not isinstance(what, str)
     summoned = tx.game.last_summon.cards if tx.game.last_summon else ()
     attacker = tx.game.battle.attacker if tx.game.battle else None
     if what.level == "cost_count":  # "whose Level equals the number banished" (Skull Lair)

@@ -7,12 +7,14 @@ from typing import TYPE_CHECKING
 
 from engine.operations.context import Context, _pick, select
 from engine.state import CardState, evolve, opponent
+from engine.vocabulary import OPERATIONS
 
 if TYPE_CHECKING:
     from engine.cards import Step
     from engine.tx import Tx
 
 
+@OPERATIONS.register("take_control", "takes control of the monsters")
 def _take_control(tx: Tx, ctx: Context, step: Step) -> str:
     taken = []
     for c in select(tx, ctx, step.cards):
@@ -29,6 +31,7 @@ def _take_control(tx: Tx, ctx: Context, step: Step) -> str:
     return f"takes control of {', '.join(taken) or 'nothing'}"
 
 
+@OPERATIONS.register("take_control_until_end_phase", "takes control of a monster until the End Phase")
 def _take_control_until_end_phase(tx: Tx, ctx: Context, step: Step) -> str:
     """Take control of a monster chosen at resolution (`choices: {control: ref}`) until the End Phase."""
     from engine.rules.lasting import add
@@ -50,6 +53,8 @@ def _take_control_until_end_phase(tx: Tx, ctx: Context, step: Step) -> str:
     return f"takes control of {', '.join(taken) or 'nothing'} until the End Phase"
 
 
+@OPERATIONS.register("take_control_while_equipped",
+                     "takes control of the monster while this card stays equipped to it")
 def _take_control_while_equipped(tx: Tx, ctx: Context, step: Step) -> str:
     """Control lasts while this card stays equipped to the monster (Snatch Steal); the game
     gives it back when that ends (engine.rules.checks)."""
@@ -62,6 +67,7 @@ def _take_control_while_equipped(tx: Tx, ctx: Context, step: Step) -> str:
     return text
 
 
+@OPERATIONS.register("swap_control", "each player gives the other control of 1 monster they control")
 def _swap_control(tx: Tx, ctx: Context, step: Step) -> str:
     """Creature Swap: each player chooses 1 monster they control (`choices: {control: [one of each
     player's]}`, else the first) and the two switch control, each taking the zone the other left;
@@ -91,6 +97,8 @@ def _swap_control(tx: Tx, ctx: Context, step: Step) -> str:
             "for the rest of this turn")
 
 
+@OPERATIONS.register("borrow_from_gy",
+                     "adds a card from the opponent's GY to its player's hand, to be sent back later")
 def _borrow_from_gy(tx: Tx, ctx: Context, step: Step) -> str:
     """Graverobber: the target, a card in the opponent's GY, goes to this link's player's hand (it
     stays its owner's card); during this turn's End Phase it is sent to the GY if they still hold
@@ -117,6 +125,7 @@ def _borrow_from_gy(tx: Tx, ctx: Context, step: Step) -> str:
             f"{ctx.player} takes {amount} damage after it resolves")
 
 
+@OPERATIONS.register("equip", "equips this Equip Card to its target")
 def _equip(tx: Tx, ctx: Context, step: Step) -> str:
     """Attach this Equip Card to its target; with no target left it is sent to the GY later."""
     monsters = [c for c in select(tx, ctx, step.cards or "targets") if c.zone == "monsters" and c.face_up]
@@ -127,6 +136,7 @@ def _equip(tx: Tx, ctx: Context, step: Step) -> str:
     return f"equips {ctx.link.card} to {monsters[0].id}"
 
 
+@OPERATIONS.register("equip_self", "this card equips itself to a monster, from where it is")
 def _equip_self(tx: Tx, ctx: Context, step: Step) -> str:
     """This card leaves where it is (Dark Necrofear: the GY) for its controller's Spell & Trap
     Zone, face-up, as an Equip Card equipped to the target."""
@@ -143,6 +153,7 @@ def _equip_self(tx: Tx, ctx: Context, step: Step) -> str:
     return f"equips {ctx.link.card} to {monsters[0].id} as an Equip Card"
 
 
+@OPERATIONS.register("equip_monster", "equips the target monster to this card as an Equip Card")
 def _equip_monster(tx: Tx, ctx: Context, step: Step) -> str:
     """Take the target and equip it to this card as an Equip Card (Relinquished); if this card
     is no longer face-up on the field, nothing happens."""
@@ -165,6 +176,8 @@ def _equip_monster(tx: Tx, ctx: Context, step: Step) -> str:
     return f"equips {', '.join(done) or 'nothing'} to {this.id} as an Equip Card"
 
 
+@OPERATIONS.register("equip_battle_victims",
+                     "equips to this card the monsters it destroyed by battle this turn")
 def _equip_battle_victims(tx: Tx, ctx: Context, step: Step) -> str:
     """Sword Hunter, at the end of the Battle Phase: every monster this card destroyed by battle
     this turn that is still in a GY becomes an Equip Card equipped to it (its ATK gain is its own
@@ -194,6 +207,7 @@ def _equip_battle_victims(tx: Tx, ctx: Context, step: Step) -> str:
     return f"equips {', '.join(c.id for c in victims)} to {this.id} as Equip Cards"
 
 
+@OPERATIONS.register("bind", "this card and the monster it brought back share their fate")
 def _bind(tx: Tx, ctx: Context, step: Step) -> str:
     """This card and the monster it brought back share their fate (Call of the Haunted)."""
     source = ctx.link.card
@@ -204,6 +218,7 @@ def _bind(tx: Tx, ctx: Context, step: Step) -> str:
 
 
 # --- monster abilities: Union monsters, Monster Cards as Equip Cards, control (engine.rules.abilities)
+@OPERATIONS.register("union_equip", "a Union monster equips itself to a monster as an Equip Spell Card")
 def _union_equip(tx: Tx, ctx: Context, step: Step) -> str:
     """A Union monster becomes an Equip Spell Card equipped to a monster by its own effect (so its
     equip effects apply): `cards: this`, the Union equips itself to the target; `cards: targets`
@@ -257,6 +272,7 @@ def _summon_from_equip(tx: Tx, ctx: Context, union: CardState, position: str) ->
     return True
 
 
+@OPERATIONS.register("union_unequip", "unequips a Union monster and Special Summons it")
 def _union_unequip(tx: Tx, ctx: Context, step: Step) -> str:
     """Unequip a Union monster and Special Summon it: `cards: this`, by its own effect; `cards:
     targets`, an equipped Union Monster Card a card targets (Formation Union)."""
@@ -272,6 +288,7 @@ def _union_unequip(tx: Tx, ctx: Context, step: Step) -> str:
     return f"Special Summons {', '.join(made) or 'nothing'} from the Spell & Trap Zone"
 
 
+@OPERATIONS.register("unequip_unions_of", "the Union monsters equipped to the target are Special Summoned")
 def _unequip_unions_of(tx: Tx, ctx: Context, step: Step) -> str:
     """The Union monsters equipped (by their own effect) to the target are Special Summoned
     (Combination Attack), each to its own controller's field."""

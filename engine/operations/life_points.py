@@ -6,12 +6,14 @@ from typing import TYPE_CHECKING
 
 from engine.operations.context import Context, _players
 from engine.state import evolve, opponent
+from engine.vocabulary import OPERATIONS
 
 if TYPE_CHECKING:
     from engine.cards import Step
     from engine.tx import Tx
 
 
+@OPERATIONS.register("damage", "inflicts damage to a player")
 def _damage(tx: Tx, ctx: Context, step: Step) -> str:
     players = _players(ctx, step.player or "opponent")
     shielded = ctx.link.redirect_damage  # Barrel Behind the Door: the other player takes it instead
@@ -34,6 +36,7 @@ def _damage(tx: Tx, ctx: Context, step: Step) -> str:
     return f"{' and '.join(players)} {'each take' if len(players) > 1 else 'takes'} {amount} damage"
 
 
+@OPERATIONS.register("gain_lp", "a player gains LP")
 def _gain(tx: Tx, ctx: Context, step: Step) -> str:
     players = _players(ctx, step.player)
     amount = ctx.amount(tx, step)
@@ -42,6 +45,8 @@ def _gain(tx: Tx, ctx: Context, step: Step) -> str:
     return f"{' and '.join(players)} {'each gain' if len(players) > 1 else 'gains'} {amount} LP"
 
 
+@OPERATIONS.register("redirect_damage",
+                     "the damage of the answered link is inflicted to its own player instead")
 def _redirect_damage(tx: Tx, ctx: Context, step: Step) -> str:
     answered = ctx.answered
     if answered is None:
@@ -52,6 +57,7 @@ def _redirect_damage(tx: Tx, ctx: Context, step: Step) -> str:
     return f"damage Chain Link {answered.link} would inflict to {ctx.player} goes to {opponent(ctx.player)}"
 
 
+@OPERATIONS.register("lp_to_zero", "a player's LP become 0")
 def _lp_to_zero(tx: Tx, ctx: Context, step: Step) -> str:
     players = _players(ctx, step.player or "both")
     for p in players:
@@ -59,6 +65,7 @@ def _lp_to_zero(tx: Tx, ctx: Context, step: Step) -> str:
     return f"{' and '.join(players)} {'have' if len(players) > 1 else 'has'} 0 LP"
 
 
+@OPERATIONS.register("halve_lp", "halves a player's LP (not damage)")
 def _halve_lp(tx: Tx, ctx: Context, step: Step) -> str:
     """Halve a player's LP; a half point is rounded up (the player keeps it). Not damage."""
     done = []
@@ -70,6 +77,8 @@ def _halve_lp(tx: Tx, ctx: Context, step: Step) -> str:
     return "; ".join(done)
 
 
+@OPERATIONS.register("damage_controller",
+                     "inflicts damage to the controller of each card the step before acted on")
 def _damage_controller(tx: Tx, ctx: Context, step: Step) -> str:
     """Damage to the controller of each card the step before acted on (Stamping Destruction:
     "inflict 500 damage to its controller"), as it was controlled when that step acted."""

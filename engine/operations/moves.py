@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from engine.operations.context import Context, _cost_cards, _pick, _players, select
 from engine.rules.continuous import fits
 from engine.state import CardState, evolve, opponent
+from engine.vocabulary import OPERATIONS
 
 if TYPE_CHECKING:
     from engine.cards import Step
@@ -68,6 +69,7 @@ def _move_all(to: str, event: str) -> Callable[[Tx, Context, Step], str]:
     return handler
 
 
+@OPERATIONS.register("draw", "a player draws cards")
 def _draw(tx: Tx, ctx: Context, step: Step) -> str:
     from engine.rules.duel import draw
     from engine.rules.lasting import applying
@@ -89,6 +91,7 @@ def _draw(tx: Tx, ctx: Context, step: Step) -> str:
     return f"{' and '.join(players)} {'each draw' if len(players) > 1 else 'draws'} {cards}"
 
 
+@OPERATIONS.register("add_to_hand", "adds the cards to the hand")
 def _add_to_hand(tx: Tx, ctx: Context, step: Step) -> str:
     from engine.rules.lasting import deck_locked, say_deck_locked
 
@@ -102,6 +105,7 @@ def _add_to_hand(tx: Tx, ctx: Context, step: Step) -> str:
     return f"adds {', '.join(c.id for c in cards) or 'nothing'} to the hand"
 
 
+@OPERATIONS.register("discard", "a player discards cards")
 def _discard(tx: Tx, ctx: Context, step: Step) -> str:
     from engine.cards import Selector
 
@@ -118,6 +122,7 @@ def _discard(tx: Tx, ctx: Context, step: Step) -> str:
     return f"discards {', '.join(done) or 'nothing'}"
 
 
+@OPERATIONS.register("draw_until", "a player draws until they hold a number of cards")
 def _draw_until(tx: Tx, ctx: Context, step: Step) -> str:
     from engine.rules.duel import draw
 
@@ -127,6 +132,7 @@ def _draw_until(tx: Tx, ctx: Context, step: Step) -> str:
     return f"{ctx.player} draws {need} card(s), up to {target} in hand"
 
 
+@OPERATIONS.register("tribute", "each player named Tributes monsters they control")
 def _tribute(tx: Tx, ctx: Context, step: Step) -> str:
     """Each player named Tributes monsters they control, of their own choice (`choices: {tribute:
     [...]}`). A Tribute is not destruction; while Tributes are forbidden, none happens."""
@@ -154,6 +160,7 @@ def _tribute(tx: Tx, ctx: Context, step: Step) -> str:
     return f"Tributes {', '.join(c.id for c in done) or 'nothing'}"
 
 
+@OPERATIONS.register("tribute_all", "Tributes as many face-up monsters on the field as possible")
 def _tribute_all(tx: Tx, ctx: Context, step: Step) -> str:
     """Nibiru: "Tribute as many face-up monsters on the field as possible" (both fields); not a
     cost, so it happens at resolution; while Tributes are forbidden none happens."""
@@ -173,6 +180,8 @@ def _tribute_all(tx: Tx, ctx: Context, step: Step) -> str:
     return f"Tributes {', '.join(c.id for c in cards) or 'nothing'}"
 
 
+@OPERATIONS.register("banish_until_equal",
+                     "the opponent banishes cards they control until both control as many")
 def _banish_until_equal(tx: Tx, ctx: Context, step: Step) -> str:
     """The opponent banishes cards they control, face-down, of their choice (`choices: {banish:
     [...]}`), until they control as many cards as this card's controller (Evenly Matched)."""
@@ -200,6 +209,8 @@ def _banish_until_equal(tx: Tx, ctx: Context, step: Step) -> str:
     return f"{foe} banishes {', '.join(c.id for c in picks)} face-down"
 
 
+@OPERATIONS.register("excavate_add",
+                     "excavates the top cards of the Deck, adds 1 to the hand, the rest go back")
 def _excavate_add(tx: Tx, ctx: Context, step: Step) -> str:
     """Excavate the top cards of the Deck (as many as the cost paid), add 1 of them to the hand
     (`choices: {add: ref}`), and place the rest on the bottom in the order the player chooses
@@ -235,6 +246,7 @@ def _excavate_add(tx: Tx, ctx: Context, step: Step) -> str:
             f"hand and places {len(rest)} on the bottom of the Deck")
 
 
+@OPERATIONS.register("stay_on_field", "this Normal Spell stays on the field, counting the opponent's turns")
 def _stay_on_field(tx: Tx, ctx: Context, step: Step) -> str:
     """A Normal Spell that remains on the field once it resolves starts counting the opponent's
     turns on itself (Swords of Revealing Light); one whose activation was negated never gets here
@@ -249,6 +261,7 @@ def _stay_on_field(tx: Tx, ctx: Context, step: Step) -> str:
 
 # --- H3: whole hands and Decks, excavation, equipping itself (Morphing Jar, Cyber Jar, Fiber Jar,
 # Don Zaloog, Dark Necrofear)
+@OPERATIONS.register("discard_hand", "each player named discards their whole hand")
 def _discard_hand(tx: Tx, ctx: Context, step: Step) -> str:
     """Each player named discards their whole hand at the same time (Morphing Jar)."""
     done: list[str] = []
@@ -281,6 +294,7 @@ def _top_cards(tx: Tx, player: str, count: int) -> list[str]:
     return list(tx.board.player(player).deck[:count])
 
 
+@OPERATIONS.register("send_top_of_deck", "sends the top cards of a player's Deck to the GY")
 def _send_top_of_deck(tx: Tx, ctx: Context, step: Step) -> str:
     """Send the top `amount` cards of a player's Deck to the GY (Don Zaloog: 2 of the opponent's)."""
     count = step.amount if isinstance(step.amount, int) else 1
@@ -293,6 +307,8 @@ def _send_top_of_deck(tx: Tx, ctx: Context, step: Step) -> str:
     return f"sends the top of the Deck to the GY: {', '.join(done) or 'nothing'}"
 
 
+@OPERATIONS.register("reveal_summon_rest_to_hand",
+                     "reveals the top cards of each Deck, summons those that fit, adds the rest to the hand")
 def _reveal_summon_rest_to_hand(tx: Tx, ctx: Context, step: Step) -> str:
     """Each player named reveals the top `amount` cards of their Deck; those that fit `cards` (Cyber
     Jar: Level 4 or lower monsters) are Special Summoned to their owner's field while there is a
@@ -330,6 +346,7 @@ def _reveal_summon_rest_to_hand(tx: Tx, ctx: Context, step: Step) -> str:
             f"{', '.join(added) or 'nothing'} to the hand")
 
 
+@OPERATIONS.register("keep_hand_revealed", "a player keeps their hand revealed while this card stays face-up")
 def _keep_hand_revealed(tx: Tx, ctx: Context, step: Step) -> str:
     """A player keeps their hand revealed while the card stays face-up (The Eye of Truth): at this
     moment every card in that hand is shown to both players, so a judge can read it; the event
@@ -358,6 +375,8 @@ def _shuffle_deck(tx: Tx, player: str) -> None:
     tx.emit("shuffled", player=player, what="deck")
 
 
+@OPERATIONS.register("shuffle_all_into_deck",
+                     "each player named shuffles their cards on the field, in hand and GY into the Deck")
 def _shuffle_all_into_deck(tx: Tx, ctx: Context, step: Step) -> str:
     """Each player named shuffles every card they own on the field, in the hand and in the GY into
     the Deck (Fiber Jar): Extra Deck monsters return to the Extra Deck, Tokens cease to exist, Xyz
@@ -377,6 +396,8 @@ def _shuffle_all_into_deck(tx: Tx, ctx: Context, step: Step) -> str:
     return f"{moved} card(s) shuffled into the Decks; each Deck's order is now unknown"
 
 
+@OPERATIONS.register("opponent_may_discard",
+                     "the opponent may discard a card to stop the rest of this effect")
 def _opponent_may_discard(tx: Tx, ctx: Context, step: Step) -> str:
     """"Your opponent can discard 1 Spell to negate this effect" (Magic Drain): the opponent
     decides as the effect resolves (`choices: {discard: <card>}`); if they discard a card that
@@ -398,6 +419,7 @@ def _opponent_may_discard(tx: Tx, ctx: Context, step: Step) -> str:
     return f"{foe} discards {card.id}, so the effect stops"
 
 
+@OPERATIONS.register("set_from_hand", "Sets a Spell/Trap from the hand, if the judge names one")
 def _set_from_hand(tx: Tx, ctx: Context, step: Step) -> str:
     """"You can Set 1 Spell/Trap from your hand" (Dust Tornado): only if the judge names the
     card (`choices: {set: <card>}`); a card Set this way cannot be activated this turn if it is
@@ -427,6 +449,7 @@ def _set_from_hand(tx: Tx, ctx: Context, step: Step) -> str:
     return f"{ctx.player} Sets {card.id}"
 
 
+@OPERATIONS.register("banish_declared_from_deck", "banishes a card with the declared name from the Deck")
 def _banish_declared_from_deck(tx: Tx, ctx: Context, step: Step) -> str:
     """Crossout Designator: the name declared at activation (`choices: {declare: <name>}`, or the
     card itself: `choices: {banish: <ref>}`); 1 card of that name leaves its controller's Main Deck."""
@@ -445,3 +468,15 @@ def _banish_declared_from_deck(tx: Tx, ctx: Context, step: Step) -> str:
     tx.move(found[0].id, "banished", event="banished", cause=ctx.link.card, chain_link=ctx.link.link)
     ctx.acted[:] = [found[0]]
     return f"{name} is declared; {found[0].id} is banished from the Main Deck"
+
+
+OPERATIONS.add("destroy", _move_all("graveyard", "destroyed"), "destroys the cards (to the GY)")
+OPERATIONS.add("send_to_gy", _move_all("graveyard", "sent_to_gy"), "sends the cards to the GY")
+OPERATIONS.add("banish", _move_all("banished", "banished"), "banishes the cards")
+OPERATIONS.add("return_to_hand", _move_all("hand", "returned_to_hand"), "returns the cards to the hand")
+OPERATIONS.add("return_to_deck", _move_all("deck", "returned_to_deck"), "returns the cards to the Deck")
+OPERATIONS.add(
+    "destroy_and_banish",
+    _move_all("banished", "destroyed"),
+    "destroys the cards and banishes them",
+)

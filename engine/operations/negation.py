@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.operations.context import Context, select
 from engine.state import evolve, opponent
+from engine.vocabulary import OPERATIONS
 
 if TYPE_CHECKING:
     from engine.cards import Step
@@ -50,6 +51,7 @@ def _negate_summon(tx: Tx, ctx: Context) -> str:
     return f"negates the summon of {', '.join(c.id for c in cards) or 'nothing'}"
 
 
+@OPERATIONS.register("negate_effects_until_end", "negates the cards' effects until the end of this turn")
 def _negate_effects_until_end(tx: Tx, ctx: Context, step: Step) -> str:
     """"Negate its effects until the end of this turn" (Effect Veiler, Infinite Impermanence,
     Forbidden Chalice, Dark Ruler No More): the face-up monsters chosen now, only while each stays
@@ -66,6 +68,7 @@ def _negate_effects_until_end(tx: Tx, ctx: Context, step: Step) -> str:
     return f"the effects of {', '.join(c.id for c in cards)} are negated until the end of the turn"
 
 
+@OPERATIONS.register("negate_name", "negates the effects of cards with this name until the end of this turn")
 def _negate_name(tx: Tx, ctx: Context, step: Step) -> str:
     """Called by the Grave, Crossout Designator: the activated effects and the effects on the field
     of cards with the original name of what the step before acted on are negated, until the end of
@@ -82,6 +85,7 @@ def _negate_name(tx: Tx, ctx: Context, step: Step) -> str:
     return f"effects of cards named {', '.join(names) or 'nothing'} are negated until {until}"
 
 
+@OPERATIONS.register("negate_column_spell_traps", "negates the Spells/Traps in this card's column this turn")
 def _negate_column_spell_traps(tx: Tx, ctx: Context, step: Step) -> str:
     """Infinite Impermanence: "if this card was Set before activation and is on the field at
     resolution, for the rest of this turn all other Spell/Trap effects in this column are negated"
@@ -103,6 +107,7 @@ def _negate_column_spell_traps(tx: Tx, ctx: Context, step: Step) -> str:
     return "the other Spell/Trap effects in its column are negated for the rest of the turn"
 
 
+@OPERATIONS.register("lock_gy_activations", "the opponent cannot activate card effects in the GY this turn")
 def _lock_gy_activations(tx: Tx, ctx: Context, step: Step) -> str:
     """For the rest of this turn the opponent cannot activate card effects in the GY (Abyss
     Dweller); the lock stays even if the card that applied it leaves the field."""
@@ -113,3 +118,15 @@ def _lock_gy_activations(tx: Tx, ctx: Context, step: Step) -> str:
     tx.emit("rule_changed", player=foe, what="cannot activate effects in the GY this turn",
             cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
     return f"{foe} cannot activate card effects in the GY for the rest of this turn"
+
+
+OPERATIONS.add(
+    "negate_activation",
+    _negate("activation_negated", "activation"),
+    "negates the activation of the answered link (or summon)",
+)
+OPERATIONS.add(
+    "negate_effect",
+    _negate("effect_negated", "effect"),
+    "negates the effect of the answered link",
+)

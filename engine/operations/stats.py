@@ -7,12 +7,14 @@ from typing import TYPE_CHECKING
 
 from engine.operations.context import Context, select
 from engine.state import evolve
+from engine.vocabulary import OPERATIONS
 
 if TYPE_CHECKING:
     from engine.cards import Step
     from engine.tx import Tx
 
 
+@OPERATIONS.register("change_position", "changes the battle position of the cards")
 def _change_position(tx: Tx, ctx: Context, step: Step) -> str:
     cards = select(tx, ctx, step.cards)
     for c in cards:
@@ -25,6 +27,7 @@ def _change_position(tx: Tx, ctx: Context, step: Step) -> str:
     return "changes battle positions"
 
 
+@OPERATIONS.register("flip_face_down", "turns the monsters face-down (Set)")
 def _flip_face_down(tx: Tx, ctx: Context, step: Step) -> str:
     flipped = []
     for c in select(tx, ctx, step.cards):
@@ -36,6 +39,7 @@ def _flip_face_down(tx: Tx, ctx: Context, step: Step) -> str:
     return f"{', '.join(flipped) or 'nothing'} turned face-down"
 
 
+@OPERATIONS.register("flip_face_up", "turns the cards face-up")
 def _flip_face_up(tx: Tx, ctx: Context, step: Step) -> str:
     flipped = []
     for c in select(tx, ctx, step.cards):
@@ -48,6 +52,8 @@ def _flip_face_up(tx: Tx, ctx: Context, step: Step) -> str:
     return f"{', '.join(flipped) or 'nothing'} turned face-up"
 
 
+@OPERATIONS.register("flip_face_up_quietly",
+                     "turns face-down monsters face-up without activating their Flip effects")
 def _flip_face_up_quietly(tx: Tx, ctx: Context, step: Step) -> str:
     """Face-down monsters turned face-up without their Flip effects activating (Ceasefire)."""
     flipped = []
@@ -64,6 +70,7 @@ def _flip_face_up_quietly(tx: Tx, ctx: Context, step: Step) -> str:
     return f"{', '.join(flipped) or 'nothing'} turned face-up"
 
 
+@OPERATIONS.register("change_atk", "changes the cards' ATK until the end of the turn")
 def _change_atk(tx: Tx, ctx: Context, step: Step) -> str:
     """ATK changes until the end of the turn (Rush Recklessly); `amount` may be negative."""
     from engine.rules.continuous import atk
@@ -79,6 +86,7 @@ def _change_atk(tx: Tx, ctx: Context, step: Step) -> str:
     return f"{', '.join(c.id for c in cards) or 'nothing'} {sign}{amount} ATK until the end of the turn"
 
 
+@OPERATIONS.register("reverse_increases", "ATK/DEF increases of the monsters become decreases this turn")
 def _reverse_increases(tx: Tx, ctx: Context, step: Step) -> str:
     tx.set_board(evolve(tx.board, flags=(*tx.board.flags, "reverse_increases")))
     tx.emit("rule_changed", what="ATK/DEF increases become decreases", cause=ctx.link.card,
@@ -86,6 +94,7 @@ def _reverse_increases(tx: Tx, ctx: Context, step: Step) -> str:
     return "until the end of the turn, ATK/DEF increases become decreases"
 
 
+@OPERATIONS.register("double_atk", "each face-up monster's ATK becomes double until the end of the turn")
 def _double_atk(tx: Tx, ctx: Context, step: Step) -> str:
     """Each face-up monster's ATK becomes double its current ATK until the end of the turn."""
     from engine.rules.continuous import atk
@@ -100,6 +109,7 @@ def _double_atk(tx: Tx, ctx: Context, step: Step) -> str:
     return f"doubles the ATK of {', '.join(c.id for c in cards) or 'nothing'} until the end of the turn"
 
 
+@OPERATIONS.register("atk_becomes", "the cards' ATK becomes the amount until the end of this turn")
 def _atk_becomes(tx: Tx, ctx: Context, step: Step) -> str:
     """"Its ATK becomes `amount` until the end of this turn" (Black Rose Dragon): the change is
     this turn's, so later changes still apply on top of it (its OCG ruling: Rush Recklessly
@@ -117,6 +127,8 @@ def _atk_becomes(tx: Tx, ctx: Context, step: Step) -> str:
     return f"{', '.join(c.id for c in cards) or 'nothing'}: ATK becomes {value} until the end of the turn"
 
 
+@OPERATIONS.register("gain_atk_per_link_rating",
+                     "this card gains ATK for each Link Rating of what the step before acted on")
 def _gain_atk_per_link_rating(tx: Tx, ctx: Context, step: Step) -> str:
     """This card gains `amount` ATK for each Link Rating of what the step before acted on (its
     target: Accesscode Talker), for as long as it stays face-up on the field."""
@@ -133,6 +145,7 @@ def _gain_atk_per_link_rating(tx: Tx, ctx: Context, step: Step) -> str:
     return f"{', '.join(c.id for c in cards) or 'nothing'} gains {gain} ATK (Link Rating {rating})"
 
 
+@OPERATIONS.register("change_level", "a face-up monster's Level goes up or down while it stays face-up")
 def _change_level(tx: Tx, ctx: Context, step: Step) -> str:
     """A face-up monster's Level goes up or down by `amount` while it stays face-up (Level
     Eater: -1); a Level cannot go below 1, so a Level 1 monster is not changed."""
@@ -151,6 +164,7 @@ def _change_level(tx: Tx, ctx: Context, step: Step) -> str:
     return f"{', '.join(c.id for c in done) or 'nothing'}: Level {sign}{amount}"
 
 
+@OPERATIONS.register("place_counters", "places counters on the cards")
 def _place_counters(tx: Tx, ctx: Context, step: Step) -> str:
     name = step.token or "counter"
     cards = select(tx, ctx, step.cards or "this")
@@ -163,6 +177,7 @@ def _place_counters(tx: Tx, ctx: Context, step: Step) -> str:
     return f"places {step.amount or 1} {name}(s) on {', '.join(c.id for c in cards)}"
 
 
+@OPERATIONS.register("mark", "leaves a mark on the cards until the end of the turn")
 def _mark(tx: Tx, ctx: Context, step: Step) -> str:
     """Leave a mark on cards until the end of the turn (`token`): what a later rule reads, such
     as "banish it during the End Phase" (Emergency Teleport) or "if this effect was activated
@@ -175,6 +190,7 @@ def _mark(tx: Tx, ctx: Context, step: Step) -> str:
     return f"{', '.join(c.id for c in cards) or 'nothing'}: {mark.replace('_', ' ')}"
 
 
+@OPERATIONS.register("coin_toss", "tosses a coin; later steps may ask how it fell")
 def _coin_toss(tx: Tx, ctx: Context, step: Step) -> str:
     """The judge says how the coin fell (`choices: {coin: heads}`); unsaid, heads is assumed.
 
@@ -196,6 +212,7 @@ def _coin_toss(tx: Tx, ctx: Context, step: Step) -> str:
     return f"the call was {call}" if called else f"the coin comes up {call}"
 
 
+@OPERATIONS.register("declare_type", "notes the Monster Type declared at activation")
 def _declare_type(tx: Tx, ctx: Context, step: Step) -> str:
     """Note the Monster Type its activation declared (`choices: {declare: Warrior}`) on the card."""
     declared = ctx.choices.get("declare")

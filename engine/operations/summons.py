@@ -7,12 +7,14 @@ from typing import TYPE_CHECKING
 
 from engine.operations.context import Context, Handler, _pick, _players, select
 from engine.state import CardState, evolve
+from engine.vocabulary import OPERATIONS
 
 if TYPE_CHECKING:
     from engine.cards import Step
     from engine.tx import Tx
 
 
+@OPERATIONS.register("create_tokens", "Special Summons Tokens")
 def _create_tokens(tx: Tx, ctx: Context, step: Step) -> str:
     """Tokens take the lowest free Main Monster Zones; ids are <player>:<name>#<n>."""
     from engine.cards import load_catalog
@@ -39,6 +41,8 @@ def _create_tokens(tx: Tx, ctx: Context, step: Step) -> str:
     return f"Special Summons {', '.join(made)}"
 
 
+@OPERATIONS.register("create_token_from_tributes",
+                     "Special Summons a Token whose ATK/DEF are those of the Tributed monsters")
 def _create_token_from_tributes(tx: Tx, ctx: Context, step: Step) -> str:
     """Nibiru: 1 Token to `player`'s field (the opponent's), Special Summoned by this link's
     player, with the combined original ATK/DEF of the monsters this effect Tributed."""
@@ -66,6 +70,7 @@ def _create_token_from_tributes(tx: Tx, ctx: Context, step: Step) -> str:
     return f"Special Summons {card.id} to {owner}'s field ({atk} ATK / {def_} DEF)"
 
 
+@OPERATIONS.register("special_summon", "Special Summons the cards")
 def _special_summon(tx: Tx, ctx: Context, step: Step) -> str:
     """Special Summon to the link player's field, each to the lowest free Main Monster Zone."""
     from engine.state import Summon
@@ -106,6 +111,8 @@ def _special_summon(tx: Tx, ctx: Context, step: Step) -> str:
     return f"Special Summons {', '.join(made) or 'nothing'}"
 
 
+@OPERATIONS.register("summon_returned_namesake",
+                     "Special Summons from the hand a monster named like the one returned")
 def _summon_returned_namesake(tx: Tx, ctx: Context, step: Step) -> str:
     """Stargazer Magician: Special Summon 1 monster from the hand with the same name as the monster
     whose return to the hand set this trigger off (that monster itself may be the one)."""
@@ -119,6 +126,7 @@ def _summon_returned_namesake(tx: Tx, ctx: Context, step: Step) -> str:
     return _special_summon(tx, ctx, step.model_copy(update={"cards": named}))
 
 
+@OPERATIONS.register("switch_with_this", "this card and the target switch control")
 def _switch_with_this(tx: Tx, ctx: Context, step: Step) -> str:
     """This card and the target switch control, each taking the zone the other left (Invader of
     the Throne); if either is no longer on the field, nothing happens."""
@@ -192,6 +200,8 @@ def _summon_after(method: str) -> Handler:
     return handler
 
 
+@OPERATIONS.register("normal_summon_after",
+                     "Normal Summons or Sets 1 monster immediately after this effect resolves")
 def _normal_summon_after(tx: Tx, ctx: Context, step: Step) -> str:
     """Ultimate Offering: "immediately after this effect resolves, Normal Summon/Set 1 monster"
     (`choices: {summon: <monster>, tribute: [...], position: set}`)."""
@@ -211,6 +221,8 @@ def _normal_summon_after(tx: Tx, ctx: Context, step: Step) -> str:
     return "a Normal Summon/Set follows its resolution"
 
 
+@OPERATIONS.register("summon_listed_lv",
+                     "Special Summons the LV monster named by the monster paid as the cost")
 def _summon_listed_lv(tx: Tx, ctx: Context, step: Step) -> str:
     """Level Up!: Special Summon the "LV" monster named by the monster sent as the cost, from the
     hand or Deck, ignoring its Summoning conditions."""
@@ -244,6 +256,7 @@ def _summon_listed_lv(tx: Tx, ctx: Context, step: Step) -> str:
     return f"Special Summons {card.id} ignoring its Summoning conditions"
 
 
+@OPERATIONS.register("fusion_summon_either_field", "Fusion Summons using monsters from either field")
 def _fusion_either_field(tx: Tx, ctx: Context, step: Step) -> str:
     """Fusion Summon using monsters from either field (Super Polymerization), checked against
     the Fusion Monster's material line (`choices: {summon: ..., materials: [...]}`)."""
@@ -261,6 +274,8 @@ def _fusion_either_field(tx: Tx, ctx: Context, step: Step) -> str:
     return f"Fusion Summons {made[0]} using {', '.join(used)} (from either field)"
 
 
+@OPERATIONS.register("normal_summon_gemini",
+                     "Normal Summons or Sets a Gemini monster from the hand, besides the usual Normal Summon")
 def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str:
     """Gemini Summoner: Normal Summon or Set 1 Gemini monster from the hand (with its usual
     Tributes), or Normal Summon a face-up Gemini monster on the field again (a Gemini Summon), as
@@ -316,3 +331,25 @@ def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str:
     tx.update(last_summon=Summon(cards=(card.id,), kind="normal", player=player,  # type: ignore[arg-type]
                                  seq=tx.game.seq))  # fmt: skip
     return f"{player} Normal Summons {card.id}"
+
+
+OPERATIONS.add(
+    "ritual_summon",
+    _materials_then_summon("ritual"),
+    "Ritual Summons a monster, Tributing its materials",
+)
+OPERATIONS.add(
+    "fusion_summon",
+    _materials_then_summon("fusion"),
+    "Fusion Summons a monster, sending its materials to the GY",
+)
+OPERATIONS.add(
+    "synchro_summon_after",
+    _summon_after("synchro"),
+    "Synchro Summons immediately after this effect resolves",
+)
+OPERATIONS.add(
+    "link_summon_after",
+    _summon_after("link"),
+    "Link Summons immediately after this effect resolves",
+)

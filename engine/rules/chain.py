@@ -14,21 +14,14 @@ from engine.operations import OPERATIONS, Context
 from engine.refs import resolve_ref
 from engine.rules import continuous, locks, pendulum, restrictions
 from engine.rules.common import MAIN_PHASES, phase_name
-from engine.rules.conditions import (
-    _CONDITION_TEXT,
-    _field_effect,
-    _link_effect,
-    _link_kind,
-    _summon_fits,
-    _would_damage,
-    deck_actions,
-)
+from engine.rules.conditions import Activating, deck_actions
 from engine.rules.continuous import fits, misfit
 from engine.rules.kinds import co_linked
 from engine.rules.stated import CARD_VERBS
 from engine.rules.stated import apply as stated_resolution
 from engine.rules.triggers import Trigger, own_state_problems
 from engine.state import CardState, ChainLink, Game, Lasting, opponent
+from engine.vocabulary import CONDITIONS
 
 if TYPE_CHECKING:
     from engine.document import ActionEntry
@@ -113,7 +106,7 @@ def _check_unchainable(tx: Tx, player: str, card: CardState, defn: CardDef, effe
                        top: ChainLink) -> None:  # fmt: skip
     """A card that says who cannot respond to its activation (Dark Ruler No More: "neither player
     can activate monster effects in response")."""
-    lock = _link_effect(tx, top).unchainable
+    lock = restrictions.link_effect(tx.board, top).unchainable
     if lock is None:
         return
     who = tx.board.define(top.card).name
@@ -272,89 +265,10 @@ def conditions(effect: Effect) -> list[str]:
 
 def _meets(tx: Tx, player: str, effect: Effect, condition: str, answered: ChainLink | None,
            negating_summon: bool) -> str | None:  # fmt: skip
-    """None if the condition holds now; otherwise what is missing, in words."""
-    game = tx.game
-    if condition == "negates_summon":
-        if negating_summon and _summon_fits(effect, game.summon_attempt, player, "any"):
-            return None
-        kinds = " or ".join(effect.summon_kinds) or "any"
-        return f"it negates a summon ({kinds}) at the moment it is attempted, and none is being attempted"
-    if negating_summon:
+    """None if the condition holds now; otherwise what is missing, in words (rules.conditions)."""
+    if negating_summon and condition != "negates_summon":
         return "only a card that negates summons can answer a summon being attempted"
-    if condition in ("opponent_summoned", "any_summoned"):
-        who = "any" if condition == "any_summoned" else "opponent"
-        if _summon_fits(effect, game.last_summon, player, who):
-            return None
-        kinds = " or ".join(effect.summon_kinds) or "a"
-        by = "the opponent" if who == "opponent" else "a player"
-        return f"it answers {by}'s successful {kinds} summon, and that is not the last thing that happened"
-    if condition in locks.CONDITIONS:
-        return locks.condition_missing(tx, player, condition)
-    if condition in restrictions.CONDITIONS:
-        return restrictions.condition_missing(tx, player, condition)
-    if condition in ("battle_phase", "not_battle_phase"):  # Combination Attack; Invader of the Throne
-        during = tx.board.phase == "battle"
-        if during == (condition == "battle_phase"):
-            return None
-        return "it works only during the Battle Phase" if not during else (
-            "it does not work during the Battle Phase")
-    if condition == "main_phase":  # either player's (the opponent's alone: rules.restrictions)
-        if tx.board.phase in MAIN_PHASES and game.battle is None:
-            return None
-        return "it can be activated only in a Main Phase (either player's)"
-    if condition == "opponent_added_from_deck":
-        if opponent(player) in game.last_added:
-            return None
-        return (f"it answers {opponent(player)} adding a card from their Main Deck to their hand outside "
-                "the Draw Phase, and that is not what just happened")  # fmt: skip
-    if condition == "opponents_turn":
-        return None if tx.board.turn_player != player else "it can be activated only in the opponent's turn"
-    if condition == "opponent_attack_declared":
-        battle = game.battle
-        if battle is not None and battle.window == "battle_step" and (
-            tx.board.cards[battle.attacker].controller != player
-        ):  # fmt: skip
-            return None
-        return "it needs an opponent's monster to have just declared an attack"
-    if condition == "any_attack_declared":
-        battle = game.battle
-        if battle is not None and battle.window == "battle_step":
-            return None
-        return "it needs a monster to have just declared an attack"
-    if answered is None:
-        return "it answers an activation, and no chain is open"
-    if condition == "responds_to_destruction":
-        if "destroy" in _link_effect(tx, answered).categories:
-            return None
-        return (f"it answers the activation of a card or effect that would destroy a card, and Chain "
-                f"Link {answered.link} would not")
-    if condition == "responds_to_deck_action":
-        if deck_actions(_link_effect(tx, answered)):
-            return None
-        return ("it answers a card or effect that would add a card from the Deck to the hand (drawing "
-                "included), Special Summon from the Deck or send a card from the Deck to the GY; Chain "
-                f"Link {answered.link} would do none of these")  # fmt: skip
-    if condition == "responds_to_field_effect":
-        if _field_effect(tx, answered):
-            return None
-        return ("it answers the effect of a monster activated on the field, or the effect of a "
-                f"Spell/Trap already face-up on the field; Chain Link {answered.link} is neither")
-    if condition == "responds_to_summoning":
-        if {"special_summon", "summon"} & set(_link_effect(tx, answered).categories):
-            return None
-        return f"it answers an activation that would summon, and Chain Link {answered.link} would not"
-    if condition == "responds_to_damage":
-        if _would_damage(tx, answered, player):
-            return None
-        return (f"it answers an effect that would inflict damage to {player}, and Chain Link "
-                f"{answered.link} would not")
-    wanted = _CONDITION_TEXT[condition]
-    kind = _link_kind(tx, answered)
-    if kind in wanted:
-        return None
-    what = " or ".join(w.replace("_", " ") for w in wanted)
-    return (f"it answers the activation of a {what} immediately before it; Chain Link "
-            f"{answered.link} is {kind.replace('_', ' ')}")
+    return CONDITIONS[condition](Activating(tx, player, effect, answered, negating_summon))
 
 
 def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> None:
@@ -769,7 +683,7 @@ def resolve_top(tx: Tx) -> str:
                "so it resolves without doing anything.", link.card)  # fmt: skip
         return f"Chain Link {link.link} ({card.name}) was negated"
     lingering = defn.spell_trap_kind in LINGERING and defn.card_type in ("spell", "trap")
-    effect = _link_effect(tx, link)
+    effect = restrictions.link_effect(tx.board, link)
     if lingering and (card.zone not in ("spell_traps", "field_spell") or card.face != "up") and (
         effect.kind == "activation" or effect.with_activation
     ):  # fmt: skip

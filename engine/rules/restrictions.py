@@ -200,21 +200,3 @@ def check_material_targets(tx: Tx, card: CardState, effect: Effect, chosen: list
             raise Illegal("activate.bad_target",
                           f"{t.id} was not used as material for {card.name}'s summon, so it cannot be "
                           "this effect's target.", card.id, t.id)  # fmt: skip
-
-
-CONDITIONS = ("opponents_main_phase", "main_or_opponents_battle")
-
-
-def condition_missing(tx: Tx, player: str, condition: str) -> str | None:
-    """This module's timing conditions: None if met now, else what is missing, in words."""
-    board = tx.board
-    mine = board.turn_player == player
-    if condition == "opponents_main_phase":
-        if not mine and board.phase in ("main1", "main2") and tx.game.battle is None:
-            return None
-        return "it can be activated only during the opponent's Main Phase"
-    if condition == "main_or_opponents_battle":
-        if (mine and board.phase in ("main1", "main2")) or (not mine and board.phase == "battle"):
-            return None
-        return "it can be activated only during its controller's Main Phase or the opponent's Battle Phase"
-    return f"unknown condition {condition}"

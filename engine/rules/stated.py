@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.operations import OPERATIONS, Context, _move_all
+from engine.operations import OPERATIONS, Context
+from engine.operations.moves import _move_all
 from engine.refs import resolve_ref
 
 if TYPE_CHECKING:

@@ -15,15 +15,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.rules.kinds import treated_as_normal
-from engine.rules.trigger_events import (
-    DIRECT_DAMAGE,
-    PHASE_EVENTS,
-    WATCHING,
-    _battle_source,
-    _pendulum_returned_alone,
-    _special_summoner,
-)
+from engine.rules.trigger_events import DIRECT_DAMAGE, PHASE_EVENTS, WATCHING, Seen, _battle_source
 from engine.state import PHASE_NAMES, Board, CardState, Game, evolve
+from engine.vocabulary import EVENTS
 
 if TYPE_CHECKING:
     from engine.cards import CardDef, Effect, Requires
@@ -80,63 +74,11 @@ def _subjects(event: dict[str, Any]) -> tuple[str, ...]:
     return tuple(c for c in found if isinstance(c, str))
 
 
-def _matches(effect: Effect, event: dict[str, Any], card: CardState | None = None,
+def _matches(board: Board, effect: Effect, event: dict[str, Any], card: CardState | None = None,
              memory: tuple[tuple[int, str, str], ...] = ()) -> bool:  # fmt: skip
     """Does this event set off this trigger of the card the event happened to?"""
-    kind, origin, to = event["type"], event.get("from"), event.get("to")
     wanted = effect.event or ("flipped" if effect.kind == "flip" else None)
-    if wanted == "flipped":  # a card that flips without Flip effects (Ceasefire) sets off none
-        return kind == "flipped" and (effect.kind != "flip" or event.get("flip_effects", True))
-    if wanted == "summoned":
-        return kind == "summoned"
-    if wanted == "tribute_summoned":  # "If this card is Tribute Summoned" (Caius the Shadow Monarch)
-        return kind == "summoned" and event.get("summon_type") == "tribute"
-    if wanted in ("synchro_summoned", "link_summoned"):  # "When this card is Synchro Summoned"
-        return kind == "summoned" and event.get("summon_type") == wanted.split("_")[0]
-    if wanted == "normal_or_special_summoned":
-        return kind == "summoned" and event.get("cause") != "Flip Summon"
-    if wanted == "normal_summoned_or_flipped":  # a Flip Summon flips it: set off by `flipped` only
-        return kind == "flipped" or (kind == "summoned" and event.get("cause") == "Normal Summon")
-    if wanted == "sent_to_gy_from_field":
-        return to == "graveyard" and origin in FIELD
-    if wanted == "sent_to_gy_from_field_not_by_battle":  # "this face-up card ..., except by battle"
-        return (to == "graveyard" and origin in FIELD and event.get("cause") != "battle"
-                and not event.get("face_down"))  # fmt: skip
-    if wanted == "sent_to_gy_after_flip":  # flipped face-up earlier, then sent to the GY
-        return to == "graveyard" and any(m[1] == event.get("card") and m[2] == "flipped" for m in memory)
-    if wanted == "sent_to_gy":
-        return to == "graveyard"
-    if wanted == "destroyed":
-        return kind == "destroyed"
-    if wanted == "destroyed_while_equipped":  # an Equip Card destroyed while still equipped
-        # not when the game destroys it because its monster left (Yugipedia, Card Rulings:
-        # Butterfly Dagger - Elma: both destroyed at the same time, it returns)
-        return (kind == "destroyed" and to == "graveyard" and bool(event.get("equipped_to"))
-                and event.get("cause") != "rule: equip")  # fmt: skip
-    if wanted == "destroyed_by_battle":
-        return kind == "destroyed" and event.get("cause") == "battle"
-    if wanted == "destroyed_opponent_by_battle_attacking":  # "If this attacking card destroys an
-        # opponent's monster by battle": set off as the destroyed monster leaves, at the end of the
-        # Damage Step (Black Luster Soldier - Envoy of the Beginning)
-        return (kind == "destroyed" and event.get("cause") == "battle" and card is not None
-                and event.get("by") == card.id == event.get("attacker")
-                and event.get("player") != card.controller)  # fmt: skip
-    if wanted == "leaves_field":
-        # a card shuffled into the Main Deck or turned into Xyz Material activates nothing
-        # (Yugipedia, "Leaves the field"); a Token leaves too, it just ceases to exist
-        return origin in FIELD and to not in (*FIELD, "material", "deck")
-    if wanted == "attack_declared":
-        return kind == "attack_declared" and (card is None or card.id == event.get("card"))
-    if wanted == "attack_targeted":  # this card was chosen as the attack target (Utopia)
-        return kind == "attack_declared" and card is not None and card.id == event.get("target")
-    if wanted == "equipped":
-        return kind == "equipped"
-    if wanted == "battled":  # only a battle that reached damage calculation
-        return kind == "battle" and "result" not in event
-    if wanted == "battle_damage_to_opponent":
-        return (kind == "damage" and _battle_source(event) is not None and card is not None
-                and event.get("player") != card.controller)  # fmt: skip
-    return False
+    return wanted is not None and EVENTS[wanted](Seen(board, event, effect, card, memory))
 
 
 def _where_it_works(card: CardState, effect: Effect) -> bool:
@@ -166,31 +108,9 @@ def _watched(board: Board, card: CardState, effect: Effect, event: dict[str, Any
         return False
     if effect.requires is not None and own_state_problems(card, effect.requires):
         return False
-    if effect.event == "opponent_special_summoned":
-        summoner = _special_summoner(board, event)
-        return summoner is not None and summoner != card.controller
-    if effect.event == "opponent_attack_declared":  # Fairy Box: each attack of an opponent's monster
-        attacker = board.cards.get(event.get("card") or "")
-        return (event["type"] == "attack_declared" and attacker is not None
-                and attacker.controller != card.controller)  # fmt: skip
-    if effect.event == "end_of_battle_phase":  # "At the end of the Battle Phase" (Sword Hunter)
-        return (event["type"] == "phase" and event.get("phase") == "battle" and event.get("step") == "end"
-                and card.zone == "monsters")  # fmt: skip
-    if effect.event == "other_synchro_summoned":  # T.G. Hyper Librarian: not its own summon
-        return (event["type"] == "summoned" and event.get("summon_type") == "synchro"
-                and event.get("card") != card.id and card.zone == "monsters")  # fmt: skip
-    if effect.event == "own_pendulum_returned_by_opponent":  # Stargazer Magician
-        return _pendulum_returned_alone(board, card, event, batch or [event])
-    if effect.event == "opponent_added_from_deck":  # Appropriate: drawing is adding, too
-        return (event["type"] in ("drew", "added_to_hand") and event.get("from", "deck") == "deck"
-                and event.get("player") != card.controller and event.get("cause") != "Draw Phase"
-                and board.phase != "draw")  # fmt: skip
-    if effect.event == "drew_normal_monster_in_draw_phase":  # Heart of the Underdog
-        drawn = board.cards.get(event.get("card") or "")
-        normal = drawn is not None and {"normal"} <= set(board.define(drawn.id).subtypes)
-        return (event["type"] == "drew" and normal and drawn.owner == card.controller  # type: ignore[union-attr]
-                and board.turn_player == card.controller and board.phase == "draw"
-                and board.define(drawn.id).is_monster)  # type: ignore[union-attr]  # fmt: skip
+    seen = Seen(board, event, effect, card, memory, tuple(batch or (event,)))
+    if effect.event in WATCHING:
+        return EVENTS[effect.event](seen)
     phase, whose = PHASE_EVENTS.get(effect.event or "", (None, None))
     if event["type"] != "phase" or event.get("phase") != phase or event.get("step"):
         return False
@@ -199,20 +119,7 @@ def _watched(board: Board, card: CardState, effect: Effect, event: dict[str, Any
         whose == "opponent" and turn_player == card.controller
     ):  # fmt: skip
         return False
-    turn = board.turn
-    if effect.event == "end_phase_summoned_or_flipped":
-        return card.zone == "monsters" and (turn, card.id, "summoned_or_flipped") in memory
-    if effect.event == "end_phase_destroyed_by_opponent":
-        return card.zone == "graveyard" and (turn, card.id, "destroyed_by_opponent") in memory
-    if effect.event == "end_phase_destroyed_by_battle":  # "if this card destroyed a monster by
-        return card.zone == "monsters" and (turn, card.id, "destroyed_by_battle") in memory  # battle"
-    if effect.event == "standby_after_direct_damage":
-        # its controller's next Standby Phase after its direct attack inflicted battle damage in turn
-        # T: the one of turn T+2 (the next turn is the opponent's)
-        dealt = [int(m[2][len(DIRECT_DAMAGE):]) for m in memory
-                 if m[0] == 0 and m[1] == card.id and m[2].startswith(DIRECT_DAMAGE)]  # fmt: skip
-        return card.zone == "monsters" and any(t < turn <= t + 2 for t in dealt)
-    return True
+    return EVENTS[effect.event or ""](seen)
 
 
 def _by_opponent(board: Board, event: dict[str, Any]) -> bool:
@@ -353,7 +260,7 @@ def collect(game: Game, events: list[dict[str, Any]]) -> Game:
             for number, effect in enumerate(board.define(card.id).effects, start=1):
                 if effect.kind not in ("trigger", "flip") or effect.event in PHASE_EVENTS:
                     continue
-                if effect.event in WATCHING or not _matches(effect, event, card, memory):
+                if effect.event in WATCHING or not _matches(board, effect, event, card, memory):
                     continue
                 if (event["type"] == "destroyed" and card_id != event.get("card")
                         and effect.event != "destroyed_opponent_by_battle_attacking"):  # fmt: skip
