@@ -21,7 +21,7 @@ class Tx:
         self.game = game
         self.events: list[dict[str, Any]] = []
         self.explanations: list[Explanation] = []
-        self.watched = 0  # how many of `events` lasting effects have already seen (rules.lasting.watch)
+        self.watched = 0  # how many of `events` lasting effects have seen (rules.lasting_moments.watch)
 
     # --- reading
     @property

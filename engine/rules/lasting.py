@@ -1,4 +1,5 @@
-"""Effects that outlive the resolution that applied them, and what the End Phase does with them.
+"""Effects that outlive the resolution that applied them, and which of them applies now (what
+they do when their moment comes, the End Phase among them, is engine.rules.lasting_moments).
 
 A resolved effect may keep applying after its Chain Link is gone: "until the end of this
 turn" (Pot of Prosperity halves the opponent's damage), "during the End Phase of this turn"

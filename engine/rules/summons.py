@@ -294,8 +294,6 @@ def _one_face_up(tx: Tx, card: CardState, player: str, verb: str) -> None:
 # --------------------------------------------------------------------------- Gemini monsters
 def on_field(tx: Tx, action: ActionEntry) -> bool:
     """Does this Normal Summon name a monster already on the field (a Gemini Summon)?"""
-    from engine.refs import resolve_ref
-
     return resolve_ref(tx.board, action.card or "").zone == "monsters"
 
 
@@ -303,9 +301,6 @@ def gemini_summon(tx: Tx, action: ActionEntry) -> str:
     """Normal Summon a face-up Gemini monster its controller has on the field: it stays where it
     is, needs no Tribute, uses the Normal Summon, and can be negated or answered like any other
     Normal Summon; from then on it is an Effect Monster with its effects."""
-    from engine.refs import resolve_ref
-    from engine.rules.common import require_main_phase, require_open_state, require_turn_player
-
     require_turn_player(tx, action, "Normal Summon")
     require_open_state(tx, "Normal Summon")
     require_main_phase(tx, "Normal Summon")
