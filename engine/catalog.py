@@ -8,14 +8,13 @@ a card naming a word none of them knows fails here, with the card and the field 
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import engine.operations  # noqa: F401  (registers the operations, amounts and named selectors)
 import engine.rules.conditions  # noqa: F401  (registers the activation conditions)
 import engine.rules.trigger_events  # noqa: F401  (registers the trigger events)
 from engine import cards
-from engine.cards import CARDS_DIR, CardDef, CatalogError
+from engine.cards import CardDef, CatalogError
 from engine.vocabulary import unknown_words
 
 __all__ = ["CatalogError", "check_words", "load_catalog", "parse_card"]
@@ -36,9 +35,10 @@ def parse_card(data: Any, source: str) -> CardDef:
 
 
 @lru_cache(maxsize=1)
-def load_catalog(directory: Path = CARDS_DIR) -> dict[str, CardDef]:
-    """Every card file, schema and words checked, keyed by lower-case name; once per process."""
-    catalog = cards.load_catalog(directory)
+def load_catalog() -> dict[str, CardDef]:
+    """Every card file, schema and words checked, keyed by lower-case name; once per process.
+    The same mapping as engine.cards.load_catalog() (which rules read a Token from), checked."""
+    catalog = cards.load_catalog()
     problems = []
     for card in catalog.values():
         try:
