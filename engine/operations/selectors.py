@@ -38,7 +38,8 @@ def _those(tx: Tx, ctx: Context) -> list[CardState]:
 
 
 @SELECTORS.register(
-    "namesakes", "cards named like those the step before acted on, in their owners' hands and Decks")
+    "namesakes", "cards named like those the step before acted on, in their owners' hands and Decks"
+)
 def _namesakes(tx: Tx, ctx: Context) -> list[CardState]:
     board = tx.board
     names = {(c.owner, c.name) for c in ctx.acted}
@@ -47,7 +48,8 @@ def _namesakes(tx: Tx, ctx: Context) -> list[CardState]:
 
 
 @SELECTORS.register(
-    "gy_namesakes", "cards named like those the step before acted on, in their controllers' GYs")
+    "gy_namesakes", "cards named like those the step before acted on, in their controllers' GYs"
+)
 def _gy_namesakes(tx: Tx, ctx: Context) -> list[CardState]:
     """Karma Cut: "all cards with the same name" in the GY of each one's controller."""
     board = tx.board
