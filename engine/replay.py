@@ -18,7 +18,7 @@ from engine.errors import Illegal
 from engine.refs import resolve_ref
 from engine.rules import battle as battle_rules
 from engine.rules import chain as chain_rules
-from engine.rules import checks, lasting_moments, procedures, summons, triggers, turns
+from engine.rules import checks, lasting_moments, procedures, resolution, summons, triggers, turns
 from engine.rules.legal import legal_now
 from engine.scenario import Scenario, load_scenario
 from engine.serialize import board_to_dict
@@ -112,11 +112,11 @@ def _resolve_chain(rec: _Recorder, game: Game, index: int | None, announce: bool
                 what = "the chain of 1 link resolves" if size == 1 else (
                     f"the chain of {size} links resolves, last link first")  # fmt: skip
                 tx.say("chain.resolves", f"Both players pass: {what}.")
-            summary = chain_rules.resolve_top(tx)
+            summary = resolution.resolve_top(tx)
             if not tx.game.chain:
                 checks.settle(tx)
                 if tx.game.result is None:
-                    chain_rules.after_chain(tx)
+                    resolution.after_chain(tx)
                     battle = tx.game.battle
                     if battle is not None and battle.window == "battle_step":
                         battle_rules.replay_check(tx)
