@@ -8,7 +8,7 @@ from typing import Any
 
 import yaml
 
-from engine.cards import load_catalog
+from engine.catalog import load_catalog
 from engine.errors import DocumentError
 from engine.explain import CODES as _CODES
 from engine.replay import replay

@@ -1,8 +1,9 @@
 """Card definitions: one YAML file per card under engine/cards/, validated when loaded.
 
-A card file is data, never code. The schema forbids unknown keys, and every operation an
-effect names must exist in the operation registry (engine.operations.OPERATIONS), so a typo
-fails when the catalog loads, not in the middle of a judge's replay.
+A card file is data, never code. The schema forbids unknown keys; the words an effect names
+(operations, conditions, amounts, selectors, trigger events) are checked against their
+vocabularies (engine.vocabulary) by engine.catalog, so a typo fails when the catalog loads, not
+in the middle of a judge's replay. Load cards through engine.catalog.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 CARDS_DIR = Path(__file__).parent / "cards"
 
@@ -32,33 +33,6 @@ PrintedStat = Literal["level", "attribute", "monster_type", "atk", "def"]
 EffectKind = Literal[
     "activation", "ignition", "trigger", "quick", "continuous", "flip", "maintenance"
 ]
-Condition = Literal[
-    "responds_to_spell", "responds_to_trap", "responds_to_spell_or_trap",
-    "responds_to_monster_effect", "responds_to_any", "responds_to_summoning",
-    "responds_to_damage", "negates_summon", "opponent_summoned", "any_summoned",
-    "opponent_attack_declared", "opponents_turn",
-    "end_of_battle_phase",  # the End Step of the Battle Phase (Evenly Matched)
-    # during damage calculation, if an opponent's monster attacks (Kuriboh)
-    "damage_calculation_opponent_attacks",
-    "damage_step_battling",  # Damage Step, before damage calculation; see Requires.battling (Honest)
-    "opponent_activated_monster_effect_in_main",  # this turn, in a Main Phase (Triple Tactics Talent)
-    "responds_to_destruction",  # the answered link would destroy a card (Stardust Dragon)
-    "any_attack_declared",  # any monster has just declared an attack (Number 39: Utopia)
-    "opponents_main_phase",  # the opponent's Main Phase 1 or 2 (Formula Synchron, I:P Masquerena)
-    "main_or_opponents_battle",  # your Main Phase or your opponent's Battle Phase (Ultimate Offering)
-    "main_phase",  # either player's Main Phase 1 or 2 (Nibiru, the Primal Being)
-    "battle_phase",  # during the Battle Phase (Combination Attack)
-    "not_battle_phase",  # not during the Battle Phase (Invader of the Throne's Flip effect)
-    # the answered link adds from the Deck to the hand (drawing too), Special Summons from the
-    # Deck or sends from the Deck to the GY (Ash Blossom & Joyous Spring)
-    "responds_to_deck_action",
-    # the answered link is a monster effect activated on the field, or the effect of a Spell/Trap
-    # already face-up on the field (Ghost Ogre & Snow Rabbit)
-    "responds_to_field_effect",
-    # the opponent added a card from their Main Deck to their hand outside the Draw Phase, and
-    # nothing else has happened since (Droll & Lock Bird)
-    "opponent_added_from_deck",
-]  # fmt: skip
 # What a Continuous effect does while its card is face-up on the field and not negated.
 Apply = Literal[
     "negate_trap_cards",  # Traps cannot be activated; face-up Traps' effects are negated (Jinzo)
@@ -180,16 +154,9 @@ class Step(_Strict):
     """
 
     op: str
-    cards: (
-        Literal["targets", "this", "that_link", "those", "equipped", "namesakes", "listed",
-                "deck_namesakes", "gy_namesakes"] | Selector | None
-    ) = None  # "deck_namesakes": cards named like those the step before acted on, in both Decks;
-    # "gy_namesakes": the same, in their controllers' GYs (Karma Cut)
-    # "their": what the step before acted on; "attacker_atk": the attacking monster's ATK
-    # "cost_original_atk/def": of the monster paid as the cost; "cost_count": cards paid as the
-    # cost; "battle_opponent_atk": ATK of the opponent's monster in the battle now
-    amount: int | Literal["their_original_atk", "their_atk", "attacker_atk", "cost_original_atk",
-                          "cost_original_def", "cost_count", "battle_opponent_atk"] | None = None  # fmt: skip
+    # a named selector (engine.vocabulary.SELECTORS: "targets", "this", "those"...) or a Selector
+    cards: str | Selector | None = None
+    amount: int | str | None = None  # a number, or a named amount (engine.vocabulary.AMOUNTS)
     pick: int | None = None  # choose this many of the cards `cards` fits (choices, or the first)
     per: list[Selector] = []
     player: Literal["you", "opponent", "both"] | None = None
@@ -205,59 +172,6 @@ class Step(_Strict):
     mode: int | None = None  # "activate 1 of these effects": only in this mode (`choices: {mode: n}`)
     # "if this card was co-linked when this effect was activated" (Knightmare Unicorn)
     if_co_linked: bool = False
-
-    @field_validator("op")
-    @classmethod
-    def _known_op(cls, op: str) -> str:
-        from engine.operations import OPERATIONS
-
-        if op not in OPERATIONS:
-            raise ValueError(f"unknown operation {op!r}; known: {', '.join(sorted(OPERATIONS))}")
-        return op
-
-
-# What sets off a trigger effect (engine.rules.triggers): most name an event of the card itself;
-# the phase ones ("During ...") are set off as that phase begins, and opponent_special_summoned
-# watches other cards from where this card is (Dragon Ice, from the hand or GY).
-TriggerEvent = Literal[
-    "flipped", "summoned", "normal_or_special_summoned", "sent_to_gy", "sent_to_gy_from_field",
-    "destroyed", "destroyed_by_battle", "leaves_field", "attack_declared",
-    "battle_damage_to_opponent", "end_phase_summoned_or_flipped", "equipped",
-    "destroyed_while_equipped",  # this Equip Card destroyed while equipped (Butterfly Dagger - Elma)
-    "drew_normal_monster_in_draw_phase",  # its controller drew a Normal Monster in their Draw Phase
-    # "attack_targeted": this card is chosen as an attack target (Number 39: Utopia);
-    # "opponent_standby_phase": each Standby Phase of this card's controller's opponent, while it
-    # is face-up on the field (Snatch Steal); "end_phase": each End Phase (Stardust Dragon)
-    "attack_targeted", "opponent_standby_phase", "end_phase",
-    "your_standby_phase", "your_end_phase",  # during its controller's Standby / End Phase
-    "opponent_end_phase",  # during its controller's opponent's End Phase (Gemini Summoner)
-    "end_phase_destroyed_by_opponent",  # in the GY in an End Phase, destroyed by the opponent this turn
-    "opponent_special_summoned",  # the opponent Special Summoned a monster (Dragon Ice)
-    "battled",  # this card battled: its battle reached damage calculation
-    "sent_to_gy_from_field_not_by_battle",  # face-up from the field to the GY, except by battle
-    "sent_to_gy_after_flip",  # sent to the GY after it was flipped face-up on the field (Spear Cretin)
-    "normal_summoned_or_flipped",  # Normal (or Tribute) Summoned, or flipped face-up (Tsukuyomi)
-    # the opponent added a card from their Main Deck to their hand outside the Draw Phase, drawing
-    # included; watched from the field (Appropriate)
-    "opponent_added_from_deck",
-    "tribute_summoned",  # this card was Tribute Summoned (Caius the Shadow Monarch)
-    "opponent_attack_declared",  # an opponent's monster declared an attack; watched (Fairy Box)
-    "synchro_summoned", "link_summoned",  # this card was Synchro / Link Summoned (Black Rose Dragon)
-    # another monster was Synchro Summoned while this card is face-up on the field (Hyper Librarian)
-    "other_synchro_summoned",
-    # the Battle Phase's End Step begins, while this card is a monster on the field (Sword Hunter)
-    "end_of_battle_phase",
-    # this attacking card destroyed an opponent's monster by battle (Black Luster Soldier - Envoy)
-    "destroyed_opponent_by_battle_attacking",
-    # "During the End Phase, if this card destroyed a monster by battle this turn" (Horus LV6)
-    "end_phase_destroyed_by_battle",
-    # "During your next Standby Phase after this card inflicts battle damage to your opponent by a
-    # direct attack" (Silent Swordsman LV5)
-    "standby_after_direct_damage",
-    # exactly 1 other Pendulum Monster its controller controls (and no other card) is returned to the
-    # hand by an opponent's card effect, outside the Damage Step; watched (Stargazer Magician)
-    "own_pendulum_returned_by_opponent",
-]  # fmt: skip
 
 
 class Requires(_Strict):
@@ -293,12 +207,13 @@ class Effect(_Strict):
     kind: EffectKind
     optional: bool = True
     wording: Literal["when", "if", "during"] | None = None
-    event: TriggerEvent | None = None
+    event: str | None = None  # kind trigger: what sets it off (engine.vocabulary.EVENTS)
     # "monsters" / "spell_traps": only from that part of the field (a Union's equip / unequip)
     works_from: list[Literal["field", "hand", "graveyard", "banished", "deck", "monsters", "spell_traps"]] = [
         "field"]
-    # an activation condition, checked only at activation; a list means any one of them
-    condition: Condition | list[Condition] | None = None
+    # an activation condition (engine.vocabulary.CONDITIONS), checked only at activation; a list
+    # means any one of them
+    condition: str | list[str] | None = None
     summon_kinds: list[str] = []  # for summon conditions: which summons (normal, flip, special...)
     requires: Requires | None = None  # board-state conditions, checked only at activation
     cost: dict[

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.explain import explain
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
@@ -33,3 +35,11 @@ class DocumentError(ValueError):
     @property
     def errors(self) -> list[dict[str, str]]:
         return [p.to_dict() for p in self.problems]
+
+
+class Illegal(Exception):
+    """The action breaks a rule: the step is marked illegal and the board stays as it was."""
+
+    def __init__(self, code: str, text: str, *cards: str):
+        super().__init__(text)
+        self.explanation = explain(code, text, *cards)

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from engine.state import Board, CardState
-from engine.tx import Illegal
+from typing import TYPE_CHECKING
+
+from engine.errors import Illegal
+
+if TYPE_CHECKING:
+    from engine.state import Board, CardState
 
 _ZONES = {"M": "monsters", "S": "spell_traps"}
 

@@ -13,15 +13,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.document import ActionEntry
+from engine.errors import Illegal
 from engine.refs import resolve_ref
 from engine.rules import battle as battle_rules
 from engine.rules import chain as chain_rules
-from engine.rules import checks, lasting, summons, triggers, turns
+from engine.rules import checks, lasting_moments, procedures, resolution, summons, triggers, turns
 from engine.rules.legal import legal_now
-from engine.scenario import ActionEntry, Scenario, load_scenario
+from engine.scenario import Scenario, load_scenario
 from engine.serialize import board_to_dict
 from engine.state import Board, Game, Summon, evolve, opponent
-from engine.tx import Illegal, Tx
+from engine.tx import Tx
 
 _REASONS = {
     "zero_lp": "a player's LP reached 0",
@@ -110,11 +112,11 @@ def _resolve_chain(rec: _Recorder, game: Game, index: int | None, announce: bool
                 what = "the chain of 1 link resolves" if size == 1 else (
                     f"the chain of {size} links resolves, last link first")  # fmt: skip
                 tx.say("chain.resolves", f"Both players pass: {what}.")
-            summary = chain_rules.resolve_top(tx)
+            summary = resolution.resolve_top(tx)
             if not tx.game.chain:
                 checks.settle(tx)
                 if tx.game.result is None:
-                    chain_rules.after_chain(tx)
+                    resolution.after_chain(tx)
                     battle = tx.game.battle
                     if battle is not None and battle.window == "battle_step":
                         battle_rules.replay_check(tx)
@@ -136,7 +138,7 @@ def _dispatch(tx: Tx, action: ActionEntry, next_at: str | None) -> str:
     if do == "flip_summon":
         return summons.flip_summon(tx, action)
     if do == "special_summon":
-        return summons.special_summon(tx, action)
+        return procedures.special_summon(tx, action)
     if do == "change_position":
         return summons.change_position(tx, action)
     if do == "attack":
@@ -507,9 +509,9 @@ def _summon_succeeded(rec: _Recorder, game: Game, attempt: Summon) -> Game:
     """A summon nothing negated counts now (Nibiru counts the opponent's summons this turn), and
     Maxx "C" draws at once for a Special Summon; the draw, if any, is a step of its own."""
     tx = Tx(game)
-    lasting.count_summon(tx, attempt.cards, attempt.kind, attempt.player)
-    return _automatic(rec, tx.game, None, "automatic",
-                      lambda tx: lasting.draw_for_summon(tx, attempt.cards, attempt.kind, attempt.player))
+    lasting_moments.count_summon(tx, attempt.cards, attempt.kind, attempt.player)
+    return _automatic(rec, tx.game, None, "automatic", lambda tx: lasting_moments.draw_for_summon(
+        tx, attempt.cards, attempt.kind, attempt.player))
 
 
 def _advance(tx: Tx, action: ActionEntry) -> str | None:

@@ -13,11 +13,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
 from types import MappingProxyType
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from immutables import Map
 
-from engine.cards import CardDef
+if TYPE_CHECKING:
+    from engine.cards import CardDef
 
 T = TypeVar("T")
 Player = Literal["A", "B"]

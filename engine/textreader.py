@@ -1023,7 +1023,7 @@ def classify(
     return read(text, kind=kind, subtype=subtype, pendulum_text=pendulum_text).effects
 
 
-# What sets off a trigger, from its activation condition (engine.cards.TriggerEvent), most
+# What sets off a trigger, from its activation condition (engine.vocabulary.EVENTS), most
 # specific wording first. A condition about another card's event reads as none: the engine
 # then takes the judge's word that the trigger was set off.
 _TRIGGER_EVENTS = tuple((re.compile(p, re.IGNORECASE), event) for p, event in (

@@ -11,17 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.explain import Explanation, explain
+from engine.rules.continuous import first
+from engine.rules.lasting import replace_lp_change
 from engine.state import PILES, Board, CardState, Game, evolve
 
 FIELD_ZONES = ("monsters", "spell_traps", "field_spell")
-
-
-class Illegal(Exception):
-    """The action breaks a rule: the step is marked illegal and the board stays as it was."""
-
-    def __init__(self, code: str, text: str, *cards: str):
-        super().__init__(text)
-        self.explanation = explain(code, text, *cards)
 
 
 class Tx:
@@ -29,7 +23,7 @@ class Tx:
         self.game = game
         self.events: list[dict[str, Any]] = []
         self.explanations: list[Explanation] = []
-        self.watched = 0  # how many of `events` lasting effects have already seen (rules.lasting.watch)
+        self.watched = 0  # how many of `events` lasting effects have seen (rules.lasting_moments.watch)
 
     # --- reading
     @property
@@ -141,8 +135,6 @@ class Tx:
         it instead" (Dark Magician of Chaos), and is not negated, is banished instead."""
         if not any(e.apply == "banish_when_leaving" for e in self.board.define(card.id).effects):
             return to, event
-        from engine.rules.continuous import first
-
         if first(self.board, "banish_when_leaving", card) is None:
             return to, event
         self.say("rule.banished_instead", f"{card.name} would leave the field face-up (to the "
@@ -154,8 +146,6 @@ class Tx:
         """Lose (negative) or gain LP; LP never goes below 0. Effects that change what an LP
         change becomes (a gain turned into damage, halved damage) apply here, in one place.
         Returns the change as it was made (0: no damage taken), for the words that report it."""
-        from engine.rules.lasting import replace_lp_change
-
         amount, event = replace_lp_change(self, player, amount, event)
         if amount == 0 and event == "damage":
             return 0  # no damage is taken at all (Dark Ruler No More): no event

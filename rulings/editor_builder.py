@@ -7,8 +7,8 @@ from typing import Any
 
 from django.http import QueryDict
 
+from engine.document import VERBS, WINDOWS
 from engine.rules import stated
-from engine.scenario import VERBS, WINDOWS
 from engine.state import PHASE_NAMES
 from rulings.editor_document import PLAYERS, ZONES, action_rows, number
 from rulings.models import Card

@@ -477,7 +477,7 @@ def _pin_ids(p: str, doc_order: list[dict], form_order: list[dict], canon: dict[
 
 def _canonical_names(doc: dict[str, Any]) -> dict[str, str]:
     """Card names as the engine writes them in ids, by lower-case name."""
-    from engine.cards import load_catalog
+    from engine.catalog import load_catalog
 
     names = {key: card.name for key, card in load_catalog().items()}
     for card in doc.get("cards") or []:

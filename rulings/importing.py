@@ -25,7 +25,8 @@ from django.db.models import Count, Max
 from django.utils import timezone
 
 from engine import textreader
-from engine.cards import CardDef, CatalogError, load_catalog, parse_card
+from engine.cards import CardDef, CatalogError
+from engine.catalog import load_catalog, parse_card
 from rulings.models import Card, ReaderOverride, search_key, text_hash
 
 logger = logging.getLogger(__name__)

@@ -26,63 +26,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.rules import continuous
+from engine.rules.kinds import has_effects
 from engine.state import Board, CardState, ChainLink, Lasting, evolve, opponent
-from engine.tx import Illegal, Tx
 
 if TYPE_CHECKING:
     from engine.cards import Effect
-    from engine.scenario import ActionEntry
+    from engine.tx import Tx
 
 FIELD = ("monsters", "spell_traps", "field_spell")
-
-
-# --------------------------------------------------------------------------- what a card is now
-def card_kind(board: Board, card: CardState) -> str:
-    """Monster, Spell or Trap, as the card is now: a Monster Card in a Spell & Trap Zone (a Union
-    equipped to a monster, an equipped Archfiend of Gilfer) is an Equip Spell Card."""
-    kind = board.define(card.id).card_type
-    return "spell" if kind == "monster" and card.zone == "spell_traps" else kind
-
-
-def treated_as_normal(board: Board, card: CardState) -> bool:
-    """A Gemini monster face-up on the field and not yet Normal Summoned there, or in the GY."""
-    if "gemini" not in board.define(card.id).subtypes:
-        return False
-    return card.zone == "graveyard" or (card.zone == "monsters" and card.face_up and not card.gemini)
-
-
-def subtypes(board: Board, card: CardState) -> tuple[str, ...]:
-    """Its abilities as they count now: a Gemini treated as a Normal Monster is a Normal Monster
-    (still a Gemini monster), not an Effect Monster."""
-    subs = tuple(board.define(card.id).subtypes)
-    if treated_as_normal(board, card):
-        return (*(s for s in subs if s != "effect"), "normal")
-    return subs
-
-
-def has_effects(board: Board, card: CardState) -> bool:
-    """A Gemini monster treated as a Normal Monster has no effects to apply or activate."""
-    return not treated_as_normal(board, card)
-
-
-def per_count(board: Board, source: CardState, selectors: list) -> int:
-    """How many cards fit any of these selectors, from `source`'s controller's point of view
-    ("for each Dark Magician in either GY"; `equipped_to_this`: Equip Cards equipped to it)."""
-    from engine.operations import candidates, fits
-
-    count = 0
-    for card in {c.id: c for sel in selectors for c in candidates(board, sel)}.values():
-        for sel in selectors:
-            if sel.equipped_to_this:  # an Equip Card on it; card_type: monster, a Monster Card
-                if card.equipped_to != source.id or (
-                    sel.card_type is not None and board.define(card.id).card_type != sel.card_type
-                ):  # fmt: skip
-                    continue
-                sel = sel.model_copy(update={"card_type": None})
-            if fits(board, card, sel, source.controller):
-                count += 1
-                break
-    return count
 
 
 # --------------------------------------------------------------------------- Toon monsters
@@ -244,9 +195,7 @@ def union_target_problem(board: Board, union: CardState, host: CardState) -> str
     can target)? None if it is; else why not."""
     for effect in board.define(union.id).effects:
         if any(s.op == "union_equip" and s.cards == "this" for s in effect.do) and effect.targets:
-            from engine.operations import fits
-
-            if fits(board, host, effect.targets[0], union.controller):
+            if continuous.fits(board, host, effect.targets[0], union.controller):
                 return None
             return f"{host.id} is not a monster {union.name} can be equipped to"
     return f"{union.name} has no Union effect that equips it"
@@ -271,80 +220,6 @@ def targets_problem(board: Board, effect: Effect, targets: tuple[str, ...]) -> s
     if "union" not in board.define(union.id).subtypes:
         return f"the first target must be the Union monster, and {union.id} is not one"
     return union_target_problem(board, union, host)
-
-
-def equipped_unions(board: Board, host: CardState) -> list[CardState]:
-    """Union monsters equipped to `host` by their own effect (as Union Monster Cards)."""
-    return [c for c in board.spell_traps() if c.equipped_to == host.id and c.self_equipped
-            and "union" in board.define(c.id).subtypes]  # fmt: skip
-
-
-def unaffected(board: Board, card: CardState, source: str) -> bool:
-    """Is `card` unaffected by the effect of the card `source` ("Unaffected by other cards'
-    effects": Vennominaga)? Only while it is face-up on the field and that effect applies."""
-    if source == card.id or card.zone not in FIELD:
-        return False
-    if continuous.first(board, "unaffected_by_other_cards", card) is not None:
-        return True
-    # "Unaffected by Spell effects" (Horus LV6), "... by your opponent's" (Silent Swordsman LV5):
-    # a Spell Card's effects, a Pendulum Monster's in its Pendulum Zone included
-    origin = board.cards.get(source)
-    if origin is None or not (board.define(origin.id).card_type == "spell" or (
-            origin.zone == "spell_traps" and board.define(origin.id).is_monster)):  # fmt: skip
-        return False
-    if continuous.first(board, "unaffected_by_spells", card) is not None:
-        return True
-    return origin.controller != card.controller and (
-        continuous.first(board, "unaffected_by_opponent_spells", card) is not None)
-
-
-# --------------------------------------------------------------------------- Gemini monsters
-def on_field(tx: Tx, action: ActionEntry) -> bool:
-    """Does this Normal Summon name a monster already on the field (a Gemini Summon)?"""
-    from engine.refs import resolve_ref
-
-    return resolve_ref(tx.board, action.card or "").zone == "monsters"
-
-
-def gemini_summon(tx: Tx, action: ActionEntry) -> str:
-    """Normal Summon a face-up Gemini monster its controller has on the field: it stays where it
-    is, needs no Tribute, uses the Normal Summon, and can be negated or answered like any other
-    Normal Summon; from then on it is an Effect Monster with its effects."""
-    from engine.refs import resolve_ref
-    from engine.rules.common import require_main_phase, require_open_state, require_turn_player
-    from engine.rules.summons import attempted
-
-    require_turn_player(tx, action, "Normal Summon")
-    require_open_state(tx, "Normal Summon")
-    require_main_phase(tx, "Normal Summon")
-    card = resolve_ref(tx.board, action.card or "")
-    player = action.player or ""
-    defn = tx.board.define(card.id)
-    if card.controller != player:
-        raise Illegal("action.card_not_there", f"{card.id} is not a monster {player} controls.", card.id)
-    if "gemini" not in defn.subtypes:
-        raise Illegal("summon.not_gemini", f"{card.name} is already on the field and is not a Gemini "
-                      "monster: only a Gemini monster can be Normal Summoned while it is face-up on "
-                      "the field.", card.id)  # fmt: skip
-    if not card.face_up:
-        raise Illegal("summon.not_gemini", f"{card.name} is face-down; a Gemini monster is Normal "
-                      "Summoned again only while it is face-up (flip it first).", card.id)  # fmt: skip
-    if card.gemini:
-        raise Illegal("summon.gemini_already", f"{card.name} was already Normal Summoned on the field "
-                      "and has its effects; it cannot be Gemini Summoned again.", card.id)  # fmt: skip
-    if tx.board.player(player).normal_summon_used:
-        raise Illegal("summon.already_used", f"{player} already used this turn's Normal Summon or Set; "
-                      "a Gemini Summon is a Normal Summon.", card.id)  # fmt: skip
-    tx.update_card(card.id, gemini=True, summoned_this_turn=True, summon_type="normal")
-    tx.set_board(tx.board.with_player(player, normal_summon_used=True))
-    tx.emit("summoned", card=card.id, player=player, cause="Normal Summon", gemini=True,
-            **{"from": "monsters", "to": "monsters"})  # fmt: skip
-    attempted(tx, card.id, "normal")
-    tx.finish()
-    tx.say("summon.gemini", f"{player} Normal Summons {card.name}, already face-up on the field (a "
-           "Gemini Summon): no Tribute is needed, it uses the Normal Summon, and it can be negated "
-           "or answered like any Normal Summon. It is now an Effect Monster with its effects.", card.id)
-    return f"{player} Gemini Summons {card.name}"
 
 
 # --------------------------------------------------------------------------- rules effects rewrite
@@ -375,7 +250,7 @@ def check_wins(tx: Tx) -> None:
     """Wins that are not the basic ones: a card holding its winning number of counters
     (Vennominaga: 3 Hybris Counters), and Victory Dragon's battle damage reducing the opponent
     to 0 LP, which also wins the Match."""
-    from engine.rules.turns import end_duel
+    from engine.rules.duel import end_duel
 
     if tx.game.result is not None:
         return
@@ -510,48 +385,6 @@ def stamp_battle_negated(tx: Tx, before: CardState) -> None:
             tx.set_board(evolve(tx.board, lasting=tuple(stay if i is item else i for i in tx.board.lasting)))
             tx.update_card(before.id, arrived=tx.game.seq)
             return
-
-
-# --------------------------------------------------------------------------- Link Arrows
-# A Link Arrow as (rows, columns) it points, seen by the Link Monster's controller (up: away from
-# them, toward the opponent's side).
-_ARROWS = {"tl": (-1, -1), "t": (-1, 0), "tr": (-1, 1), "l": (0, -1), "r": (0, 1),
-           "bl": (1, -1), "b": (1, 0), "br": (1, 1)}  # fmt: skip
-
-
-def _place(card: CardState) -> tuple[int, int] | None:
-    """Where a monster stands as (row, column) seen from player A's side (Official Rulebook v10,
-    "Link Monsters" and the field layout): B's Main Monster Zones on row 0 (B's zone 1 faces A's
-    zone 5), the Extra Monster Zones on row 1 (left above A's zone 2, right above A's zone 4, as the
-    document names them), A's Main Monster Zones on row 2."""
-    if card.zone != "monsters" or card.slot is None:
-        return None
-    if card.slot in (6, 7):
-        return (1, 2 if card.slot == 6 else 4)
-    return (2, card.slot) if card.controller == "A" else (0, 6 - card.slot)
-
-
-def points_to(board: Board, card: CardState) -> list[tuple[int, int]]:
-    """The Monster Zones (as `_place` gives them) a face-up Link Monster's Link Arrows point to."""
-    here = _place(card)
-    defn = board.define(card.id)
-    if here is None or "link" not in defn.subtypes or not card.face_up:
-        return []
-    sign = 1 if card.controller == "A" else -1  # B's arrows point the other way round
-    zones = []
-    for arrow in defn.link_arrows:
-        dr, dc = _ARROWS[arrow]
-        row, col = here[0] + sign * dr, here[1] + sign * dc
-        if (row in (0, 2) and 1 <= col <= 5) or (row == 1 and col in (2, 4)):
-            zones.append((row, col))
-    return zones
-
-
-def co_linked(board: Board, card: CardState) -> list[CardState]:
-    """The Link Monsters co-linked with this one: it points to each, and each points back to it."""
-    here, mine = _place(card), points_to(board, card)
-    return [other for other in board.monsters() if other.id != card.id and _place(other) in mine
-            and here in points_to(board, other)]  # fmt: skip
 
 
 # --------------------------------------------------------------------------- battle protection

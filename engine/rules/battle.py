@@ -8,12 +8,17 @@ determined at damage calculation and carried out at the end of the Damage Step
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from engine.errors import Illegal
 from engine.refs import resolve_ref
 from engine.rules import abilities, continuous
 from engine.rules.common import own_card, require_turn_player
-from engine.scenario import ActionEntry
 from engine.state import DAMAGE_WINDOWS, Battle, CardState, evolve, opponent
-from engine.tx import Illegal, Tx
+
+if TYPE_CHECKING:
+    from engine.document import ActionEntry
+    from engine.tx import Tx
 
 WINDOW_NAMES = {
     "battle_step": "the Battle Step",

@@ -1,4 +1,4 @@
-"""Activating cards and effects, building a chain, and resolving it link by link.
+"""Activating cards and effects and building a chain (resolving it: engine.rules.resolution).
 
 Source: Official Rulebook v10, "Chains and Spell Speed", "Spell & Trap Cards"; the engine
 design notes (spell speed is derived from what the effect is, never declared).
@@ -6,18 +6,24 @@ design notes (spell speed is derived from what the effect is, never declared).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.cards import CardDef, Effect, Selector
-from engine.operations import OPERATIONS, Context, candidates, fits, misfit
+from engine.errors import Illegal
 from engine.refs import resolve_ref
 from engine.rules import continuous, locks, pendulum, restrictions
-from engine.rules.abilities import co_linked
 from engine.rules.common import MAIN_PHASES, phase_name
+from engine.rules.conditions import Activating, deck_actions
+from engine.rules.continuous import candidates, fits, misfit
+from engine.rules.kinds import co_linked
 from engine.rules.stated import CARD_VERBS
-from engine.rules.stated import apply as stated_resolution
 from engine.rules.triggers import Trigger, own_state_problems
-from engine.scenario import ActionEntry
-from engine.state import CardState, ChainLink, Game, Lasting, Summon, opponent
-from engine.tx import Illegal, Tx
+from engine.state import CardState, ChainLink, Game, Lasting, opponent
+from engine.vocabulary import CONDITIONS
+
+if TYPE_CHECKING:
+    from engine.document import ActionEntry
+    from engine.tx import Tx
 
 # "..._self" costs: what is paid, where the card must be (any zone if empty), that place in words
 SELF_COSTS = {
@@ -98,7 +104,7 @@ def _check_unchainable(tx: Tx, player: str, card: CardState, defn: CardDef, effe
                        top: ChainLink) -> None:  # fmt: skip
     """A card that says who cannot respond to its activation (Dark Ruler No More: "neither player
     can activate monster effects in response")."""
-    lock = _link_effect(tx, top).unchainable
+    lock = restrictions.link_effect(tx.board, top).unchainable
     if lock is None:
         return
     who = tx.board.define(top.card).name
@@ -250,172 +256,17 @@ def _targetable(tx: Tx, card: CardState, chosen: list[CardState]) -> None:
                           card.id, t.id, guard.id)  # fmt: skip
 
 
-def _link_kind(tx: Tx, link: ChainLink) -> str:
-    """What a link is, for activation conditions: a Spell or Trap Card's activation, or an effect."""
-    defn = tx.board.define(link.card)
-    if not link.effect or _link_effect(tx, link).pendulum:  # a Pendulum card acts as a Spell Card
-        return "spell" if not link.effect else "spell_effect"
-    if _link_effect(tx, link).kind == "activation":
-        return defn.card_type  # "spell" or "trap"
-    snap = link.card_snapshot  # an equipped Union's effect is an Equip Spell Card's effect
-    if defn.is_monster and snap is not None and snap.zone == "spell_traps":
-        return "spell_effect"
-    return "monster_effect" if defn.is_monster else f"{defn.card_type}_effect"
-
-
-_CONDITION_TEXT = {
-    "responds_to_spell": ("spell",), "responds_to_trap": ("trap",),
-    "responds_to_spell_or_trap": ("spell", "trap"), "responds_to_monster_effect": ("monster_effect",),
-    "responds_to_any": ("spell", "trap", "monster_effect", "spell_effect", "trap_effect"),
-}  # fmt: skip
-
-
 def conditions(effect: Effect) -> list[str]:
     c = effect.condition
     return [] if c is None else [c] if isinstance(c, str) else list(c)
 
 
-def _summon_fits(effect: Effect, summon: Summon | None, player: str, who: str) -> bool:
-    if summon is None:
-        return False
-    kinds = effect.summon_kinds
-    kind = "normal" if summon.kind == "tribute" else summon.kind
-    if kinds and kind not in kinds and summon.kind not in kinds:
-        return False
-    return who == "any" or summon.player != player
-
-
 def _meets(tx: Tx, player: str, effect: Effect, condition: str, answered: ChainLink | None,
            negating_summon: bool) -> str | None:  # fmt: skip
-    """None if the condition holds now; otherwise what is missing, in words."""
-    game = tx.game
-    if condition == "negates_summon":
-        if negating_summon and _summon_fits(effect, game.summon_attempt, player, "any"):
-            return None
-        kinds = " or ".join(effect.summon_kinds) or "any"
-        return f"it negates a summon ({kinds}) at the moment it is attempted, and none is being attempted"
-    if negating_summon:
+    """None if the condition holds now; otherwise what is missing, in words (rules.conditions)."""
+    if negating_summon and condition != "negates_summon":
         return "only a card that negates summons can answer a summon being attempted"
-    if condition in ("opponent_summoned", "any_summoned"):
-        who = "any" if condition == "any_summoned" else "opponent"
-        if _summon_fits(effect, game.last_summon, player, who):
-            return None
-        kinds = " or ".join(effect.summon_kinds) or "a"
-        by = "the opponent" if who == "opponent" else "a player"
-        return f"it answers {by}'s successful {kinds} summon, and that is not the last thing that happened"
-    if condition in locks.CONDITIONS:
-        return locks.condition_missing(tx, player, condition)
-    if condition in restrictions.CONDITIONS:
-        return restrictions.condition_missing(tx, player, condition)
-    if condition in ("battle_phase", "not_battle_phase"):  # Combination Attack; Invader of the Throne
-        during = tx.board.phase == "battle"
-        if during == (condition == "battle_phase"):
-            return None
-        return "it works only during the Battle Phase" if not during else (
-            "it does not work during the Battle Phase")
-    if condition == "main_phase":  # either player's (the opponent's alone: rules.restrictions)
-        if tx.board.phase in MAIN_PHASES and game.battle is None:
-            return None
-        return "it can be activated only in a Main Phase (either player's)"
-    if condition == "opponent_added_from_deck":
-        if opponent(player) in game.last_added:
-            return None
-        return (f"it answers {opponent(player)} adding a card from their Main Deck to their hand outside "
-                "the Draw Phase, and that is not what just happened")  # fmt: skip
-    if condition == "opponents_turn":
-        return None if tx.board.turn_player != player else "it can be activated only in the opponent's turn"
-    if condition == "opponent_attack_declared":
-        battle = game.battle
-        if battle is not None and battle.window == "battle_step" and (
-            tx.board.cards[battle.attacker].controller != player
-        ):  # fmt: skip
-            return None
-        return "it needs an opponent's monster to have just declared an attack"
-    if condition == "any_attack_declared":
-        battle = game.battle
-        if battle is not None and battle.window == "battle_step":
-            return None
-        return "it needs a monster to have just declared an attack"
-    if answered is None:
-        return "it answers an activation, and no chain is open"
-    if condition == "responds_to_destruction":
-        if "destroy" in _link_effect(tx, answered).categories:
-            return None
-        return (f"it answers the activation of a card or effect that would destroy a card, and Chain "
-                f"Link {answered.link} would not")
-    if condition == "responds_to_deck_action":
-        if deck_actions(_link_effect(tx, answered)):
-            return None
-        return ("it answers a card or effect that would add a card from the Deck to the hand (drawing "
-                "included), Special Summon from the Deck or send a card from the Deck to the GY; Chain "
-                f"Link {answered.link} would do none of these")  # fmt: skip
-    if condition == "responds_to_field_effect":
-        if _field_effect(tx, answered):
-            return None
-        return ("it answers the effect of a monster activated on the field, or the effect of a "
-                f"Spell/Trap already face-up on the field; Chain Link {answered.link} is neither")
-    if condition == "responds_to_summoning":
-        if {"special_summon", "summon"} & set(_link_effect(tx, answered).categories):
-            return None
-        return f"it answers an activation that would summon, and Chain Link {answered.link} would not"
-    if condition == "responds_to_damage":
-        if _would_damage(tx, answered, player):
-            return None
-        return (f"it answers an effect that would inflict damage to {player}, and Chain Link "
-                f"{answered.link} would not")
-    wanted = _CONDITION_TEXT[condition]
-    kind = _link_kind(tx, answered)
-    if kind in wanted:
-        return None
-    what = " or ".join(w.replace("_", " ") for w in wanted)
-    return (f"it answers the activation of a {what} immediately before it; Chain Link "
-            f"{answered.link} is {kind.replace('_', ' ')}")
-
-
-# What Ash Blossom & Joyous Spring answers, as categories: "search" (a card added from the Deck
-# to the hand), "draw" (drawing is adding from the Deck), "special_summon_from_deck",
-# "send_from_deck". A card's steps say it too, so a card that forgot the category still counts.
-DECK_ACTIONS = frozenset({"search", "draw", "special_summon_from_deck", "send_from_deck"})
-_STEP_ACTIONS = {"add_to_hand": "search", "excavate_add": "search",
-                 "special_summon": "special_summon_from_deck", "send_to_gy": "send_from_deck"}  # fmt: skip
-
-
-def deck_actions(effect: Effect) -> set[str]:
-    """Which of Ash Blossom's three kinds of action (drawing counts as adding) an effect includes."""
-    found = set(effect.categories) & DECK_ACTIONS
-    for step in effect.do:
-        if step.op in ("draw", "draw_until"):
-            found.add("draw")
-        elif step.op in _STEP_ACTIONS and not isinstance(step.cards, str) and step.cards is not None and (
-            step.cards.zone in ("deck", "hand_or_deck")
-        ):  # fmt: skip
-            found.add(_STEP_ACTIONS[step.op])
-    return found
-
-
-def _field_effect(tx: Tx, link: ChainLink) -> bool:
-    """Was this link the effect of a monster activated on the field, or the effect of a Spell/Trap
-    already face-up on the field (not a card's activation, nor a Trap's effect used as it flipped)?"""
-    snapshot = link.card_snapshot
-    if snapshot is None or snapshot.zone not in continuous.FIELD or not snapshot.face_up:
-        return False
-    return _link_effect(tx, link).kind != "activation" and link.card not in tx.game.flipped_in_chain
-
-
-def _link_effect(tx: Tx, link: ChainLink) -> Effect:
-    return restrictions.link_effect(tx.board, link)  # number 0: a Pendulum card placed as a Scale
-
-
-def _would_damage(tx: Tx, link: ChainLink, player: str) -> bool:
-    """Would this link inflict damage to `player` as written ("damage" to you or the opponent)?"""
-    for step in _link_effect(tx, link).do:
-        if step.op != "damage":
-            continue
-        who = step.player or "opponent"
-        hit = {"you": [link.player], "opponent": [opponent(link.player)], "both": ["A", "B"]}[who]
-        if player in hit:
-            return True
-    return False
+    return CONDITIONS[condition](Activating(tx, player, effect, answered, negating_summon))
 
 
 def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> None:
@@ -811,228 +662,3 @@ def _place_activated(tx: Tx, player: str, card: CardState, defn: CardDef) -> Non
     tx.move(card.id, "spell_traps", event="placed", slot=slot, face="up")
     if pending or defn.is_monster:
         tx.update_card(card.id, pending=True)
-
-
-def resolve_top(tx: Tx) -> str:
-    """Resolve the last link of the chain (last in, first out)."""
-    chain = tx.game.chain
-    link = chain[-1]
-    tx.update(chain=chain[:-1])
-    defn = tx.board.define(link.card)
-    card = tx.board.cards[link.card]
-    tx.finish()  # a link starting to resolve finishes the action before it
-    if card.pending and card.zone in continuous.FIELD:
-        card = tx.update_card(card.id, pending=False)  # from now on its Continuous effects apply
-    if link.activation_negated or link.effect_negated:
-        what = "activation" if link.activation_negated else "effect"
-        tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"{what} negated")
-        tx.say("chain.link_negated", f"Chain Link {link.link} ({card.name}) had its {what} negated, "
-               "so it resolves without doing anything.", link.card)  # fmt: skip
-        return f"Chain Link {link.link} ({card.name}) was negated"
-    lingering = defn.spell_trap_kind in LINGERING and defn.card_type in ("spell", "trap")
-    effect = _link_effect(tx, link)
-    if lingering and (card.zone not in ("spell_traps", "field_spell") or card.face != "up") and (
-        effect.kind == "activation" or effect.with_activation
-    ):  # fmt: skip
-        tx.emit("no_effect", card=link.card, chain_link=link.link, reason="left the field")
-        tx.say("chain.left_field_no_effect", f"{card.name} left the field before Chain Link "
-               f"{link.link} resolved, so it does nothing.", link.card)  # fmt: skip
-        return f"Chain Link {link.link} ({card.name}) does nothing"
-    lasting = continuous.lasting_negation(tx.board, card, activated=True, at=link.card_snapshot)
-    veiled = link.negated_at_activation  # activated while negated, then left the field
-    if lasting is None and veiled is not None and veiled in tx.board.lasting and (
-        veiled.until_turn >= tx.board.turn
-    ):  # fmt: skip
-        lasting = veiled
-    if lasting is not None and lasting.what == "battle_negated":  # Terrorking Archfiend
-        source = tx.board.cards.get(lasting.source)
-        name = source.name if source is not None else lasting.source
-        where = "in the GY" if card.zone == "graveyard" else "on the field and then in the GY"
-        tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {lasting.source}")
-        tx.say("chain.negated_destroyed_by_battle", f"{card.name} was destroyed by battle with {name}, "
-               f"whose effect negates its effects while it stays {where}, so Chain Link {link.link} "
-               f"({card.name}) resolves without effect.", link.card, lasting.source)  # fmt: skip
-        return f"Chain Link {link.link} ({card.name}) is negated by {name}"
-    if lasting is not None:
-        source = tx.board.cards.get(lasting.source)
-        name = source.name if source is not None else lasting.source
-        why = {"names_negated": f"the activated effects of cards named {lasting.name} are negated",
-               "column_negated": "the other Spell/Trap effects activated in its column are negated",
-               }.get(lasting.what, f"{card.name}'s effects are negated")  # fmt: skip
-        tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {lasting.source}")
-        tx.say("chain.negated_lasting", f"{name}'s effect, applied earlier, still applies: {why} "
-               f"until the end of {'this' if lasting.until_turn == tx.board.turn else 'the next'} turn, "
-               f"so Chain Link {link.link} ({card.name}) resolves without effect.",
-               link.card, lasting.source)  # fmt: skip
-        return f"Chain Link {link.link} ({card.name}) is negated by {name}"
-    if (negator := continuous.negated_by(tx.board, card)) is not None:
-        tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {negator.id}")
-        tx.say("chain.negated_by_continuous", f"{negator.name} negates the effects of "
-               f"{defn.card_type.title()} Cards on the field, so {card.name} (Chain Link {link.link}) "
-               "resolves without effect.", link.card, negator.id)  # fmt: skip
-        return f"Chain Link {link.link} ({card.name}) is negated by {negator.name}"
-    if (valley := locks.graveyard_lock(tx, link, effect, link.targets)) is not None:
-        tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {valley.id}")
-        tx.say("chain.negated_by_continuous", f"{valley.name} negates any card effect that would move a "
-               f"card in the GY, so {card.name} (Chain Link {link.link}) resolves without effect; it "
-               "could still be activated.", link.card, valley.id)  # fmt: skip
-        return f"Chain Link {link.link} ({card.name}) is negated by {valley.name}"
-    if effect.requires is not None and effect.requires.at_resolution:
-        try:
-            _check_requires(tx, link.player, card, effect)
-        except Illegal as gone:
-            tx.emit("no_effect", card=link.card, chain_link=link.link, reason="condition gone")
-            tx.say("chain.condition_gone", f"Chain Link {link.link} ({card.name}) does nothing: its card "
-                   f"needs its condition at resolution too, and {gone.explanation.text.split(': ', 1)[-1]}",
-                   link.card)  # fmt: skip
-            return f"Chain Link {link.link} ({card.name}) does nothing"
-    if effect.kind == "flip" and (royal := continuous.first(tx.board, "negate_flip_effects")):
-        tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {royal.id}")
-        tx.say("chain.negated_by_continuous", f"{royal.name} negates Flip effects, so {card.name}'s "
-               "Flip effect resolves without effect.", link.card, royal.id)  # fmt: skip
-        return f"Chain Link {link.link} ({card.name}) is negated by {royal.name}"
-    valid = _still_valid_targets(tx, link, effect)
-    if (effect.targets or link.target_places) and not valid:
-        tx.emit("no_effect", card=link.card, chain_link=link.link, reason="targets gone")
-        tx.say("chain.link_no_target", f"{card.name} has no valid target left when Chain Link "
-               f"{link.link} resolves, so it does nothing.", link.card, *link.targets)
-        return f"Chain Link {link.link} ({card.name}) has no target left"
-    from engine.rules.abilities import die_negation
-
-    if (negated := die_negation(tx, link, valid)) is not None:  # Terrorking Archfiend
-        return negated
-    before = tx.game.chain[-1] if tx.game.chain else None
-    answered = before if before is not None and before.link == link.link - 1 else None
-    ctx = Context(link=link, targets=valid, answered=answered, choices=dict(link.choices))
-    ctx.acted[:] = [tx.board.cards[t] for t in valid]
-    done = []
-    for step in () if link.stated else effect.do:
-        if step.coin is not None and ctx.coin != step.coin:
-            continue  # the other outcome of the coin toss
-        if ctx.stopped:
-            break  # the opponent stopped the rest (Magic Drain)
-        if (step.if_acted is not None and not any(
-                continuous.matches(tx.board, c, step.if_acted, link.player) for c in ctx.acted)) or (
-            step.if_any is not None and not any(
-                fits(tx.board, c, step.if_any, link.player) for c in candidates(tx.board, step.if_any))
-        ):  # fmt: skip
-            done.append(f"no {step.op.replace('_', ' ')}: the condition the card sets for it is not met")
-            continue
-        if step.join == "and_if_you_do" and not ctx.acted:
-            break  # "and if you do": the rest happens only if the step before did
-        if step.mode is not None and _mode(tx, ctx, link) != step.mode:
-            continue  # another of the effects the player could choose from
-        if step.if_co_linked and not link.co_linked:  # Knightmare Unicorn's draw
-            done.append(f"no {step.op.replace('_', ' ')}: {card.name} was not co-linked when this effect "
-                        "was activated")  # fmt: skip
-            continue
-        if step.optional and _YOU_CAN.get(step.op, step.op) not in ctx.choices:
-            # "then you can ...": not done; nothing happens after the step before, which stays
-            # the last thing that happened
-            key = _YOU_CAN.get(step.op, step.op)
-            done.append(f"no {step.op.replace('_', ' ')}: {link.player} chooses not to (the card says "
-                        f"\"you can\"; name the cards in `choices: {{{key}: ...}}`)")
-            continue
-        if step.join == "then":
-            tx.finish()
-        done.append(OPERATIONS[step.op](tx, ctx, step))
-    # a Continuous, Equip or Field card's activation only places it: it applies while on the field
-    placed_only = effect.kind == "activation" and (defn.spell_trap_kind in LINGERING or not link.effect)
-    if not effect.do and not link.stated and not placed_only:
-        tx.say("stated.none_given", f"The library has no written resolution for {card.name}: it does "
-               "nothing here. Say what it did in the action's `resolution` to apply it.", link.card)
-    if link.stated:
-        tx.say("stated.applied", f"{card.name}'s resolution is as the judge stated it; the engine "
-               "applies it with the timing rules.", link.card)  # fmt: skip
-        done = stated_resolution(tx, ctx, link.stated)
-    tx.emit("resolved", card=link.card, player=link.player, chain_link=link.link)
-    tx.say("chain.link_resolved", f"Chain Link {link.link}: {card.name} resolves ({'; '.join(done)}).",
-           link.card)  # fmt: skip
-    from engine.rules.abilities import spell_resolved
-
-    spell_resolved(tx, link, effect)  # a Spell Counter for each Spell that resolves (no chain)
-    from engine.rules.lasting import after_resolving
-
-    after_resolving(tx, link.card, link.player, link.link)  # a card taken by Graverobber
-    for later in ctx.afterwards:  # "immediately after this effect resolves" (Formula Synchron)
-        tx.finish()
-        later()
-    return f"Chain Link {link.link} resolves: {card.name}"
-
-
-# The `choices` key that says a player does an optional ("you can") step, by operation.
-_YOU_CAN = {"destroy": "destroy", "send_to_gy": "send", "banish": "banish", "special_summon": "summon",
-            "add_to_hand": "add", "return_to_hand": "return", "return_to_deck": "return"}  # fmt: skip
-
-
-def _mode(tx: Tx, ctx: Context, link: ChainLink) -> int:
-    """Which of an effect's modes ("activate 1 of these effects") the player chose: `choices:
-    {mode: n}`; unsaid, the first, and the engine says so."""
-    mode = ctx.choices.get("mode")
-    if isinstance(mode, int) and not isinstance(mode, bool):
-        return mode
-    if "mode" not in ctx.choices:
-        ctx.choices["mode"] = 1
-        tx.say("choice.engine_picked", f"No mode was given for {link.card}'s effect; the engine takes "
-               "the first (say `choices: {mode: 2}` for the second).", link.card)  # fmt: skip
-    return 1
-
-
-def _still_valid_targets(tx: Tx, link: ChainLink, effect: Effect) -> tuple[str, ...]:
-    """Targets are checked again at resolution; one that moved or changed is not affected."""
-    valid = []
-    name = tx.board.define(link.card).name
-    if link.target_places and not effect.targets:
-        return _stated_targets_still_there(tx, link, name)
-    for t in link.targets:
-        card = tx.board.cards.get(t)
-        attacker = tx.game.battle.attacker if tx.game.battle else None
-        reasons = [misfit(tx.board, card, sel, link.player, summoned_now(tx), attacker)
-                   for sel in effect.targets]  # fmt: skip
-        if None in reasons:
-            valid.append(t)
-        else:
-            tx.say("target.no_longer_valid", f"{name}'s target {t} {reasons[0]}, so it is not "
-                   "affected.", t)  # fmt: skip
-    return tuple(valid)
-
-
-def _stated_targets_still_there(tx: Tx, link: ChainLink, name: str) -> tuple[str, ...]:
-    """With no target condition to check, a stated target stays valid while it is where it was
-    at activation and still face-up (or face-down) as it was: a card that moved or changed face
-    is not affected."""
-    valid = []
-    for t, zone, face_up in link.target_places:
-        card = tx.board.cards[t]
-        if card.zone == zone and str(card.face_up) == face_up:
-            valid.append(t)
-            continue
-        why = (f"has moved to {card.controller}'s {card.zone.replace('_', ' ')}" if card.zone != zone
-               else f"is now face-{'up' if card.face_up else 'down'}")  # fmt: skip
-        tx.say("target.no_longer_valid", f"{name}'s target {t} {why} since it was targeted, so it "
-               "is not affected.", t)  # fmt: skip
-    return tuple(valid)
-
-
-def after_chain(tx: Tx) -> None:
-    """When the whole chain has resolved, Normal Spells/Traps still on the field go to the GY,
-    and so does an Equip Spell that found no monster to equip."""
-    for card in tx.board.in_zone("spell_traps"):
-        if card.face != "up":
-            continue
-        defn = tx.board.define(card.id)
-        kind = defn.spell_trap_kind
-        if defn.stays_for_opponent_turns is not None and "turn" in dict(card.counters):
-            continue  # resolved, it remains (Swords of Revealing Light); negated, it goes to the GY
-        if kind in ("normal", "quick-play", "counter", "ritual") and not card.equipped_to:
-            tx.move(card.id, "graveyard", event="sent_to_gy", cause="rule: resolved")
-        elif kind == "equip" and defn.card_type == "spell" and not card.equipped_to:
-            tx.move(card.id, "graveyard", event="sent_to_gy", cause="rule: nothing to equip")
-            tx.say("rule.equip_destroyed", f"{card.name} has no monster to equip, so it is sent to "
-                   "the GY.", card.id)  # fmt: skip
-    summon = tx.game.last_summon
-    keep = summon if summon is not None and summon.seq == tx.game.seq else None
-    # a card added from the Deck during this chain is what just happened; one added before it is not
-    added = tx.game.last_added if tx.game.last_added_fresh else ()
-    tx.update(priority=tx.board.turn_player, flipped_in_chain=(), last_summon=keep,
-              last_added=added, last_added_fresh=False)

@@ -12,10 +12,14 @@
 
 from __future__ import annotations
 
-from engine.rules import turns
+from typing import TYPE_CHECKING
+
+from engine.rules import duel
 from engine.rules.continuous import FIELD, negated_by
 from engine.state import CardState, evolve, opponent
-from engine.tx import Tx
+
+if TYPE_CHECKING:
+    from engine.tx import Tx
 
 EXODIA = frozenset({
     "exodia the forbidden one", "left arm of the forbidden one", "right arm of the forbidden one",
@@ -27,15 +31,15 @@ def settle(tx: Tx) -> None:
     """Run every check the game makes between actions, until nothing more changes."""
     if tx.game.result is not None:
         return
-    from engine.rules import lasting
+    from engine.rules import lasting_moments
 
-    lasting.watch(tx)  # Maxx "C" draws, summons counted, Droll & Lock Bird's cue
+    lasting_moments.watch(tx)  # Maxx "C" draws, summons counted, Droll & Lock Bird's cue
     from engine.rules import abilities
 
     while _orphans(tx) or _control_returns(tx) or abilities.settle(tx):  # Toons go with Toon World
         pass
     abilities.check_wins(tx)  # by counters (Vennominaga); the Match win of Victory Dragon
-    turns.check_life_points(tx)
+    duel.check_life_points(tx)
     _check_exodia(tx)
 
 
@@ -73,11 +77,11 @@ def _check_exodia(tx: Tx) -> None:
         if names >= EXODIA:
             holders.append(player)
     if len(holders) == 2:
-        turns.end_duel(tx, None, "exodia")
+        duel.end_duel(tx, None, "exodia")
         tx.say("duel.exodia", "Both players hold all five pieces of Exodia: the duel is a draw.")
     elif holders:
         winner = holders[0]
-        turns.end_duel(tx, winner, "exodia")
+        duel.end_duel(tx, winner, "exodia")
         tx.say("duel.exodia", f"{winner} holds all five pieces of Exodia the Forbidden One in the hand "
                f"and wins the duel; {opponent(winner)} loses.")  # fmt: skip
 

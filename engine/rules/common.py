@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from engine.errors import Illegal
 from engine.refs import resolve_ref
-from engine.scenario import ActionEntry
 from engine.state import PHASE_NAMES, CardState
-from engine.tx import Illegal, Tx
+
+if TYPE_CHECKING:
+    from engine.document import ActionEntry
+    from engine.tx import Tx
 
 MAIN_PHASES = ("main1", "main2")
 

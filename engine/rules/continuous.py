@@ -11,10 +11,13 @@ Everything here reads a Board and returns a fact; nothing changes the state.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from engine.cards import CardDef, Effect, Selector
-from engine.rules import abilities
+from engine.rules import kinds
 from engine.state import Board, CardState, Lasting, opponent
+
+if TYPE_CHECKING:
+    from engine.cards import CardDef, Effect, Selector
 
 FIELD = ("monsters", "spell_traps", "field_spell")
 # negator -> the card type whose effects it negates on the field
@@ -58,7 +61,7 @@ def _hits(board: Board, card: CardState, kind: str, by: CardState) -> bool:
         by.id != card.id
         and card.zone in FIELD
         and card.face_up
-        and abilities.card_kind(board, card) == kind  # an equipped Union is a Spell
+        and kinds.card_kind(board, card) == kind  # an equipped Union is a Spell
     )
 
 
@@ -93,7 +96,7 @@ def lasting_negation(board: Board, card: CardState, *, activated: bool = False,
         if item.what == "column_negated" and card.id != item.source:
             place = at if at is not None else card
             if (place.zone == "spell_traps" and column_of(place) == item.column
-                    and abilities.card_kind(board, place) in ("spell", "trap")
+                    and kinds.card_kind(board, place) in ("spell", "trap")
                     and (activated or (card.zone == "spell_traps" and card.face_up))):  # fmt: skip
                 return item
             continue
@@ -135,7 +138,7 @@ def in_force(board: Board, apply: str) -> Iterator[tuple[CardState, Effect]]:
         for effect in defn.effects:
             if effect.kind == "continuous" and effect.apply == apply and (
                 negated_by(board, card, negators) is None
-            ) and _while_met(board, card, effect) and abilities.has_effects(board, card):  # fmt: skip
+            ) and _while_met(board, card, effect) and kinds.has_effects(board, card):  # fmt: skip
                 yield card, effect
 
 
@@ -184,17 +187,17 @@ def matches(board: Board, card: CardState, sel: Selector, player: str) -> bool:
         return False
     if sel.controller == "opponent" and card.controller == player:
         return False
-    if sel.card_type is not None and abilities.card_kind(board, card) != sel.card_type:
+    if sel.card_type is not None and kinds.card_kind(board, card) != sel.card_type:
         return False
-    if sel.subtype is not None and sel.subtype not in abilities.subtypes(board, card):
+    if sel.subtype is not None and sel.subtype not in kinds.subtypes(board, card):
         return False
-    if sel.not_subtype is not None and sel.not_subtype in abilities.subtypes(board, card):
+    if sel.not_subtype is not None and sel.not_subtype in kinds.subtypes(board, card):
         return False
     if sel.name_in and defn.name.lower() not in {n.lower() for n in sel.name_in}:
         return False
     if sel.has_attacked and not card.attacks_this_turn:
         return False
-    if sel.with_union and not abilities.equipped_unions(board, card):
+    if sel.with_union and not kinds.equipped_unions(board, card):
         return False
     if sel.attribute is not None and defn.attribute != sel.attribute:
         return False
@@ -237,10 +240,10 @@ def _stat(board: Board, card: CardState, which: str) -> int:
     reversed_ = "reverse_increases" in board.flags
     total = base + (-abs(boost) if reversed_ and boost > 0 else boost)
     for source, effect in in_force(board, "modify_stats"):
-        if affects(board, source, effect, card) and not abilities.unaffected(board, card, source.id):
+        if affects(board, source, effect, card) and not unaffected(board, card, source.id):
             change = effect.atk if which == "atk" else effect.def_
             if effect.per:  # "for each ..." (Toon Dark Magician Girl, Vennominaga)
-                change *= abilities.per_count(board, source, effect.per)
+                change *= per_count(board, source, effect.per)
             total += -change if reversed_ and change > 0 else change
     return max(0, total)
 
@@ -251,7 +254,7 @@ def _lp_standing_atk(board: Board, card: CardState, defn: CardDef, base: int) ->
     it follows every LP change, and several copies on one monster count as one (Yugipedia, Card
     Rulings: Megamorph). Changes from other effects still apply on top of it."""
     for source, effect in in_force(board, "atk_by_lp_standing"):
-        if not affects(board, source, effect, card) or abilities.unaffected(board, card, source.id):
+        if not affects(board, source, effect, card) or unaffected(board, card, source.id):
             continue
         mine = board.player(source.controller).lp
         theirs = board.player(opponent(source.controller)).lp
@@ -275,3 +278,116 @@ def first(board: Board, apply: str, card: CardState | None = None) -> CardState 
         if card is None or affects(board, source, effect, card):
             return source
     return None
+
+
+def per_count(board: Board, source: CardState, selectors: list) -> int:
+    """How many cards fit any of these selectors, from `source`'s controller's point of view
+    ("for each Dark Magician in either GY"; `equipped_to_this`: Equip Cards equipped to it)."""
+    count = 0
+    for card in {c.id: c for sel in selectors for c in candidates(board, sel)}.values():
+        for sel in selectors:
+            if sel.equipped_to_this:  # an Equip Card on it; card_type: monster, a Monster Card
+                if card.equipped_to != source.id or (
+                    sel.card_type is not None and board.define(card.id).card_type != sel.card_type
+                ):  # fmt: skip
+                    continue
+                sel = sel.model_copy(update={"card_type": None})
+            if fits(board, card, sel, source.controller):
+                count += 1
+                break
+    return count
+
+
+def unaffected(board: Board, card: CardState, source: str) -> bool:
+    """Is `card` unaffected by the effect of the card `source` ("Unaffected by other cards'
+    effects": Vennominaga)? Only while it is face-up on the field and that effect applies."""
+    if source == card.id or card.zone not in FIELD:
+        return False
+    if first(board, "unaffected_by_other_cards", card) is not None:
+        return True
+    # "Unaffected by Spell effects" (Horus LV6), "... by your opponent's" (Silent Swordsman LV5):
+    # a Spell Card's effects, a Pendulum Monster's in its Pendulum Zone included
+    origin = board.cards.get(source)
+    if origin is None or not (board.define(origin.id).card_type == "spell" or (
+            origin.zone == "spell_traps" and board.define(origin.id).is_monster)):  # fmt: skip
+        return False
+    if first(board, "unaffected_by_spells", card) is not None:
+        return True
+    return origin.controller != card.controller and (
+        first(board, "unaffected_by_opponent_spells", card) is not None)
+
+
+_ZONES = {
+    "field": ("field_spell",),
+    "onfield": ("monsters", "spell_traps", "field_spell"),
+    "spell_traps_or_field": ("spell_traps", "field_spell"),
+    "hand_or_deck": ("hand", "deck"),
+    "hand_deck_or_graveyard": ("hand", "deck", "graveyard"),  # Skilled Dark Magician's Dark Magician
+}
+
+
+def fits(board: Board, card: CardState, sel: Selector, player: str,
+         summoned: tuple[str, ...] = (), attacker: str | None = None) -> bool:  # fmt: skip
+    """Does a card fit a selector (zone, whose, face, kind) from `player`'s point of view?"""
+    if card.zone not in _ZONES.get(sel.zone, (sel.zone,)):
+        return False
+    if sel.just_summoned and card.id not in summoned:
+        return False
+    if sel.attacking and card.id != attacker:
+        return False
+    if sel.position != "any" and card.position != sel.position:
+        return False
+    if not matches(board, card, sel, player):
+        return False
+    if sel.min_atk is not None or sel.max_atk is not None:
+        value = atk(board, card)
+        if sel.min_atk is not None and value < sel.min_atk:
+            return False
+        limit = sel.max_atk
+        if limit == "controller_lp":
+            limit = board.player(card.controller).lp
+        if isinstance(limit, int) and value > limit:
+            return False
+    if sel.face == "up" and not card.face_up:
+        return False
+    return not (sel.face == "down" and card.face_up)
+
+
+def candidates(board: Board, sel: Selector) -> list[CardState]:
+    """The cards in the zones a selector names, in the board's order: the only ones it can fit."""
+    return board.in_zones(_ZONES.get(sel.zone, (sel.zone,)))
+
+
+def misfit(board: Board, card: CardState | None, sel: Selector, player: str,
+           summoned: tuple[str, ...] = (), attacker: str | None = None, *,
+           now: bool = True) -> str | None:  # fmt: skip
+    """Why a card does not (or, at resolution, no longer does) fit a selector; None if it fits."""
+    no_longer, is_now = ("is no longer", "is now") if now else ("is not", "is")
+    if card is None:
+        return "is gone"
+    if card.zone not in _ZONES.get(sel.zone, (sel.zone,)):
+        return f"{no_longer} there (it {is_now} in the {card.zone.replace('_', ' ')})"
+    if fits(board, card, sel, player, summoned, attacker):
+        return None
+    if sel.attacking and card.id != attacker:
+        return f"{'is no longer' if now else 'is not'} the attacking monster"
+    if sel.face == "up" and not card.face_up:
+        return f"{is_now} face-down, and the effect needs a face-up card"
+    if sel.face == "down" and card.face_up:
+        return f"{is_now} face-up, and the effect needs a face-down card"
+    if sel.position != "any" and card.position != sel.position:
+        return f"{no_longer} in {sel.position.title()} Position"
+    if sel.just_summoned and card.id not in summoned:
+        return f"{no_longer} the monster whose summon the card answers"
+    value = atk(board, card)
+    if sel.min_atk is not None and value < sel.min_atk:
+        return f"has {value} ATK{' now' if now else ''}, and the effect needs {sel.min_atk} or more"
+    if isinstance(sel.max_atk, int) and value > sel.max_atk:
+        return f"has {value} ATK{' now' if now else ''}, and the effect needs {sel.max_atk} or less"
+    if sel.max_atk == "controller_lp" and value > board.player(card.controller).lp:
+        return f"has {value} ATK, more than its controller's LP"
+    if sel.has_attacked and not card.attacks_this_turn:
+        return "has not attacked this turn"
+    if sel.with_union and not kinds.equipped_unions(board, card):
+        return "is not equipped with a Union monster (by the Union's own effect)"
+    return f"{no_longer} a card the effect can take"

@@ -8,14 +8,17 @@ raises is the reason shown.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.cards import CardDef, Effect
+from engine.document import ActionEntry
+from engine.errors import Illegal
 from engine.rules import chain as chain_rules
 from engine.rules.continuous import FIELD
-from engine.scenario import ActionEntry
-from engine.state import CardState, Game
-from engine.tx import Illegal, Tx
+from engine.tx import Tx
+
+if TYPE_CHECKING:
+    from engine.cards import CardDef, Effect
+    from engine.state import CardState, Game
 
 ACTIVATED = ("activation", "ignition", "quick", "trigger", "flip")
 

@@ -16,16 +16,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.cards import CardDef, Effect, Selector
+from engine.errors import Illegal
 from engine.refs import resolve_ref
 from engine.rules import continuous
 from engine.rules.common import MAIN_PHASES
-from engine.scenario import ActionEntry
 from engine.state import CardState, ChainLink, Lasting, evolve
-from engine.tx import Illegal, Tx
 
-CONDITIONS = ("end_of_battle_phase", "damage_step_battling", "opponent_activated_monster_effect_in_main",
-              "damage_calculation_opponent_attacks")
+if TYPE_CHECKING:
+    from engine.document import ActionEntry
+    from engine.tx import Tx
+
 # conditions of effects activated "during damage calculation", the one window they have (Kuriboh)
 DURING_DAMAGE_CALCULATION = frozenset({"damage_calculation_opponent_attacks"})
 # operations that take a card from where it is to somewhere else
@@ -132,34 +135,6 @@ def trap_from_hand(tx: Tx, player: str, effect: Effect) -> bool:
     if not effect.from_hand_if_no_cards:
         return False
     return not tx.board.on_field(player)
-
-
-def condition_missing(tx: Tx, player: str, condition: str) -> str | None:
-    """The timing conditions of this module's cards: None if met, else what is missing."""
-    board, battle = tx.board, tx.game.battle
-    if condition == "end_of_battle_phase":
-        if board.phase == "battle" and board.step == "end" and battle is None:
-            return None
-        return "it is activated at the end of the Battle Phase (its End Step)"
-    if condition == "damage_step_battling":
-        if battle is not None and battle.target is not None and battle.window in (
-                "damage_step_start", "before_damage_calculation"):  # fmt: skip
-            return None
-        return "it is activated in the Damage Step, before damage calculation, while monsters battle"
-    if condition == "damage_calculation_opponent_attacks":  # Kuriboh
-        attacker = board.cards.get(battle.attacker) if battle is not None else None
-        if battle is not None and battle.window == "damage_calculation" and attacker is not None and (
-            attacker.controller != player
-        ):  # fmt: skip
-            return None
-        return "it is activated during damage calculation, while an opponent's monster attacks"
-    if condition == "opponent_activated_monster_effect_in_main":
-        from engine.state import opponent
-
-        if f"monster_effect_main:{opponent(player)}" in board.flags:
-            return None
-        return f"{opponent(player)} must have activated a monster effect during a Main Phase this turn"
-    return f"unknown condition {condition}"
 
 
 def requires_missing(tx: Tx, player: str, card: CardState, req: object) -> list[str]:

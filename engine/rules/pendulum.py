@@ -18,14 +18,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards import CardDef, Effect
+from engine.errors import Illegal
 from engine.refs import resolve_ref
 from engine.rules.common import require_main_phase, require_open_state, require_turn_player
 from engine.rules.continuous import in_force, matches
 from engine.state import Board, CardState, Summon
-from engine.tx import Illegal, Tx
 
 if TYPE_CHECKING:
-    from engine.scenario import ActionEntry
+    from engine.document import ActionEntry
+    from engine.tx import Tx
 
 ZONES = (1, 5)  # the Spell & Trap Zones that double as Pendulum Zones
 USED = "(Pendulum Summon)"  # the mark in `used_this_turn`: the Pendulum Summon of this turn

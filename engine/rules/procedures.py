@@ -18,14 +18,17 @@ from __future__ import annotations
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from engine.cards import CardDef, Selector
+from engine.errors import Illegal
 from engine.refs import resolve_ref
+from engine.rules.common import require_main_phase, require_open_state, require_turn_player
 from engine.rules.continuous import matches
-from engine.state import CardState
-from engine.tx import Illegal, Tx
+from engine.rules.summons import _extra_deck_zone, _free_main_zone, _one_face_up, attempted
 
 if TYPE_CHECKING:
-    from engine.scenario import ActionEntry
+    from engine.cards import CardDef, Selector
+    from engine.document import ActionEntry
+    from engine.state import CardState
+    from engine.tx import Tx
 
 EXTRA_METHODS = ("link", "xyz", "synchro", "fusion")
 MATERIAL_WORDS = {"link": "Link Material", "xyz": "Xyz Material", "synchro": "Synchro Material",
@@ -437,3 +440,62 @@ def fusion_from_either_field(tx: Tx, player: str, source: str, chosen: list[Card
         tx.explanations.append(err.explanation)
         return []
     return [card.id]
+
+
+def special_summon(tx: Tx, action: ActionEntry) -> str:
+    """A summon by game procedure (Link, Xyz, Synchro, Fusion by its own rule, or a
+    monster's own Special Summon procedure). A card with a material line or a procedure of its
+    own is checked against it (engine.rules.procedures); others only for count here."""
+    require_turn_player(tx, action, "Special Summon")
+    require_open_state(tx, "Special Summon")
+    require_main_phase(tx, "Special Summon")
+    _one_face_up(tx, resolve_ref(tx.board, action.card or ""), action.player or "", "Special Summon")
+    if (done := by_procedure(tx, action)) is not None:
+        return done
+    card = resolve_ref(tx.board, action.card or "")
+    defn = tx.board.define(card.id)
+    player = action.player or ""
+    method = action.method or "procedure"
+    if card.owner != player or card.zone not in ("hand", "extra_deck"):
+        raise Illegal("action.card_not_there",
+                      f"{card.id} must be in {player}'s hand or Extra Deck to be Special Summoned "
+                      "this way.", card.id)  # fmt: skip
+    if method in ("link", "xyz", "synchro", "fusion") and method not in defn.subtypes:
+        raise Illegal("summon.procedure_not_met",
+                      f"{card.name} is not a {method.title()} Monster.", card.id)  # fmt: skip
+    materials = [resolve_ref(tx.board, r) for r in action.materials]
+    for m in materials:
+        if m.zone != "monsters" or m.controller != player:
+            raise Illegal("summon.procedure_not_met",
+                          f"{m.id} is not a monster {player} controls.", m.id)  # fmt: skip
+        if method == "xyz" and m.token:
+            raise Illegal("summon.materials_wrong",
+                          f"{m.id} is a Token: a Token cannot become Xyz Material (it would cease to "
+                          "exist as it left the field).", m.id)  # fmt: skip
+    if method == "link" and len(materials) < 1:
+        raise Illegal("summon.procedure_not_met", "A Link Summon needs materials.", card.id)
+    if defn.is_extra_deck:
+        slot = _extra_deck_zone(tx, player, action.zone, [m.id for m in materials],
+                                link="link" in defn.subtypes)
+    else:
+        slot = _free_main_zone(tx, player, action.zone, [m.id for m in materials])
+    for m in materials:
+        if method == "xyz":
+            tx.move(m.id, "material", event="sent_to_gy", cause=f"Xyz Material for {card.id}")
+        else:
+            tx.move(m.id, "graveyard", event="sent_to_gy", cause=f"material for {card.id}")
+    if materials:
+        tx.finish()  # materials leave before the summon: "When ... sent to the GY" misses the timing
+    position = action.position if action.position in ("attack", "defense") else "attack"
+    if method == "link":
+        position = "attack"
+    tx.move(card.id, "monsters", event="summoned", cause=f"{method} summon", slot=slot,
+            position=position)  # fmt: skip
+    tx.update_card(card.id, summoned_this_turn=True,
+                   summon_type="special" if method == "procedure" else method,
+                   materials=tuple(m.id for m in materials) if method == "xyz" else ())
+    attempted(tx, card.id, "special")
+    tx.finish()
+    tx.say("summon.special", f"{player} Special Summons {card.name}; a Special Summon does not "
+           "use the Normal Summon.", card.id)  # fmt: skip
+    return f"{player} Special Summons {card.name}"

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.cards import Effect
+from engine.errors import Illegal
 from engine.refs import resolve_ref
 from engine.state import CardState, ChainLink, evolve
-from engine.tx import Illegal, Tx
 
 if TYPE_CHECKING:
+    from engine.cards import Effect
     from engine.state import Board
+    from engine.tx import Tx
 
 GY_LOCK = "gy_locked"  # board flag "gy_locked:<player>": that player cannot activate in the GY
 NO_ATTACK = "no_attack"  # board flag "no_attack:<card id>": it cannot attack this turn
@@ -118,7 +119,7 @@ def check_costs(tx: Tx, player: str, card: CardState, effect: Effect, costs: dic
     """Cards paid as a cost must be of the kind the card asks for."""
     if not effect.cost_cards and not effect.once_per_attribute:
         return
-    from engine.operations import fits
+    from engine.rules.continuous import fits
 
     board = tx.board
     used = board.player(player).used_this_turn
@@ -199,21 +200,3 @@ def check_material_targets(tx: Tx, card: CardState, effect: Effect, chosen: list
             raise Illegal("activate.bad_target",
                           f"{t.id} was not used as material for {card.name}'s summon, so it cannot be "
                           "this effect's target.", card.id, t.id)  # fmt: skip
-
-
-CONDITIONS = ("opponents_main_phase", "main_or_opponents_battle")
-
-
-def condition_missing(tx: Tx, player: str, condition: str) -> str | None:
-    """This module's timing conditions: None if met now, else what is missing, in words."""
-    board = tx.board
-    mine = board.turn_player == player
-    if condition == "opponents_main_phase":
-        if not mine and board.phase in ("main1", "main2") and tx.game.battle is None:
-            return None
-        return "it can be activated only during the opponent's Main Phase"
-    if condition == "main_or_opponents_battle":
-        if (mine and board.phase in ("main1", "main2")) or (not mine and board.phase == "battle"):
-            return None
-        return "it can be activated only during its controller's Main Phase or the opponent's Battle Phase"
-    return f"unknown condition {condition}"

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from engine.errors import Illegal
 from engine.rules.common import (
     own_card,
     require_main_phase,
     require_open_state,
     require_turn_player,
 )
-from engine.scenario import ActionEntry
-from engine.tx import Illegal, Tx
+
+if TYPE_CHECKING:
+    from engine.document import ActionEntry
+    from engine.tx import Tx
 
 
 def set_spell_trap(tx: Tx, action: ActionEntry) -> str:

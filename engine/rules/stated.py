@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.operations import OPERATIONS, Context, _move_all
+from engine.operations import OPERATIONS, Context
+from engine.operations.moves import _move_all
 from engine.refs import resolve_ref
-from engine.state import CardState
 
 if TYPE_CHECKING:
+    from engine.state import CardState
     from engine.tx import Tx
 
 ON_FIELD = ("monsters", "spell_traps", "field_spell")

@@ -5,6 +5,9 @@ Source: Official Rulebook v10, "Summoning Monster Cards" and "Main Phase 1".
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from engine.errors import Illegal
 from engine.refs import resolve_ref
 from engine.rules import continuous
 from engine.rules.common import (
@@ -13,9 +16,11 @@ from engine.rules.common import (
     require_open_state,
     require_turn_player,
 )
-from engine.scenario import ActionEntry
 from engine.state import EMZ_BY_NAME, CardState, Summon
-from engine.tx import Illegal, Tx
+
+if TYPE_CHECKING:
+    from engine.document import ActionEntry
+    from engine.tx import Tx
 
 # A mark (until the end of the turn) on a monster that cannot be Tributed for a Tribute Summon
 NO_TRIBUTE_SUMMON = "no_tribute_summon"
@@ -132,10 +137,8 @@ def needs_problem(tx: Tx, card: CardState, player: str, verb: str) -> None:
 
 
 def normal_summon(tx: Tx, action: ActionEntry) -> str:
-    from engine.rules import abilities
-
-    if abilities.on_field(tx, action):  # a face-up Gemini monster Normal Summoned again
-        return abilities.gemini_summon(tx, action)
+    if on_field(tx, action):  # a face-up Gemini monster Normal Summoned again
+        return gemini_summon(tx, action)
     card = _check_normal_summon(tx, action, "Normal Summon")
     needs_problem(tx, card, card.owner, "Normal Summon")
     if action.position in ("defense", "set"):
@@ -254,67 +257,6 @@ def change_position(tx: Tx, action: ActionEntry) -> str:
     return f"{card.controller} changes {card.name} to {label} Position"
 
 
-def special_summon(tx: Tx, action: ActionEntry) -> str:
-    """A summon by game procedure (Link, Xyz, Synchro, Fusion by its own rule, or a
-    monster's own Special Summon procedure). A card with a material line or a procedure of its
-    own is checked against it (engine.rules.procedures); others only for count here."""
-    require_turn_player(tx, action, "Special Summon")
-    require_open_state(tx, "Special Summon")
-    require_main_phase(tx, "Special Summon")
-    from engine.rules import procedures
-
-    _one_face_up(tx, resolve_ref(tx.board, action.card or ""), action.player or "", "Special Summon")
-    if (done := procedures.by_procedure(tx, action)) is not None:
-        return done
-    card = resolve_ref(tx.board, action.card or "")
-    defn = tx.board.define(card.id)
-    player = action.player or ""
-    method = action.method or "procedure"
-    if card.owner != player or card.zone not in ("hand", "extra_deck"):
-        raise Illegal("action.card_not_there",
-                      f"{card.id} must be in {player}'s hand or Extra Deck to be Special Summoned "
-                      "this way.", card.id)  # fmt: skip
-    if method in ("link", "xyz", "synchro", "fusion") and method not in defn.subtypes:
-        raise Illegal("summon.procedure_not_met",
-                      f"{card.name} is not a {method.title()} Monster.", card.id)  # fmt: skip
-    materials = [resolve_ref(tx.board, r) for r in action.materials]
-    for m in materials:
-        if m.zone != "monsters" or m.controller != player:
-            raise Illegal("summon.procedure_not_met",
-                          f"{m.id} is not a monster {player} controls.", m.id)  # fmt: skip
-        if method == "xyz" and m.token:
-            raise Illegal("summon.materials_wrong",
-                          f"{m.id} is a Token: a Token cannot become Xyz Material (it would cease to "
-                          "exist as it left the field).", m.id)  # fmt: skip
-    if method == "link" and len(materials) < 1:
-        raise Illegal("summon.procedure_not_met", "A Link Summon needs materials.", card.id)
-    if defn.is_extra_deck:
-        slot = _extra_deck_zone(tx, player, action.zone, [m.id for m in materials],
-                                link="link" in defn.subtypes)
-    else:
-        slot = _free_main_zone(tx, player, action.zone, [m.id for m in materials])
-    for m in materials:
-        if method == "xyz":
-            tx.move(m.id, "material", event="sent_to_gy", cause=f"Xyz Material for {card.id}")
-        else:
-            tx.move(m.id, "graveyard", event="sent_to_gy", cause=f"material for {card.id}")
-    if materials:
-        tx.finish()  # materials leave before the summon: "When ... sent to the GY" misses the timing
-    position = action.position if action.position in ("attack", "defense") else "attack"
-    if method == "link":
-        position = "attack"
-    tx.move(card.id, "monsters", event="summoned", cause=f"{method} summon", slot=slot,
-            position=position)  # fmt: skip
-    tx.update_card(card.id, summoned_this_turn=True,
-                   summon_type="special" if method == "procedure" else method,
-                   materials=tuple(m.id for m in materials) if method == "xyz" else ())
-    attempted(tx, card.id, "special")
-    tx.finish()
-    tx.say("summon.special", f"{player} Special Summons {card.name}; a Special Summon does not "
-           "use the Normal Summon.", card.id)  # fmt: skip
-    return f"{player} Special Summons {card.name}"
-
-
 def _extra_deck_zone(tx: Tx, player: str, wanted: int | str | None, leaving: list[str],
                      link: bool) -> int:  # fmt: skip
     """Fusion, Synchro and Xyz Monsters may go to a Main Monster Zone (current Master Rule);
@@ -347,3 +289,46 @@ def _one_face_up(tx: Tx, card: CardState, player: str, verb: str) -> None:
 
     if (why := one_face_up_problem(tx.board, card, player)) is not None:
         raise Illegal("summon.only_one_face_up", f"{why}: {card.name} cannot be {verb}ed now.", card.id)
+
+
+# --------------------------------------------------------------------------- Gemini monsters
+def on_field(tx: Tx, action: ActionEntry) -> bool:
+    """Does this Normal Summon name a monster already on the field (a Gemini Summon)?"""
+    return resolve_ref(tx.board, action.card or "").zone == "monsters"
+
+
+def gemini_summon(tx: Tx, action: ActionEntry) -> str:
+    """Normal Summon a face-up Gemini monster its controller has on the field: it stays where it
+    is, needs no Tribute, uses the Normal Summon, and can be negated or answered like any other
+    Normal Summon; from then on it is an Effect Monster with its effects."""
+    require_turn_player(tx, action, "Normal Summon")
+    require_open_state(tx, "Normal Summon")
+    require_main_phase(tx, "Normal Summon")
+    card = resolve_ref(tx.board, action.card or "")
+    player = action.player or ""
+    defn = tx.board.define(card.id)
+    if card.controller != player:
+        raise Illegal("action.card_not_there", f"{card.id} is not a monster {player} controls.", card.id)
+    if "gemini" not in defn.subtypes:
+        raise Illegal("summon.not_gemini", f"{card.name} is already on the field and is not a Gemini "
+                      "monster: only a Gemini monster can be Normal Summoned while it is face-up on "
+                      "the field.", card.id)  # fmt: skip
+    if not card.face_up:
+        raise Illegal("summon.not_gemini", f"{card.name} is face-down; a Gemini monster is Normal "
+                      "Summoned again only while it is face-up (flip it first).", card.id)  # fmt: skip
+    if card.gemini:
+        raise Illegal("summon.gemini_already", f"{card.name} was already Normal Summoned on the field "
+                      "and has its effects; it cannot be Gemini Summoned again.", card.id)  # fmt: skip
+    if tx.board.player(player).normal_summon_used:
+        raise Illegal("summon.already_used", f"{player} already used this turn's Normal Summon or Set; "
+                      "a Gemini Summon is a Normal Summon.", card.id)  # fmt: skip
+    tx.update_card(card.id, gemini=True, summoned_this_turn=True, summon_type="normal")
+    tx.set_board(tx.board.with_player(player, normal_summon_used=True))
+    tx.emit("summoned", card=card.id, player=player, cause="Normal Summon", gemini=True,
+            **{"from": "monsters", "to": "monsters"})  # fmt: skip
+    attempted(tx, card.id, "normal")
+    tx.finish()
+    tx.say("summon.gemini", f"{player} Normal Summons {card.name}, already face-up on the field (a "
+           "Gemini Summon): no Tribute is needed, it uses the Normal Summon, and it can be negated "
+           "or answered like any Normal Summon. It is now an Effect Monster with its effects.", card.id)
+    return f"{player} Gemini Summons {card.name}"

@@ -12,11 +12,15 @@ chain has resolved; then a trigger window opens and the waiting triggers build a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.cards import CardDef, Effect, Requires
-from engine.rules.abilities import treated_as_normal
+from engine.rules.kinds import treated_as_normal
+from engine.rules.trigger_events import DIRECT_DAMAGE, PHASE_EVENTS, WATCHING, Seen, _battle_source
 from engine.state import PHASE_NAMES, Board, CardState, Game, evolve
+from engine.vocabulary import EVENTS
+
+if TYPE_CHECKING:
+    from engine.cards import CardDef, Effect, Requires
 
 FIELD = ("monsters", "spell_traps", "field_spell")
 CLASS_NAMES = ("the turn player's mandatory", "the opponent's mandatory",
@@ -47,33 +51,9 @@ class Trigger:
         return f"{self.name} ({self.player}, {kind})"
 
 
-# "During ..." triggers set off as a phase begins: event -> (phase, whose turn it must be).
-PHASE_EVENTS = {
-    "your_standby_phase": ("standby", "you"),
-    "opponent_standby_phase": ("standby", "opponent"),
-    "opponent_end_phase": ("end", "opponent"),  # Gemini Summoner
-    "your_end_phase": ("end", "you"),
-    "end_phase": ("end", "any"),
-    "end_phase_summoned_or_flipped": ("end", "any"),
-    "end_phase_destroyed_by_opponent": ("end", "any"),
-    "end_phase_destroyed_by_battle": ("end", "any"),  # Horus the Black Flame Dragon LV6
-    "standby_after_direct_damage": ("standby", "you"),  # Silent Swordsman LV5
-}
-# Triggers set off by what happens to other cards (the card itself watches from where it is).
-WATCHING = ("opponent_special_summoned", "drew_normal_monster_in_draw_phase", "opponent_added_from_deck",
-            "other_synchro_summoned", "opponent_attack_declared", "own_pendulum_returned_by_opponent",
-            "end_of_battle_phase")
 BATTLE_VICTIM = "destroyed_by_battle_with:"  # memory: (turn, victim, BATTLE_VICTIM + the monster)
 # What a card needs to remember past the step it happened in (Game.memory): (turn, card, what);
 # turn 0 means "for as long as the card stays on the field".
-_NOT_SPECIAL = (None, "normal", "tribute", "flip")
-DIRECT_DAMAGE = "direct_damage:"  # memory: inflicted battle damage by a direct attack in turn N
-
-
-def _battle_source(event: dict[str, Any]) -> str | None:
-    """The monster that inflicted battle damage: the engine writes its cause as "battle: <id>"."""
-    cause = str(event.get("cause") or "")
-    return cause[len("battle: "):] if cause.startswith("battle: ") else None
 
 
 def _subjects(event: dict[str, Any]) -> tuple[str, ...]:
@@ -94,76 +74,11 @@ def _subjects(event: dict[str, Any]) -> tuple[str, ...]:
     return tuple(c for c in found if isinstance(c, str))
 
 
-def _matches(effect: Effect, event: dict[str, Any], card: CardState | None = None,
+def _matches(board: Board, effect: Effect, event: dict[str, Any], card: CardState | None = None,
              memory: tuple[tuple[int, str, str], ...] = ()) -> bool:  # fmt: skip
     """Does this event set off this trigger of the card the event happened to?"""
-    kind, origin, to = event["type"], event.get("from"), event.get("to")
     wanted = effect.event or ("flipped" if effect.kind == "flip" else None)
-    if wanted == "flipped":  # a card that flips without Flip effects (Ceasefire) sets off none
-        return kind == "flipped" and (effect.kind != "flip" or event.get("flip_effects", True))
-    if wanted == "summoned":
-        return kind == "summoned"
-    if wanted == "tribute_summoned":  # "If this card is Tribute Summoned" (Caius the Shadow Monarch)
-        return kind == "summoned" and event.get("summon_type") == "tribute"
-    if wanted in ("synchro_summoned", "link_summoned"):  # "When this card is Synchro Summoned"
-        return kind == "summoned" and event.get("summon_type") == wanted.split("_")[0]
-    if wanted == "normal_or_special_summoned":
-        return kind == "summoned" and event.get("cause") != "Flip Summon"
-    if wanted == "normal_summoned_or_flipped":  # a Flip Summon flips it: set off by `flipped` only
-        return kind == "flipped" or (kind == "summoned" and event.get("cause") == "Normal Summon")
-    if wanted == "sent_to_gy_from_field":
-        return to == "graveyard" and origin in FIELD
-    if wanted == "sent_to_gy_from_field_not_by_battle":  # "this face-up card ..., except by battle"
-        return (to == "graveyard" and origin in FIELD and event.get("cause") != "battle"
-                and not event.get("face_down"))  # fmt: skip
-    if wanted == "sent_to_gy_after_flip":  # flipped face-up earlier, then sent to the GY
-        return to == "graveyard" and any(m[1] == event.get("card") and m[2] == "flipped" for m in memory)
-    if wanted == "sent_to_gy":
-        return to == "graveyard"
-    if wanted == "destroyed":
-        return kind == "destroyed"
-    if wanted == "destroyed_while_equipped":  # an Equip Card destroyed while still equipped
-        # not when the game destroys it because its monster left (Yugipedia, Card Rulings:
-        # Butterfly Dagger - Elma: both destroyed at the same time, it returns)
-        return (kind == "destroyed" and to == "graveyard" and bool(event.get("equipped_to"))
-                and event.get("cause") != "rule: equip")  # fmt: skip
-    if wanted == "destroyed_by_battle":
-        return kind == "destroyed" and event.get("cause") == "battle"
-    if wanted == "destroyed_opponent_by_battle_attacking":  # "If this attacking card destroys an
-        # opponent's monster by battle": set off as the destroyed monster leaves, at the end of the
-        # Damage Step (Black Luster Soldier - Envoy of the Beginning)
-        return (kind == "destroyed" and event.get("cause") == "battle" and card is not None
-                and event.get("by") == card.id == event.get("attacker")
-                and event.get("player") != card.controller)  # fmt: skip
-    if wanted == "leaves_field":
-        # a card shuffled into the Main Deck or turned into Xyz Material activates nothing
-        # (Yugipedia, "Leaves the field"); a Token leaves too, it just ceases to exist
-        return origin in FIELD and to not in (*FIELD, "material", "deck")
-    if wanted == "attack_declared":
-        return kind == "attack_declared" and (card is None or card.id == event.get("card"))
-    if wanted == "attack_targeted":  # this card was chosen as the attack target (Utopia)
-        return kind == "attack_declared" and card is not None and card.id == event.get("target")
-    if wanted == "equipped":
-        return kind == "equipped"
-    if wanted == "battled":  # only a battle that reached damage calculation
-        return kind == "battle" and "result" not in event
-    if wanted == "battle_damage_to_opponent":
-        return (kind == "damage" and _battle_source(event) is not None and card is not None
-                and event.get("player") != card.controller)  # fmt: skip
-    return False
-
-
-def _special_summoner(board: Board, event: dict[str, Any]) -> str | None:
-    """The player who Special Summoned the monster of a `summoned` event; None if it was not a
-    Special Summon (Normal, Tribute and Flip Summons are not)."""
-    if event["type"] != "summoned" or event.get("cause") in ("Normal Summon", "Flip Summon"):
-        return None
-    card = board.cards.get(event.get("card") or "")
-    if card is None or card.zone != "monsters":
-        return None
-    if card.summon_type in _NOT_SPECIAL and not card.token:
-        return None
-    return event.get("summoner") or card.controller  # a Token given to the opponent (Nibiru)
+    return wanted is not None and EVENTS[wanted](Seen(board, event, effect, card, memory))
 
 
 def _where_it_works(card: CardState, effect: Effect) -> bool:
@@ -197,31 +112,9 @@ def _watched(board: Board, card: CardState, effect: Effect, event: dict[str, Any
         return False
     if effect.requires is not None and own_state_problems(card, effect.requires):
         return False
-    if effect.event == "opponent_special_summoned":
-        summoner = _special_summoner(board, event)
-        return summoner is not None and summoner != card.controller
-    if effect.event == "opponent_attack_declared":  # Fairy Box: each attack of an opponent's monster
-        attacker = board.cards.get(event.get("card") or "")
-        return (event["type"] == "attack_declared" and attacker is not None
-                and attacker.controller != card.controller)  # fmt: skip
-    if effect.event == "end_of_battle_phase":  # "At the end of the Battle Phase" (Sword Hunter)
-        return (event["type"] == "phase" and event.get("phase") == "battle" and event.get("step") == "end"
-                and card.zone == "monsters")  # fmt: skip
-    if effect.event == "other_synchro_summoned":  # T.G. Hyper Librarian: not its own summon
-        return (event["type"] == "summoned" and event.get("summon_type") == "synchro"
-                and event.get("card") != card.id and card.zone == "monsters")  # fmt: skip
-    if effect.event == "own_pendulum_returned_by_opponent":  # Stargazer Magician
-        return _pendulum_returned_alone(board, card, event, batch or [event])
-    if effect.event == "opponent_added_from_deck":  # Appropriate: drawing is adding, too
-        return (event["type"] in ("drew", "added_to_hand") and event.get("from", "deck") == "deck"
-                and event.get("player") != card.controller and event.get("cause") != "Draw Phase"
-                and board.phase != "draw")  # fmt: skip
-    if effect.event == "drew_normal_monster_in_draw_phase":  # Heart of the Underdog
-        drawn = board.cards.get(event.get("card") or "")
-        normal = drawn is not None and {"normal"} <= set(board.define(drawn.id).subtypes)
-        return (event["type"] == "drew" and normal and drawn.owner == card.controller  # type: ignore[union-attr]
-                and board.turn_player == card.controller and board.phase == "draw"
-                and board.define(drawn.id).is_monster)  # type: ignore[union-attr]  # fmt: skip
+    seen = Seen(board, event, effect, card, memory, tuple(batch or (event,)))
+    if effect.event in WATCHING:
+        return EVENTS[effect.event](seen)
     phase, whose = PHASE_EVENTS.get(effect.event or "", (None, None))
     if event["type"] != "phase" or event.get("phase") != phase or event.get("step"):
         return False
@@ -230,38 +123,7 @@ def _watched(board: Board, card: CardState, effect: Effect, event: dict[str, Any
         whose == "opponent" and turn_player == card.controller
     ):  # fmt: skip
         return False
-    turn = board.turn
-    if effect.event == "end_phase_summoned_or_flipped":
-        return card.zone == "monsters" and (turn, card.id, "summoned_or_flipped") in memory
-    if effect.event == "end_phase_destroyed_by_opponent":
-        return card.zone == "graveyard" and (turn, card.id, "destroyed_by_opponent") in memory
-    if effect.event == "end_phase_destroyed_by_battle":  # "if this card destroyed a monster by
-        return card.zone == "monsters" and (turn, card.id, "destroyed_by_battle") in memory  # battle"
-    if effect.event == "standby_after_direct_damage":
-        # its controller's next Standby Phase after its direct attack inflicted battle damage in turn
-        # T: the one of turn T+2 (the next turn is the opponent's)
-        dealt = [int(m[2][len(DIRECT_DAMAGE):]) for m in memory
-                 if m[0] == 0 and m[1] == card.id and m[2].startswith(DIRECT_DAMAGE)]  # fmt: skip
-        return card.zone == "monsters" and any(t < turn <= t + 2 for t in dealt)
-    return True
-
-
-def _pendulum_returned_alone(board: Board, card: CardState, event: dict[str, Any],
-                             batch: list[dict[str, Any]]) -> bool:  # fmt: skip
-    """Stargazer Magician: exactly 1 other Pendulum Monster its controller controlled (and no other
-    card) was returned from the field to the hand at this moment, by an opponent's card effect,
-    outside the Damage Step, while Stargazer is a face-up monster on the field."""
-    if event["type"] != "returned_to_hand" or card.zone != "monsters" or board.step == "damage":
-        return False
-    returned = [e for e in batch if e["type"] == "returned_to_hand" and e["seq"] == event["seq"]
-                and e.get("from") in FIELD]  # fmt: skip
-    if len(returned) != 1 or returned[0] is not event or event.get("from") != "monsters":
-        return False
-    back = board.cards.get(event.get("card") or "")
-    source = board.cards.get(str(event.get("cause") or ""))
-    return (back is not None and back.id != card.id and event.get("player") == card.controller
-            and "pendulum" in board.define(back.id).subtypes
-            and source is not None and source.controller != card.controller)  # fmt: skip
+    return EVENTS[effect.event or ""](seen)
 
 
 def _by_opponent(board: Board, event: dict[str, Any]) -> bool:
@@ -402,7 +264,7 @@ def collect(game: Game, events: list[dict[str, Any]]) -> Game:
             for number, effect in enumerate(board.define(card.id).effects, start=1):
                 if effect.kind not in ("trigger", "flip") or effect.event in PHASE_EVENTS:
                     continue
-                if effect.event in WATCHING or not _matches(effect, event, card, memory):
+                if effect.event in WATCHING or not _matches(board, effect, event, card, memory):
                     continue
                 if (event["type"] == "destroyed" and card_id != event.get("card")
                         and effect.event != "destroyed_opponent_by_battle_attacking"):  # fmt: skip

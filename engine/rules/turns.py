@@ -6,12 +6,18 @@ the game" (both players at 0 LP at once is a draw).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from engine.errors import Illegal
 from engine.refs import resolve_ref
 from engine.rules import battle as battle_rules
 from engine.rules.common import phase_name, require_turn_player
-from engine.scenario import ActionEntry
-from engine.state import BATTLE_STEPS, PHASES, Board, CardState, PlayerState, Result, evolve, opponent
-from engine.tx import Illegal, Tx
+from engine.rules.duel import draw, end_duel
+from engine.state import BATTLE_STEPS, PHASES, Board, CardState, evolve, opponent
+
+if TYPE_CHECKING:
+    from engine.document import ActionEntry
+    from engine.tx import Tx
 
 HAND_LIMIT = 6
 BATTLE_STEP_WINDOWS = {"start_step": "start", "battle_step": "battle", "end_step": "end"}
@@ -41,9 +47,9 @@ def enter_phase(tx: Tx, phase: str, declined: frozenset[str] = frozenset()) -> N
 
         maintenance(tx, declined)
     if phase == "end":
-        from engine.rules import lasting
+        from engine.rules import lasting_moments
 
-        lasting.end_phase(tx)  # Limiter Removal's destruction, Swords' turn count
+        lasting_moments.end_phase(tx)  # Limiter Removal's destruction, Swords' turn count
         _banish_marked(tx)  # Emergency Teleport's monster
 
 
@@ -151,9 +157,9 @@ def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str:
     if tx.board.phase != "end":
         enter_phase(tx, "end")
     _discard_to_limit(tx, action)
-    from engine.rules import lasting
+    from engine.rules import lasting_moments
 
-    if lasting.turn_end(tx):  # Final Countdown: the duel ends with the turn
+    if lasting_moments.turn_end(tx):  # Final Countdown: the duel ends with the turn
         tx.finish()
         return f"{player} ends the turn; the duel is over"
     foe = opponent(player)
@@ -219,7 +225,7 @@ def normal_draw_count(board: Board, player: str) -> tuple[int, CardState | None,
     among the face-up monsters on either field that fit its `affects` and are co-linked now.
     Returns the count, the card that changed it (or None) and the names counted."""
     from engine.rules import continuous
-    from engine.rules.abilities import co_linked
+    from engine.rules.kinds import co_linked
 
     best: tuple[int, CardState | None, list[str]] = (1, None, [])
     for source, effect in continuous.in_force(board, "normal_draw_per_co_linked_name"):
@@ -265,64 +271,6 @@ def _discard_to_limit(tx: Tx, action: ActionEntry) -> None:
             "s" if excess > 1 else "") + " in hand)"  # fmt: skip
     tx.say("hand.discard_to_limit", f"{player} ends the turn with {len(hand)} cards in hand and "
            f"discards {excess} to keep 6: {names}{note}.", *chosen)  # fmt: skip
-
-
-def draw(tx: Tx, player: str, count: int, cause: str, chain_link: int | None = None) -> None:
-    """Draw cards; a player who must draw from an empty Deck loses at once. While no card can be
-    added from the Main Deck to the hand (Droll & Lock Bird), nothing is drawn."""
-    from engine.rules.lasting import deck_locked, say_deck_locked
-
-    if count and (lock := deck_locked(tx.board)) is not None:
-        say_deck_locked(tx, lock, player, f"draws nothing ({count} card(s) would be drawn)")
-        return
-    for _ in range(count):
-        state: PlayerState = tx.board.player(player)
-        if state.deck_size == 0:
-            end_duel(tx, opponent(player), "deck_out")
-            tx.say("duel.deck_out", f"{player} must draw but has no cards left in the Deck, so "
-                   f"{player} loses the duel.")  # fmt: skip
-            return
-        card_id = state.deck[0] if state.deck else _reveal_unknown(tx, player)
-        tx.move(card_id, "hand", event="drew", cause=cause, chain_link=chain_link)
-
-
-def _reveal_unknown(tx: Tx, player: str) -> str:
-    """A card drawn from the unknown part of the Deck becomes an 'Unknown Card' in hand."""
-    from engine.cards import UNKNOWN_CARD
-    from engine.state import CardState
-
-    created = dict(tx.game.created)
-    key = f"{player}:{UNKNOWN_CARD.name}"
-    created[key] = created.get(key, 0) + 1
-    card_id = f"{key}#{created[key]}"
-    state = tx.board.player(player)
-    card = CardState(id=card_id, name=UNKNOWN_CARD.name, owner=player, controller=player,
-                     zone="deck")  # fmt: skip
-    board = tx.board.with_card(card, UNKNOWN_CARD)
-    board = board.with_player(player, deck=(card_id, *state.deck),
-                              deck_unknown=state.deck_unknown - 1)  # fmt: skip
-    tx.set_board(board)
-    tx.update(created=tuple(created.items()))
-    return card_id
-
-
-def end_duel(tx: Tx, winner: str | None, reason: str) -> None:
-    tx.update(result=Result(winner=winner, draw=winner is None, reason=reason))  # type: ignore[arg-type]
-    tx.emit("duel_end", winner=winner, draw=winner is None, reason=reason)
-
-
-def check_life_points(tx: Tx) -> None:
-    """The duel ends the moment a player's LP is 0; both at once is a draw."""
-    if tx.game.result is not None:
-        return
-    at_zero = [p for p in ("A", "B") if tx.board.player(p).lp <= 0]
-    if len(at_zero) == 2:
-        end_duel(tx, None, "both_zero_lp")
-        tx.say("duel.both_zero_lp", "Both players reached 0 LP at the same time: the duel is a draw.")
-    elif at_zero:
-        loser = at_zero[0]
-        end_duel(tx, opponent(loser), "zero_lp")
-        tx.say("duel.zero_lp", f"{loser}'s LP reached 0, so {opponent(loser)} wins the duel.")
 
 
 def concede(tx: Tx, action: ActionEntry) -> str:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import CatalogError, load_catalog, parse_card
+from engine.cards import CatalogError
+from engine.catalog import load_catalog, parse_card
 
 MONSTER = {
     "name": "Test Dragon", "card_type": "monster", "subtypes": ["normal"], "attribute": "LIGHT",
@@ -32,6 +33,17 @@ def test_a_valid_card_parses() -> None:
         ({"level": 14}, "level"),
         ({"card_type": "magic"}, "card_type"),
         ({"effects": [{"kind": "activation", "do": [{"op": "explode"}]}]}, "unknown operation"),
+        ({"effects": [{"kind": "activation", "do": [{"op": "explode"}]}]}, "effects.0.do.0.op"),
+        ({"effects": [{"kind": "quick", "condition": "whenever", "do": [{"op": "draw"}]}]},
+         "effects.0.condition: unknown activation condition 'whenever'"),
+        ({"effects": [{"kind": "quick", "condition": ["opponents_turn", "at_dawn"], "do": []}]},
+         "effects.0.condition.1: unknown activation condition 'at_dawn'"),
+        ({"effects": [{"kind": "activation", "do": [{"op": "damage", "amount": "lots"}]}]},
+         "effects.0.do.0.amount: unknown amount 'lots'"),
+        ({"effects": [{"kind": "activation", "do": [{"op": "destroy", "cards": "them"}]}]},
+         "effects.0.do.0.cards: unknown selector 'them'"),
+        ({"effects": [{"kind": "trigger", "event": "sneezed", "do": [{"op": "draw"}]}]},
+         "effects.0.event: unknown trigger event 'sneezed'"),
         ({"def": None}, "needs a Level and DEF"),
     ],
 )
@@ -48,3 +60,13 @@ def test_a_spell_has_one_spell_subtype_and_no_stats() -> None:
     with pytest.raises(CatalogError):
         parse_card({"name": "X", "card_type": "trap", "subtypes": ["normal"], "atk": 1,
                     "summary": "x"}, "x")  # fmt: skip
+
+
+def test_every_vocabulary_word_says_what_it_does_and_every_card_word_is_known() -> None:
+    from engine.vocabulary import ALL, unknown_words
+
+    for vocabulary in ALL:
+        assert len(vocabulary) > 0, vocabulary.what
+        for name in vocabulary:
+            assert vocabulary.words(name).strip(), (vocabulary.what, name)
+    assert all(not unknown_words(card) for card in load_catalog().values())

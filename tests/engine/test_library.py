@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from engine.cards import load_catalog
+from engine.catalog import load_catalog
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 

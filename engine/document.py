@@ -1,0 +1,142 @@
+"""The scenario document's shape (`ygo-scenario/1`): pydantic models of the board, its cards
+and the actions, with no game logic, so the rules can read an action without loading scenarios.
+Reading a document into a first game is `engine.scenario`."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+FORMAT = "ygo-scenario/1"
+VERBS = (
+    "activate", "pass", "resolve", "decline", "normal_summon", "set", "flip_summon",
+    "special_summon", "change_position", "attack", "phase", "end_turn", "concede",
+)  # fmt: skip
+WINDOWS = (
+    "draw", "standby", "main1", "battle", "main2", "end",
+    "start_step", "battle_step", "damage_step", "end_step",
+    "damage_step_start", "before_damage_calculation", "damage_calculation",
+    "after_damage_calculation", "damage_step_end",
+)  # fmt: skip
+
+
+class _Doc(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+def _bare_name(value: Any) -> Any:
+    return {"card": value} if isinstance(value, str) else value
+
+
+class CardEntry(_Doc):
+    card: str
+    id: str | None = None
+    face: Literal["up", "down"] | None = None
+
+    _bare = model_validator(mode="before")(classmethod(lambda cls, v: _bare_name(v)))
+
+
+class MonsterEntry(_Doc):
+    card: str
+    id: str | None = None
+    zone: int | str | None = None
+    position: Literal["attack", "defense", "set"] = "attack"
+    summoned_this_turn: bool = False
+    summon_type: (
+        Literal["normal", "tribute", "flip", "special", "link", "xyz", "synchro", "fusion",
+                "ritual", "pendulum"] | None
+    ) = None  # fmt: skip
+    position_changed_this_turn: bool = False
+    attacked_this_turn: bool | int = False
+    materials: list[CardEntry] = []
+    counters: dict[str, int] = {}
+    atk: int | None = Field(default=None, ge=0)
+    def_: int | None = Field(default=None, ge=0, alias="def")
+    gemini_summoned: bool = False  # a Gemini monster already Normal Summoned again: it has its effects
+
+    _bare = model_validator(mode="before")(classmethod(lambda cls, v: _bare_name(v)))
+
+
+class SpellTrapEntry(_Doc):
+    card: str
+    id: str | None = None
+    zone: int | None = None
+    face: Literal["up", "down"] = "down"
+    set_this_turn: bool = False
+    equipped_to: str | None = None
+    counters: dict[str, int] = {}
+
+    _bare = model_validator(mode="before")(classmethod(lambda cls, v: _bare_name(v)))
+
+
+class DeckEntry(_Doc):
+    cards: list[CardEntry] = []
+    unknown: int = Field(default=0, ge=0)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _short_forms(cls, v: Any) -> Any:
+        if isinstance(v, bool):
+            return v
+        if isinstance(v, int):
+            return {"unknown": v}
+        if isinstance(v, list):
+            return {"cards": v}
+        return v
+
+
+class PlayerEntry(_Doc):
+    lp: int = 8000
+    normal_summon_used: bool = False
+    used_this_turn: list[str] = []
+    hand: list[CardEntry] = []
+    deck: DeckEntry = DeckEntry()
+    extra_deck: list[CardEntry] = []
+    graveyard: list[CardEntry] = []
+    banished: list[CardEntry] = []
+    monsters: list[MonsterEntry] = []
+    spell_traps: list[SpellTrapEntry] = []
+    field_spell: CardEntry | None = None
+
+
+class BoardEntry(_Doc):
+    turn: int = Field(default=1, ge=1)
+    turn_player: Literal["A", "B"] = "A"
+    phase: Literal["draw", "standby", "main1", "battle", "main2", "end"] = "main1"
+    step: Literal["start", "battle", "damage", "end"] | None = None
+    players: dict[str, Any]
+
+
+class ActionEntry(_Doc):
+    do: Literal[VERBS]  # type: ignore[valid-type]
+    player: Literal["A", "B"] | None = None
+    at: Literal[WINDOWS] | None = None  # type: ignore[valid-type]
+    card: str | None = None
+    effect: int | None = Field(default=None, ge=1)
+    targets: list[str] = []
+    cost: dict[str, Any] = {}
+    choices: dict[str, Any] = {}
+    responds_to: str | None = None
+    tributes: list[str] = []
+    position: Literal["attack", "defense", "set"] | None = None
+    zone: int | str | None = None
+    method: (
+        Literal["link", "xyz", "synchro", "fusion", "ritual", "pendulum", "procedure"] | None
+    ) = None
+    materials: list[str] = []
+    to: str | None = None
+    attacker: str | None = None
+    target: str | None = None
+    resolution: list[Any] = []  # activate: what the link did, stated by the judge (engine.rules.stated)
+
+
+class ScenarioDoc(_Doc):
+    """The top level; the board and each action are checked on their own (below), so one
+    bad action does not hide the problems of the others."""
+
+    format: str
+    title: str | None = None
+    cards: list[dict[str, Any]] = []
+    board: dict[str, Any]
+    actions: list[Any] = []

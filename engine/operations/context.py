@@ -1,0 +1,139 @@
+"""What every operation shares: the link it belongs to (`Context`, with a step's number), the
+cards a step acts on (`select`), and the players and cost cards an effect names."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.rules.continuous import candidates, fits
+from engine.state import CardState, ChainLink, opponent
+from engine.vocabulary import AMOUNTS, SELECTORS
+
+if TYPE_CHECKING:
+    from engine.cards import Selector, Step
+    from engine.tx import Tx
+
+
+@dataclass(slots=True)
+class Context:
+    """What an operation needs to know about the link it belongs to."""
+
+    link: ChainLink
+    targets: tuple[str, ...]  # the targets still valid at resolution
+    answered: ChainLink | None = None  # the link this one responds to, if it is still open
+    acted: list[CardState] = field(default_factory=list)  # what the last step acted on ("it")
+    choices: dict[str, Any] = field(default_factory=dict)  # the judge's choices for this link
+    coin: str | None = None  # this effect's coin toss, once tossed
+    stopped: bool = False  # the rest of the effect does not happen (Magic Drain's discard)
+    # what happens "immediately after this effect resolves" (a summon: Formula Synchron)
+    afterwards: list[Callable[[], str]] = field(default_factory=list)
+    listed: list[CardState] = field(default_factory=list)  # cards a judge-stated resolution names
+    tributed: list[CardState] = field(default_factory=list)  # what this effect Tributed (Nibiru)
+
+    def amount(self, tx: Tx, step: Step) -> int:
+        """A step's number: written on the card, or a named amount read off the board
+        (engine.vocabulary.AMOUNTS, engine.operations.amounts)."""
+        base = AMOUNTS[step.amount](tx, self) if isinstance(step.amount, str) else step.amount or 0
+        if step.per:
+            base *= len({c.id for sel in step.per for c in candidates(tx.board, sel)
+                         if fits(tx.board, c, sel, self.player)})  # fmt: skip
+        return base
+
+    @property
+    def player(self) -> str:
+        return self.link.player
+
+    last_atk: dict[str, int] = field(default_factory=dict)  # ATK of acted cards as they left
+
+    def chosen(self, tx: Tx, key: str) -> list[CardState] | None:
+        """The cards the judge chose for `key` at resolution, or None if none were given."""
+        refs = self.choices.get(key)
+        if refs is None:
+            return None
+        from engine.refs import resolve_ref
+
+        return [resolve_ref(tx.board, str(r)) for r in (refs if isinstance(refs, list) else [refs])]
+
+
+def select(tx: Tx, ctx: Context, what: str | Selector | None) -> list[CardState]:
+    """The cards a step acts on: its targets, the card itself, or every card a selector fits."""
+    if what is None or isinstance(what, str):  # a named selector (engine.operations.selectors)
+        return SELECTORS[what or "targets"](tx, ctx)
+    board = tx.board
+    summoned = tx.game.last_summon.cards if tx.game.last_summon else ()
+    attacker = tx.game.battle.attacker if tx.game.battle else None
+    if what.level == "cost_count":  # "whose Level equals the number banished" (Skull Lair)
+        what = what.model_copy(update={"level": len(_cost_cards(tx, ctx))})
+    # A card's "all cards" never includes itself while it resolves (Heavy Storm, Dark Hole),
+    # unless its text says so (Black Rose Dragon destroys "all cards on the field", itself too).
+    found = [c for c in candidates(board, what)
+             if (c.id != ctx.link.card or what.include_this)
+             and fits(board, c, what, ctx.player, summoned, attacker)]  # fmt: skip
+    if what.battling:
+        battle = tx.game.battle
+        found = [c for c in found if battle is not None and c.id in (battle.attacker, battle.target)]
+    if what.lowest_atk and found:  # "the one with the lowest ATK (your choice, if tied)"
+        from engine.rules.continuous import atk
+
+        low = min(atk(board, c) for c in found)
+        found = [c for c in found if atk(board, c) == low]
+    return _affected(tx, ctx, found)
+
+
+def _affected(tx: Tx, ctx: Context, cards: list[CardState]) -> list[CardState]:
+    """Leave out the cards this effect does not apply to (unaffected by other cards' effects)."""
+    from engine.rules.continuous import unaffected
+
+    kept = []
+    for c in cards:
+        if unaffected(tx.board, c, ctx.link.card):
+            tx.say("rule.unaffected", f"{c.name} is unaffected by {ctx.link.card}'s effect (its own "
+                   "effect says so), so that effect does not apply to it.", c.id)  # fmt: skip
+            continue
+        kept.append(c)
+    return kept
+
+
+def _players(ctx: Context, who: str | None) -> list[str]:
+    if who == "opponent":
+        return [opponent(ctx.player)]
+    if who == "both":
+        return [ctx.player, opponent(ctx.player)]
+    return [ctx.player]
+
+
+def _pick(tx: Tx, ctx: Context, step: Step, key: str) -> list[CardState]:
+    """Cards chosen at resolution: the judge's `choices[key]` among those that fit, else the first."""
+    candidates = select(tx, ctx, step.cards)
+    count = step.pick or (
+        step.cards.count if not isinstance(step.cards, str) and step.cards else len(candidates))
+    chosen = ctx.chosen(tx, key)
+    if chosen is not None:
+        wrong = [c.id for c in chosen if c.id not in {x.id for x in candidates}]
+        if wrong:
+            tx.say("choice.not_allowed", f"{', '.join(wrong)} cannot be chosen for {key} here; the "
+                   "effect takes only cards that fit it.", *wrong)  # fmt: skip
+        return [c for c in chosen if c.id not in wrong][:count]
+    picked = candidates[:count]
+    if picked and len(candidates) > count:
+        tx.say("choice.engine_picked", f"No choice was given for {key}; the engine takes the first "
+               f"that fits: {', '.join(c.id for c in picked)}.", *[c.id for c in picked])  # fmt: skip
+    return picked
+
+
+def _cost_cards(tx: Tx, ctx: Context, key: str | None = None) -> list[str]:
+    """The cards paid as this link's cost (of one kind, or all of them), by id."""
+    from engine.refs import resolve_ref
+
+    ids = []
+    for kind, value in ctx.link.cost:
+        if key is not None and kind != key or kind == "pay_lp":
+            continue
+        for ref in value if isinstance(value, list) else [value]:
+            ids.append(resolve_ref(tx.board, str(ref)).id)
+    return ids
+
+
+Handler = Callable[["Tx", Context, "Step"], str]

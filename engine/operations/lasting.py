@@ -1,0 +1,114 @@
+"""Effects that keep applying after their link has resolved (kept on `Board.lasting`,
+engine.rules.lasting): this turn, until the End Phase, for the next turns."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.operations.context import Context, Handler, _players
+from engine.state import opponent
+from engine.vocabulary import OPERATIONS
+
+if TYPE_CHECKING:
+    from engine.cards import Step
+    from engine.tx import Tx
+
+
+def _lasting(what: str, whose: str, words: str, turns: int = 0) -> Handler:
+    """An effect that keeps applying after this link has resolved (engine.rules.lasting):
+    to a player (`whose`: you / opponent) or to the cards the step before acted on."""
+
+    def handler(tx: Tx, ctx: Context, step: Step) -> str:
+        from engine.rules.lasting import add
+        from engine.state import Lasting
+
+        player = ctx.player if whose in ("you", "cards") else opponent(ctx.player)
+        cards = tuple(c.id for c in ctx.acted) if whose == "cards" else ()
+        if whose == "cards" and not cards:
+            return f"nothing for: {words}"
+        add(tx, Lasting(what=what, player=player, source=ctx.link.card,  # type: ignore[arg-type]
+                        until_turn=tx.board.turn + turns, cards=cards))  # fmt: skip
+        who = ", ".join(cards) if cards else player
+        return f"{who}: {words}"
+
+    return handler
+
+
+@OPERATIONS.register("skip_next_turn", "a player skips their next turn")
+def _skip_next_turn(tx: Tx, ctx: Context, step: Step) -> str:
+    for p in _players(ctx, step.player or "you"):
+        tx.set_board(tx.board.with_player(p, skip_next_turn=True))
+        tx.emit("rule_changed", player=p, what="skips their next turn", cause=ctx.link.card,
+                chain_link=ctx.link.link)  # fmt: skip
+    return f"{' and '.join(_players(ctx, step.player or 'you'))} will skip their next turn"
+
+
+@OPERATIONS.register("skip_next_draw_phase", "a player skips the Draw Phase of their next turn")
+def _skip_next_draw_phase(tx: Tx, ctx: Context, step: Step) -> str:
+    """"They skip the Draw Phase of their next turn" (Yata-Garasu): the whole Draw Phase of that
+    player's next turn is skipped, so they draw nothing then (engine.rules.turns)."""
+    players = _players(ctx, step.player or "opponent")
+    for p in players:
+        tx.set_board(tx.board.with_player(p, skip_next_draw=True))
+        tx.emit("rule_changed", player=p, what="skips the Draw Phase of their next turn",
+                cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
+    return f"{' and '.join(players)} will skip the Draw Phase of their next turn"
+
+
+OPERATIONS.add(
+    "destroy_at_end_phase",
+    _lasting("destroy_at_end_phase", "cards", "destroyed in the End Phase"),
+    "destroys the cards in the End Phase",
+)
+OPERATIONS.add(
+    "halve_damage_to_opponent",
+    _lasting("halve_damage_to", "opponent", "damage halved this turn"),
+    "damage to the opponent is halved this turn",
+)
+OPERATIONS.add(
+    "final_countdown",
+    _lasting("win_at_turn_end", "you", "wins at the end of the 20th turn", 19),
+    "its player wins at the end of the 20th turn from now",
+)
+OPERATIONS.add(
+    "cannot_attack_this_turn",
+    _lasting("cannot_attack", "cards", "cannot attack this turn"),
+    "the cards cannot attack this turn",
+)
+OPERATIONS.add(
+    "negate_effects_this_turn",
+    _lasting("effects_negated", "cards", "cannot activate or apply its effects this turn"),
+    "the cards cannot activate or apply their effects this turn",
+)
+OPERATIONS.add(
+    "no_battle_damage",
+    _lasting("no_battle_damage", "you", "takes no battle damage this turn"),
+    "its player takes no battle damage this turn",
+)
+OPERATIONS.add(
+    "no_battle_destruction",
+    _lasting("no_battle_destruction", "you", "monsters cannot be destroyed by battle this turn"),
+    "its player's monsters cannot be destroyed by battle this turn",
+)
+OPERATIONS.add(
+    "no_damage_this_turn",
+    _lasting("no_damage_to", "opponent", "takes no damage for the rest of this turn"),
+    "the opponent takes no damage for the rest of this turn",
+)
+OPERATIONS.add(
+    "draw_when_opponent_special_summons",
+    _lasting("draw_on_opponent_special_summon", "you",
+             "draws 1 card each time the opponent Special Summons this turn"),
+    "its player draws 1 card each time the opponent Special Summons this turn",
+)
+OPERATIONS.add(
+    "lock_deck_to_hand",
+    _lasting("no_deck_to_hand", "you", "no card can be added from either Main Deck to the hand this turn"),
+    "no card can be added from either Main Deck to the hand this turn",
+)
+OPERATIONS.add(
+    "eclipse_at_end_phase",
+    _lasting("eclipse_at_end_phase", "you",
+             "the opponent flips their face-down monsters face-up in the End Phase"),
+    "in the End Phase, the opponent flips their face-down monsters face-up and draws",
+)

@@ -1,0 +1,481 @@
+"""Operations that move cards between zones: destroy, send, banish, return, draw, add to the
+hand, discard, Tribute, excavate, shuffle, Set from the hand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from engine.operations.context import Context, _cost_cards, _pick, _players, select
+from engine.rules.continuous import fits
+from engine.state import CardState, evolve, opponent
+from engine.vocabulary import OPERATIONS
+
+if TYPE_CHECKING:
+    from engine.cards import Step
+    from engine.tx import Tx
+
+
+_RETURNS = ("hand", "deck")
+
+
+_CHOICE_KEYS = {"destroyed": "destroy", "sent_to_gy": "send", "banished": "banish",
+                "returned_to_hand": "return", "returned_to_deck": "return"}  # fmt: skip
+
+
+_STAY_UNTIL_CHAIN_ENDS = ("normal", "quick-play", "counter", "ritual")
+
+
+def _on_chain(tx: Tx, card: CardState) -> bool:
+    """An activated Normal/Quick-Play/Counter/Ritual Spell or Trap, resolved or not: such a
+    card is face-up on the field only while the chain it was activated in resolves."""
+    defn = tx.board.define(card.id)
+    return (
+        defn.card_type in ("spell", "trap")
+        and defn.spell_trap_kind in _STAY_UNTIL_CHAIN_ENDS
+        and card.zone == "spell_traps"
+        and card.face_up
+        and not card.equipped_to
+    )
+
+
+def _move_all(to: str, event: str) -> Callable[[Tx, Context, Step], str]:
+    def handler(tx: Tx, ctx: Context, step: Step) -> str:
+        from engine.rules.continuous import atk
+
+        cards = _pick(tx, ctx, step, _CHOICE_KEYS[event]) if step.pick else select(tx, ctx, step.cards)
+        if event == "destroyed":  # a card already in the GY or banished cannot be destroyed
+            cards = [c for c in cards if c.zone not in ("graveyard", "banished")]
+            from engine.rules.abilities import destroyed_instead  # a Union goes in its place
+
+            cards = [c for c in cards if c.zone != "monsters" or destroyed_instead(tx, c, "effect") is None]
+            from engine.rules.abilities import cannot_be_destroyed_by  # I:P Masquerena's Link Monster
+
+            cards = [c for c in cards if not cannot_be_destroyed_by(tx, c, ctx.link.card)]
+        if to in _RETURNS:
+            staying = [c for c in cards if _on_chain(tx, c)]
+            for c in staying:
+                tx.say("chain.activated_card_stays", f"{c.name} was activated in this chain: it stays "
+                       "on the field until the chain has resolved and cannot be returned to the "
+                       f"{to}.", c.id)  # fmt: skip
+            cards = [c for c in cards if c not in staying]
+        ctx.acted[:] = cards
+        ctx.last_atk = {c.id: atk(tx.board, c) for c in cards}
+        for c in cards:
+            tx.move(c.id, to, event=event, cause=ctx.link.card, chain_link=ctx.link.link)
+        names = ", ".join(c.id for c in cards) or "nothing"
+        return f"{event.replace('_', ' ')}: {names}"
+
+    return handler
+
+
+@OPERATIONS.register("draw", "a player draws cards")
+def _draw(tx: Tx, ctx: Context, step: Step) -> str:
+    from engine.rules.duel import draw
+    from engine.rules.lasting import applying
+
+    players = _players(ctx, step.player)
+    for p in list(players):
+        if (lock := applying(tx.board, "no_effect_draws", p)) is not None:
+            tx.say("activate.locked", f"{p} activated {tx.card(lock.source).name} this turn, so {p} "
+                   "cannot draw cards by card effects this turn: no card is drawn.", lock.source)
+            players.remove(p)
+            continue
+        draw(tx, p, step.amount or 1, cause=ctx.link.card, chain_link=ctx.link.link)
+        if f"drew_by_effect:{p}" not in tx.board.flags:  # what Pot of Prosperity asks about
+            tx.set_board(evolve(tx.board, flags=(*tx.board.flags, f"drew_by_effect:{p}")))
+    if not players:
+        return "no card drawn"
+    n = step.amount or 1
+    cards = f"{n} card{'s' if n > 1 else ''}"
+    return f"{' and '.join(players)} {'each draw' if len(players) > 1 else 'draws'} {cards}"
+
+
+@OPERATIONS.register("add_to_hand", "adds the cards to the hand")
+def _add_to_hand(tx: Tx, ctx: Context, step: Step) -> str:
+    from engine.rules.lasting import deck_locked, say_deck_locked
+
+    cards = _pick(tx, ctx, step, "add")
+    if (lock := deck_locked(tx.board)) is not None and any(c.zone == "deck" for c in cards):
+        say_deck_locked(tx, lock, ctx.player, "adds nothing from the Deck")
+        cards = [c for c in cards if c.zone != "deck"]
+    ctx.acted[:] = cards
+    for c in cards:
+        tx.move(c.id, "hand", event="added_to_hand", cause=ctx.link.card, chain_link=ctx.link.link)
+    return f"adds {', '.join(c.id for c in cards) or 'nothing'} to the hand"
+
+
+@OPERATIONS.register("discard", "a player discards cards")
+def _discard(tx: Tx, ctx: Context, step: Step) -> str:
+    from engine.cards import Selector
+
+    done = []
+    for p in _players(ctx, step.player):
+        sel = Selector(zone="hand", count=step.amount or 1)
+        hand = [tx.board.cards[c] for c in tx.board.player(p).hand]
+        chosen = ctx.chosen(tx, "discard")
+        mine = [c for c in chosen if c.id in tx.board.player(p).hand] if chosen is not None else None
+        cards = (mine if mine else hand)[: sel.count]
+        for c in cards:
+            tx.move(c.id, "graveyard", event="discarded", cause=ctx.link.card, chain_link=ctx.link.link)
+        done += [c.id for c in cards]
+    return f"discards {', '.join(done) or 'nothing'}"
+
+
+@OPERATIONS.register("draw_until", "a player draws until they hold a number of cards")
+def _draw_until(tx: Tx, ctx: Context, step: Step) -> str:
+    from engine.rules.duel import draw
+
+    target = step.amount if isinstance(step.amount, int) else 0
+    need = max(0, target - len(tx.board.player(ctx.player).hand))
+    draw(tx, ctx.player, need, cause=ctx.link.card, chain_link=ctx.link.link)
+    return f"{ctx.player} draws {need} card(s), up to {target} in hand"
+
+
+@OPERATIONS.register("tribute", "each player named Tributes monsters they control")
+def _tribute(tx: Tx, ctx: Context, step: Step) -> str:
+    """Each player named Tributes monsters they control, of their own choice (`choices: {tribute:
+    [...]}`). A Tribute is not destruction; while Tributes are forbidden, none happens."""
+    from engine.rules.continuous import first
+
+    if (mask := first(tx.board, "forbid_tributes")) is not None:
+        tx.say("rule.tributes_forbidden", f"{mask.name} is face-up: no monster can be Tributed, so "
+               f"{ctx.link.card}'s Tribute does not happen.", mask.id, ctx.link.card)  # fmt: skip
+        ctx.acted[:] = []
+        return "no Tribute possible"
+    count = step.amount if isinstance(step.amount, int) else 1
+    chosen = ctx.chosen(tx, "tribute") or []
+    done: list[CardState] = []
+    for p in _players(ctx, step.player):
+        mine = tx.board.monsters(p)
+        named = [c for c in chosen if c.zone == "monsters" and c.controller == p]
+        picks = (named or mine)[:count]
+        if not named and len(mine) > count:
+            tx.say("choice.engine_picked", f"No Tribute was named for {p}; the engine takes the first "
+                   f"monster {p} controls: {', '.join(c.id for c in picks)}.", *[c.id for c in picks])
+        for c in picks:
+            tx.move(c.id, "graveyard", event="tributed", cause=ctx.link.card, chain_link=ctx.link.link)
+        done += picks
+    ctx.acted[:] = done
+    return f"Tributes {', '.join(c.id for c in done) or 'nothing'}"
+
+
+@OPERATIONS.register("tribute_all", "Tributes as many face-up monsters on the field as possible")
+def _tribute_all(tx: Tx, ctx: Context, step: Step) -> str:
+    """Nibiru: "Tribute as many face-up monsters on the field as possible" (both fields); not a
+    cost, so it happens at resolution; while Tributes are forbidden none happens."""
+    from engine.rules.continuous import first
+
+    ctx.tributed = []
+    if (mask := first(tx.board, "forbid_tributes")) is not None:
+        tx.say("rule.tributes_forbidden", f"{mask.name} is face-up: no monster can be Tributed, so "
+               f"{ctx.link.card}'s Tribute does not happen.", mask.id, ctx.link.card)  # fmt: skip
+        ctx.acted[:] = []
+        return "no Tribute possible"
+    cards = [c for c in select(tx, ctx, step.cards) if c.zone == "monsters"]
+    for c in cards:
+        tx.move(c.id, "graveyard", event="tributed", cause=ctx.link.card, chain_link=ctx.link.link)
+    ctx.acted[:] = cards
+    ctx.tributed = list(cards)
+    return f"Tributes {', '.join(c.id for c in cards) or 'nothing'}"
+
+
+@OPERATIONS.register("banish_until_equal",
+                     "the opponent banishes cards they control until both control as many")
+def _banish_until_equal(tx: Tx, ctx: Context, step: Step) -> str:
+    """The opponent banishes cards they control, face-down, of their choice (`choices: {banish:
+    [...]}`), until they control as many cards as this card's controller (Evenly Matched)."""
+    foe = opponent(ctx.player)
+    mine = tx.board.on_field(ctx.player)
+    theirs = tx.board.on_field(foe)
+    excess = len(theirs) - len(mine)
+    if excess <= 0:
+        return f"{foe} controls no more cards than {ctx.player}: nothing is banished"
+    able = [c for c in theirs if not c.token]  # a Token cannot be banished face-down
+    named = [c for c in ctx.chosen(tx, "banish") or [] if c in able]
+    picks = (named + [c for c in able if c not in named])[:excess]
+    if len(named) < excess:
+        tx.say("choice.engine_picked", f"{foe} must banish {excess} card(s) and named {len(named)}; the "
+               f"engine takes the first others: {', '.join(c.id for c in picks[len(named):])}.",
+               *[c.id for c in picks])  # fmt: skip
+    for c in picks:
+        tx.move(c.id, "banished", event="banished", cause=ctx.link.card, chain_link=ctx.link.link)
+    ctx.acted[:] = picks
+    tx.say("chain.link_resolved", f"{foe} controlled {len(theirs)} cards and {ctx.player} {len(mine)} "
+           f"(counting {ctx.link.card} itself, still on the field as it resolves): {foe} banishes "
+           f"{excess} face-down, of {foe}'s own choice: {', '.join(c.id for c in picks)}.",
+           ctx.link.card, *[c.id for c in picks])  # fmt: skip
+    return f"{foe} banishes {', '.join(c.id for c in picks)} face-down"
+
+
+@OPERATIONS.register("excavate_add",
+                     "excavates the top cards of the Deck, adds 1 to the hand, the rest go back")
+def _excavate_add(tx: Tx, ctx: Context, step: Step) -> str:
+    """Excavate the top cards of the Deck (as many as the cost paid), add 1 of them to the hand
+    (`choices: {add: ref}`), and place the rest on the bottom in the order the player chooses
+    (`choices: {order: [...]}`)."""
+    from engine.cards import UNKNOWN_CARD
+
+    count = len(_cost_cards(tx, ctx)) if step.amount == "cost_count" else int(step.amount or 1)
+    state = tx.board.player(ctx.player)
+    missing = max(0, min(count, state.deck_size) - len(state.deck))
+    created = dict(tx.game.created)
+    for _ in range(missing):  # unknown cards below the known ones come into view
+        key = f"{ctx.player}:{UNKNOWN_CARD.name}"
+        created[key] = created.get(key, 0) + 1
+        card = CardState(id=f"{key}#{created[key]}", name=UNKNOWN_CARD.name, owner=ctx.player,  # type: ignore[arg-type]
+                         controller=ctx.player, zone="deck")  # type: ignore[arg-type]
+        state = tx.board.player(ctx.player)
+        board = tx.board.with_card(card, UNKNOWN_CARD)
+        tx.set_board(board.with_player(ctx.player, deck=(*state.deck, card.id),
+                                       deck_unknown=state.deck_unknown - 1))  # fmt: skip
+    tx.update(created=tuple(created.items()))
+    shown = list(tx.board.player(ctx.player).deck[:count])
+    tx.emit("excavated", player=ctx.player, cards=shown, cause=ctx.link.card, chain_link=ctx.link.link)
+    chosen = [c.id for c in ctx.chosen(tx, "add") or [] if c.id in shown][:1] or shown[:1]
+    for card_id in chosen:
+        tx.move(card_id, "hand", event="added_to_hand", cause=ctx.link.card, chain_link=ctx.link.link)
+    order = [c.id for c in ctx.chosen(tx, "order") or [] if c.id in shown and c.id not in chosen]
+    rest = order + [c for c in shown if c not in chosen and c not in order]
+    for card_id in rest:
+        tx.move(card_id, "deck", event="placed_on_bottom", top=False, cause=ctx.link.card,
+                chain_link=ctx.link.link)  # fmt: skip
+    ctx.acted[:] = [tx.board.cards[c] for c in chosen]
+    return (f"excavates {', '.join(shown) or 'nothing'}, adds {', '.join(chosen) or 'nothing'} to the "
+            f"hand and places {len(rest)} on the bottom of the Deck")
+
+
+@OPERATIONS.register("stay_on_field", "this Normal Spell stays on the field, counting the opponent's turns")
+def _stay_on_field(tx: Tx, ctx: Context, step: Step) -> str:
+    """A Normal Spell that remains on the field once it resolves starts counting the opponent's
+    turns on itself (Swords of Revealing Light); one whose activation was negated never gets here
+    and goes to the GY as usual."""
+    card = tx.board.cards[ctx.link.card]
+    if card.zone != "spell_traps" or not card.face_up:
+        return "nothing stays on the field"
+    tx.update_card(card.id, counters=(*card.counters, ("turn", 0)))
+    tx.emit("counters_placed", card=card.id, amount=0, what="turn", cause=card.id, chain_link=ctx.link.link)
+    return f"{card.id} remains on the field"
+
+
+# --- H3: whole hands and Decks, excavation, equipping itself (Morphing Jar, Cyber Jar, Fiber Jar,
+# Don Zaloog, Dark Necrofear)
+@OPERATIONS.register("discard_hand", "each player named discards their whole hand")
+def _discard_hand(tx: Tx, ctx: Context, step: Step) -> str:
+    """Each player named discards their whole hand at the same time (Morphing Jar)."""
+    done: list[str] = []
+    for p in _players(ctx, step.player):
+        for card_id in list(tx.board.player(p).hand):
+            tx.move(card_id, "graveyard", event="discarded", cause=ctx.link.card, chain_link=ctx.link.link)
+            done.append(card_id)
+    ctx.acted[:] = [tx.board.cards[c] for c in done]
+    return f"discards the whole hand: {', '.join(done) or 'nothing'}"
+
+
+def _top_cards(tx: Tx, player: str, count: int) -> list[str]:
+    """The top `count` cards of a Deck; unknown cards below the known ones come into view as
+    "Unknown Card"s (they are neither drawn nor chosen, so nobody could know them)."""
+    from engine.cards import UNKNOWN_CARD
+
+    state = tx.board.player(player)
+    missing = max(0, min(count, state.deck_size) - len(state.deck))
+    created = dict(tx.game.created)
+    for _ in range(missing):
+        key = f"{player}:{UNKNOWN_CARD.name}"
+        created[key] = created.get(key, 0) + 1
+        card = CardState(id=f"{key}#{created[key]}", name=UNKNOWN_CARD.name, owner=player,  # type: ignore[arg-type]
+                         controller=player, zone="deck")  # type: ignore[arg-type]
+        state = tx.board.player(player)
+        board = tx.board.with_card(card, UNKNOWN_CARD)
+        tx.set_board(board.with_player(player, deck=(*state.deck, card.id),
+                                       deck_unknown=state.deck_unknown - 1))  # fmt: skip
+    tx.update(created=tuple(created.items()))
+    return list(tx.board.player(player).deck[:count])
+
+
+@OPERATIONS.register("send_top_of_deck", "sends the top cards of a player's Deck to the GY")
+def _send_top_of_deck(tx: Tx, ctx: Context, step: Step) -> str:
+    """Send the top `amount` cards of a player's Deck to the GY (Don Zaloog: 2 of the opponent's)."""
+    count = step.amount if isinstance(step.amount, int) else 1
+    done: list[str] = []
+    for p in _players(ctx, step.player or "opponent"):
+        for card_id in _top_cards(tx, p, count):
+            tx.move(card_id, "graveyard", event="sent_to_gy", cause=ctx.link.card, chain_link=ctx.link.link)
+            done.append(card_id)
+    ctx.acted[:] = [tx.board.cards[c] for c in done]
+    return f"sends the top of the Deck to the GY: {', '.join(done) or 'nothing'}"
+
+
+@OPERATIONS.register("reveal_summon_rest_to_hand",
+                     "reveals the top cards of each Deck, summons those that fit, adds the rest to the hand")
+def _reveal_summon_rest_to_hand(tx: Tx, ctx: Context, step: Step) -> str:
+    """Each player named reveals the top `amount` cards of their Deck; those that fit `cards` (Cyber
+    Jar: Level 4 or lower monsters) are Special Summoned to their owner's field while there is a
+    free zone, also the rest are added to the hand, at the same time. Face-up Attack Position
+    unless the judge names them in `choices: {set: [...]}` (face-down Defense Position)."""
+    from engine.cards import Selector
+    from engine.rules.continuous import matches
+    from engine.state import Summon
+
+    wanted = step.cards if isinstance(step.cards, Selector) else Selector(zone="deck", card_type="monster")
+    face_down = {c.id for c in ctx.chosen(tx, "set") or []}
+    count = step.amount if isinstance(step.amount, int) else 5
+    summoned: list[str] = []
+    added: list[str] = []
+    for p in _players(ctx, step.player or "both"):
+        shown = _top_cards(tx, p, count)
+        tx.emit("revealed", player=p, cards=shown, cause=ctx.link.card, chain_link=ctx.link.link)
+        for card_id in shown:
+            card, defn = tx.board.cards[card_id], tx.board.define(card_id)
+            slot = tx.board.free_slot("monsters", p)
+            if defn.is_monster and matches(tx.board, card, wanted, p) and slot is not None:
+                position = "set" if card_id in face_down else "attack"
+                tx.move(card_id, "monsters", event="summoned", cause=ctx.link.card, chain_link=ctx.link.link,
+                        slot=slot, position=position, controller=p)  # fmt: skip
+                tx.update_card(card_id, summoned_this_turn=True, summon_type="special")
+                summoned.append(card_id)
+            else:
+                tx.move(card_id, "hand", event="added_to_hand", cause=ctx.link.card, chain_link=ctx.link.link)
+                added.append(card_id)
+    if summoned:
+        tx.update(last_summon=Summon(cards=tuple(summoned), kind="special", player=ctx.player,  # type: ignore[arg-type]
+                                     seq=tx.game.seq))  # fmt: skip
+    ctx.acted[:] = [tx.board.cards[c] for c in summoned]
+    return (f"reveals, Special Summons {', '.join(summoned) or 'nothing'} and adds "
+            f"{', '.join(added) or 'nothing'} to the hand")
+
+
+@OPERATIONS.register("keep_hand_revealed", "a player keeps their hand revealed while this card stays face-up")
+def _keep_hand_revealed(tx: Tx, ctx: Context, step: Step) -> str:
+    """A player keeps their hand revealed while the card stays face-up (The Eye of Truth): at this
+    moment every card in that hand is shown to both players, so a judge can read it; the event
+    lists the cards (an 'Unknown Card' is one the scenario did not name)."""
+    source = tx.board.cards.get(ctx.link.card)
+    name = source.name if source is not None else ctx.link.card
+    shown: list[str] = []
+    for p in _players(ctx, step.player or "opponent"):
+        hand = list(tx.board.player(p).hand)
+        tx.emit("revealed", player=p, cards=hand, what="hand", cause=ctx.link.card, chain_link=ctx.link.link)
+        names = ", ".join(tx.board.cards[c].name for c in hand)
+        seen = f"{p}'s hand is revealed: {names}" if hand else f"{p}'s hand is revealed: it is empty"
+        tx.say("reveal.hand_kept_revealed", f"{seen}. {name} keeps it revealed while it stays face-up, "
+               "so the cards in it are public knowledge.", ctx.link.card, *hand)  # fmt: skip
+        shown.append(f"{p}'s hand ({len(hand)} cards)")
+    return f"reveals {' and '.join(shown)}"
+
+
+def _shuffle_deck(tx: Tx, player: str) -> None:
+    """A shuffled Deck's order is unknown to everyone: its cards become the unknown part of it."""
+    state = tx.board.player(player)
+    board = tx.board
+    for card_id in state.deck:
+        board = board.without_card(card_id)
+    tx.set_board(board.with_player(player, deck=(), deck_unknown=state.deck_unknown + len(state.deck)))
+    tx.emit("shuffled", player=player, what="deck")
+
+
+@OPERATIONS.register("shuffle_all_into_deck",
+                     "each player named shuffles their cards on the field, in hand and GY into the Deck")
+def _shuffle_all_into_deck(tx: Tx, ctx: Context, step: Step) -> str:
+    """Each player named shuffles every card they own on the field, in the hand and in the GY into
+    the Deck (Fiber Jar): Extra Deck monsters return to the Extra Deck, Tokens cease to exist, Xyz
+    Materials go with their monster; banished cards stay where they are."""
+    players = _players(ctx, step.player or "both")
+    moved = 0
+    for zones in (("monsters", "spell_traps", "field_spell"), ("hand", "graveyard")):
+        for c in [c for c in tx.board.in_zones(zones) if c.owner in players]:
+            if c.id not in tx.board.cards or tx.board.cards[c.id].zone not in zones:
+                continue  # gone with the card it belonged to
+            to = "extra_deck" if tx.board.define(c.id).is_extra_deck else "deck"
+            tx.move(c.id, to, event="returned_to_deck", cause=ctx.link.card, chain_link=ctx.link.link)
+            moved += 1
+    for p in players:
+        _shuffle_deck(tx, p)
+    ctx.acted[:] = []
+    return f"{moved} card(s) shuffled into the Decks; each Deck's order is now unknown"
+
+
+@OPERATIONS.register("opponent_may_discard",
+                     "the opponent may discard a card to stop the rest of this effect")
+def _opponent_may_discard(tx: Tx, ctx: Context, step: Step) -> str:
+    """"Your opponent can discard 1 Spell to negate this effect" (Magic Drain): the opponent
+    decides as the effect resolves (`choices: {discard: <card>}`); if they discard a card that
+    fits, the rest of this effect does not happen."""
+    foe = opponent(ctx.player)
+    chosen = [c for c in (ctx.chosen(tx, "discard") or []) if c.zone == "hand" and c.owner == foe]
+    fitting = [c for c in chosen if isinstance(step.cards, str) or step.cards is None
+               or fits(tx.board, c, step.cards, ctx.player)]  # fmt: skip
+    if not fitting:
+        wrong = ", ".join(c.id for c in chosen)
+        note = f" ({wrong} cannot be discarded for it)" if wrong else ""
+        return f"{foe} does not discard to stop it{note}"
+    card = fitting[0]
+    tx.move(card.id, "graveyard", event="discarded", cause=ctx.link.card, chain_link=ctx.link.link)
+    tx.emit("negated", card=ctx.link.card, cause=card.id, chain_link=ctx.link.link, what="effect")
+    ctx.stopped = True
+    tx.say("chain.negated_by_discard", f"{foe} discards {card.name} as {ctx.link.card} resolves, so "
+           f"the rest of its effect does not happen.", ctx.link.card, card.id)  # fmt: skip
+    return f"{foe} discards {card.id}, so the effect stops"
+
+
+@OPERATIONS.register("set_from_hand", "Sets a Spell/Trap from the hand, if the judge names one")
+def _set_from_hand(tx: Tx, ctx: Context, step: Step) -> str:
+    """"You can Set 1 Spell/Trap from your hand" (Dust Tornado): only if the judge names the
+    card (`choices: {set: <card>}`); a card Set this way cannot be activated this turn if it is
+    a Trap or Quick-Play Spell."""
+    chosen = ctx.chosen(tx, "set")
+    if not chosen:
+        return f"{ctx.player} Sets nothing"
+    card = chosen[0]
+    defn = tx.board.define(card.id)
+    if card.zone != "hand" or card.owner != ctx.player or defn.is_monster:
+        tx.say("choice.not_allowed", f"{card.id} is not a Spell or Trap in {ctx.player}'s hand, so it "
+               "cannot be Set by this effect.", card.id)  # fmt: skip
+        return f"{ctx.player} Sets nothing"
+    if defn.spell_trap_kind == "field":
+        old = tx.board.field_spell(ctx.player)
+        if old is not None:
+            tx.move(old.id, "graveyard", event="sent_to_gy", cause="a new Field Spell")
+        tx.move(card.id, "field_spell", event="set", face="down", chain_link=ctx.link.link)
+    else:
+        slot = tx.board.free_slot("spell_traps", ctx.player)
+        if slot is None:
+            tx.say("zone.full", f"All of {ctx.player}'s Spell & Trap Zones are occupied.", card.id)
+            return f"{ctx.player} Sets nothing"
+        tx.move(card.id, "spell_traps", event="set", slot=slot, face="down", chain_link=ctx.link.link)
+    tx.update_card(card.id, set_this_turn=True)
+    ctx.acted[:] = [tx.board.cards[card.id]]
+    return f"{ctx.player} Sets {card.id}"
+
+
+@OPERATIONS.register("banish_declared_from_deck", "banishes a card with the declared name from the Deck")
+def _banish_declared_from_deck(tx: Tx, ctx: Context, step: Step) -> str:
+    """Crossout Designator: the name declared at activation (`choices: {declare: <name>}`, or the
+    card itself: `choices: {banish: <ref>}`); 1 card of that name leaves its controller's Main Deck."""
+    chosen = ctx.chosen(tx, "banish")
+    name = str(ctx.choices.get("declare") or (chosen[0].name if chosen else ""))
+    ctx.acted[:] = []
+    if not name:
+        tx.say("choice.missing", f"{ctx.link.card} needs the declared card name: `choices: {{declare: "
+               "<card name>}}`.", ctx.link.card)  # fmt: skip
+        return "no card name declared"
+    deck = [tx.board.cards[c] for c in tx.board.player(ctx.player).deck]
+    found = [c for c in (chosen or deck) if c.zone == "deck" and c.owner == ctx.player
+             and tx.board.define(c.id).name.lower() == name.lower()]  # fmt: skip
+    if not found:
+        return f"{name} is declared; no card of that name is known in {ctx.player}'s Main Deck"
+    tx.move(found[0].id, "banished", event="banished", cause=ctx.link.card, chain_link=ctx.link.link)
+    ctx.acted[:] = [found[0]]
+    return f"{name} is declared; {found[0].id} is banished from the Main Deck"
+
+
+OPERATIONS.add("destroy", _move_all("graveyard", "destroyed"), "destroys the cards (to the GY)")
+OPERATIONS.add("send_to_gy", _move_all("graveyard", "sent_to_gy"), "sends the cards to the GY")
+OPERATIONS.add("banish", _move_all("banished", "banished"), "banishes the cards")
+OPERATIONS.add("return_to_hand", _move_all("hand", "returned_to_hand"), "returns the cards to the hand")
+OPERATIONS.add("return_to_deck", _move_all("deck", "returned_to_deck"), "returns the cards to the Deck")
+OPERATIONS.add(
+    "destroy_and_banish",
+    _move_all("banished", "destroyed"),
+    "destroys the cards and banishes them",
+)

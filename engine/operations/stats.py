@@ -1,0 +1,227 @@
+"""What an effect changes on a card where it stands: ATK and Level, battle position and face,
+counters and marks; and the coin toss and declarations an effect makes before it acts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.operations.context import Context, select
+from engine.state import evolve
+from engine.vocabulary import OPERATIONS
+
+if TYPE_CHECKING:
+    from engine.cards import Step
+    from engine.tx import Tx
+
+
+@OPERATIONS.register("change_position", "changes the battle position of the cards")
+def _change_position(tx: Tx, ctx: Context, step: Step) -> str:
+    cards = select(tx, ctx, step.cards)
+    for c in cards:
+        if c.zone != "monsters":
+            continue
+        to = step.position or ("defense" if c.position == "attack" else "attack")
+        tx.update_card(c.id, position=to)
+        tx.emit("position_changed", card=c.id, player=c.controller, to=to, cause=ctx.link.card,
+                chain_link=ctx.link.link)  # fmt: skip
+    return "changes battle positions"
+
+
+@OPERATIONS.register("flip_face_down", "turns the monsters face-down (Set)")
+def _flip_face_down(tx: Tx, ctx: Context, step: Step) -> str:
+    flipped = []
+    for c in select(tx, ctx, step.cards):
+        if c.zone == "monsters" and c.position != "set":
+            tx.update_card(c.id, position="set", gemini=False)  # a Gemini turns Normal again
+            tx.emit("position_changed", card=c.id, player=c.controller, to="set",
+                    cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
+            flipped.append(c.id)
+    return f"{', '.join(flipped) or 'nothing'} turned face-down"
+
+
+@OPERATIONS.register("flip_face_up", "turns the cards face-up")
+def _flip_face_up(tx: Tx, ctx: Context, step: Step) -> str:
+    flipped = []
+    for c in select(tx, ctx, step.cards):
+        if c.zone == "monsters" and c.position == "set":
+            tx.update_card(c.id, position=step.position or "defense")
+            tx.emit("flipped", card=c.id, player=c.controller, cause=ctx.link.card,
+                    chain_link=ctx.link.link)  # fmt: skip
+            flipped.append(c.id)
+    ctx.acted[:] = [tx.board.cards[c] for c in flipped]
+    return f"{', '.join(flipped) or 'nothing'} turned face-up"
+
+
+@OPERATIONS.register("flip_face_up_quietly",
+                     "turns face-down monsters face-up without activating their Flip effects")
+def _flip_face_up_quietly(tx: Tx, ctx: Context, step: Step) -> str:
+    """Face-down monsters turned face-up without their Flip effects activating (Ceasefire)."""
+    flipped = []
+    for c in select(tx, ctx, step.cards):
+        if c.zone == "monsters" and c.position == "set":
+            tx.update_card(c.id, position=step.position or "defense")
+            tx.emit("flipped", card=c.id, player=c.controller, cause=ctx.link.card,
+                    chain_link=ctx.link.link, flip_effects=False)  # fmt: skip
+            flipped.append(c.id)
+    ctx.acted[:] = [tx.board.cards[c] for c in flipped]
+    if flipped:
+        tx.say("chain.flip_effects_not_activated", f"{', '.join(flipped)} turned face-up by "
+               f"{ctx.link.card}: their Flip effects do not activate.", *flipped)  # fmt: skip
+    return f"{', '.join(flipped) or 'nothing'} turned face-up"
+
+
+@OPERATIONS.register("change_atk", "changes the cards' ATK until the end of the turn")
+def _change_atk(tx: Tx, ctx: Context, step: Step) -> str:
+    """ATK changes until the end of the turn (Rush Recklessly); `amount` may be negative."""
+    from engine.rules.continuous import atk
+
+    cards = [c for c in select(tx, ctx, step.cards) if c.zone == "monsters" and c.face_up]
+    amount = ctx.amount(tx, step)  # a number, or one read off the board (Honest)
+    for c in cards:
+        tx.update_card(c.id, boost_atk=c.boost_atk + amount)
+        tx.emit("atk_changed", card=c.id, amount=amount, atk=atk(tx.board, tx.board.cards[c.id]),
+                cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
+    ctx.acted[:] = cards
+    sign = "+" if amount >= 0 else ""
+    return f"{', '.join(c.id for c in cards) or 'nothing'} {sign}{amount} ATK until the end of the turn"
+
+
+@OPERATIONS.register("reverse_increases", "ATK/DEF increases of the monsters become decreases this turn")
+def _reverse_increases(tx: Tx, ctx: Context, step: Step) -> str:
+    tx.set_board(evolve(tx.board, flags=(*tx.board.flags, "reverse_increases")))
+    tx.emit("rule_changed", what="ATK/DEF increases become decreases", cause=ctx.link.card,
+            chain_link=ctx.link.link)  # fmt: skip
+    return "until the end of the turn, ATK/DEF increases become decreases"
+
+
+@OPERATIONS.register("double_atk", "each face-up monster's ATK becomes double until the end of the turn")
+def _double_atk(tx: Tx, ctx: Context, step: Step) -> str:
+    """Each face-up monster's ATK becomes double its current ATK until the end of the turn."""
+    from engine.rules.continuous import atk
+
+    cards = [c for c in select(tx, ctx, step.cards) if c.zone == "monsters" and c.face_up]
+    for c in cards:
+        now = atk(tx.board, c)
+        tx.update_card(c.id, boost_atk=c.boost_atk + now)
+        tx.emit("atk_changed", card=c.id, amount=now, atk=atk(tx.board, tx.board.cards[c.id]),
+                cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
+    ctx.acted[:] = [tx.board.cards[c.id] for c in cards]
+    return f"doubles the ATK of {', '.join(c.id for c in cards) or 'nothing'} until the end of the turn"
+
+
+@OPERATIONS.register("atk_becomes", "the cards' ATK becomes the amount until the end of this turn")
+def _atk_becomes(tx: Tx, ctx: Context, step: Step) -> str:
+    """"Its ATK becomes `amount` until the end of this turn" (Black Rose Dragon): the change is
+    this turn's, so later changes still apply on top of it (its OCG ruling: Rush Recklessly
+    afterward makes it 700)."""
+    from engine.rules.continuous import atk
+
+    value = step.amount if isinstance(step.amount, int) else 0
+    cards = [c for c in select(tx, ctx, step.cards) if c.zone == "monsters" and c.face_up]
+    for c in cards:
+        change = value - atk(tx.board, c)
+        tx.update_card(c.id, boost_atk=c.boost_atk + change)
+        tx.emit("atk_changed", card=c.id, amount=change, atk=atk(tx.board, tx.board.cards[c.id]),
+                cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
+    ctx.acted[:] = cards
+    return f"{', '.join(c.id for c in cards) or 'nothing'}: ATK becomes {value} until the end of the turn"
+
+
+@OPERATIONS.register("gain_atk_per_link_rating",
+                     "this card gains ATK for each Link Rating of what the step before acted on")
+def _gain_atk_per_link_rating(tx: Tx, ctx: Context, step: Step) -> str:
+    """This card gains `amount` ATK for each Link Rating of what the step before acted on (its
+    target: Accesscode Talker), for as long as it stays face-up on the field."""
+    from engine.rules.continuous import atk
+
+    rating = sum(tx.board.define(c.id).link_rating or 0 for c in ctx.acted)
+    gain = (step.amount if isinstance(step.amount, int) else 0) * rating
+    cards = [c for c in select(tx, ctx, step.cards or "this") if c.zone == "monsters" and c.face_up]
+    for c in cards:
+        base = c.atk if c.atk is not None else tx.board.define(c.id).atk or 0
+        tx.update_card(c.id, atk=base + gain)
+        tx.emit("atk_changed", card=c.id, amount=gain, atk=atk(tx.board, tx.board.cards[c.id]),
+                cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
+    return f"{', '.join(c.id for c in cards) or 'nothing'} gains {gain} ATK (Link Rating {rating})"
+
+
+@OPERATIONS.register("change_level", "a face-up monster's Level goes up or down while it stays face-up")
+def _change_level(tx: Tx, ctx: Context, step: Step) -> str:
+    """A face-up monster's Level goes up or down by `amount` while it stays face-up (Level
+    Eater: -1); a Level cannot go below 1, so a Level 1 monster is not changed."""
+    amount = step.amount if isinstance(step.amount, int) else 0
+    done = []
+    for c in select(tx, ctx, step.cards or "targets"):
+        level = tx.board.define(c.id).level
+        if c.zone != "monsters" or not c.face_up or level is None or level + c.level_change + amount < 1:
+            continue
+        tx.update_card(c.id, level_change=c.level_change + amount)
+        tx.emit("level_changed", card=c.id, amount=amount, level=level + c.level_change + amount,
+                cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
+        done.append(c)
+    ctx.acted[:] = [tx.board.cards[c.id] for c in done]
+    sign = "+" if amount >= 0 else ""
+    return f"{', '.join(c.id for c in done) or 'nothing'}: Level {sign}{amount}"
+
+
+@OPERATIONS.register("place_counters", "places counters on the cards")
+def _place_counters(tx: Tx, ctx: Context, step: Step) -> str:
+    name = step.token or "counter"
+    cards = select(tx, ctx, step.cards or "this")
+    for c in cards:
+        counters = dict(c.counters)
+        counters[name] = counters.get(name, 0) + (step.amount or 1)
+        tx.update_card(c.id, counters=tuple(counters.items()))
+        tx.emit("counters_placed", card=c.id, amount=step.amount or 1, what=name,
+                cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
+    return f"places {step.amount or 1} {name}(s) on {', '.join(c.id for c in cards)}"
+
+
+@OPERATIONS.register("mark", "leaves a mark on the cards until the end of the turn")
+def _mark(tx: Tx, ctx: Context, step: Step) -> str:
+    """Leave a mark on cards until the end of the turn (`token`): what a later rule reads, such
+    as "banish it during the End Phase" (Emergency Teleport) or "if this effect was activated
+    this turn" (Stardust Dragon)."""
+    mark = step.token or "marked"
+    cards = select(tx, ctx, step.cards or "those")
+    for c in cards:
+        if mark not in c.marks:
+            tx.update_card(c.id, marks=(*c.marks, mark))
+    return f"{', '.join(c.id for c in cards) or 'nothing'}: {mark.replace('_', ' ')}"
+
+
+@OPERATIONS.register("coin_toss", "tosses a coin; later steps may ask how it fell")
+def _coin_toss(tx: Tx, ctx: Context, step: Step) -> str:
+    """The judge says how the coin fell (`choices: {coin: heads}`); unsaid, heads is assumed.
+
+    Where the player calls the toss (Gamble, Jirai Gumo), the card's steps say `right`/`wrong`
+    and the judge says whether the call was right (`choices: {coin: wrong}`); unsaid, right.
+    """
+    effect = tx.board.define(ctx.link.card).effects[ctx.link.effect - 1]
+    called = any(s.coin in ("right", "wrong") for s in effect.do)
+    outcomes = ("right", "wrong") if called else ("heads", "tails")
+    call = ctx.choices.get("coin")
+    if call not in outcomes:
+        call = outcomes[0]
+        other = outcomes[1]
+        tx.say("choice.engine_picked", f"The coin toss of {ctx.link.card} was not given; the engine "
+               f"assumes {'the call was right' if called else 'heads'} (say `choices: {{coin: {other}}}` "
+               "otherwise).", ctx.link.card)  # fmt: skip
+    ctx.coin = call
+    tx.emit("coin_toss", card=ctx.link.card, result=call, chain_link=ctx.link.link)
+    return f"the call was {call}" if called else f"the coin comes up {call}"
+
+
+@OPERATIONS.register("declare_type", "notes the Monster Type declared at activation")
+def _declare_type(tx: Tx, ctx: Context, step: Step) -> str:
+    """Note the Monster Type its activation declared (`choices: {declare: Warrior}`) on the card."""
+    declared = ctx.choices.get("declare")
+    if not isinstance(declared, str) or not declared:
+        tx.say("choice.missing", f"{ctx.link.card} declares a Monster Type as it is activated: say "
+               "which with `choices: {declare: <Type>}`.", ctx.link.card)  # fmt: skip
+        return "no Type declared"
+    card = tx.board.cards[ctx.link.card]
+    if card.zone in ("spell_traps", "field_spell"):
+        tx.update_card(card.id, declared=declared)
+    tx.emit("declared", card=card.id, what=declared, chain_link=ctx.link.link)
+    return f"declares {declared}"

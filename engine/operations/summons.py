@@ -1,0 +1,356 @@
+"""Summons an effect performs: Special Summons, Tokens, Ritual and Fusion Summons, summons
+"immediately after this effect resolves", and Normal Summons an effect grants."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.operations.context import Context, Handler, _pick, _players, select
+from engine.state import CardState, evolve
+from engine.vocabulary import OPERATIONS
+
+if TYPE_CHECKING:
+    from engine.cards import Step
+    from engine.tx import Tx
+
+
+@OPERATIONS.register("create_tokens", "Special Summons Tokens")
+def _create_tokens(tx: Tx, ctx: Context, step: Step) -> str:
+    """Tokens take the lowest free Main Monster Zones; ids are <player>:<name>#<n>."""
+    from engine.cards import load_catalog
+
+    defn = load_catalog()[(step.token or "").lower()]
+    created = dict(tx.game.created)
+    made = []
+    for _ in range(step.amount or 1):
+        slot = tx.board.free_slot("monsters", ctx.player)
+        if slot is None:
+            break
+        key = f"{ctx.player}:{defn.name}"
+        created[key] = created.get(key, 0) + 1
+        card = CardState(id=f"{key}#{created[key]}", name=defn.name, owner=ctx.player,
+                         controller=ctx.player, zone="monsters", slot=slot,
+                         position=step.position or "attack", token=True,
+                         summoned_this_turn=True, summon_type="special")  # fmt: skip
+        tx.set_board(tx.board.with_card(card, defn))
+        tx.emit("summoned", card=card.id, player=ctx.player, cause=ctx.link.card,
+                chain_link=ctx.link.link, to="monsters")  # fmt: skip
+        made.append(card.id)
+    tx.update(created=tuple(created.items()))
+    ctx.acted[:] = [tx.card(card_id) for card_id in made]  # "those Tokens" for the step after
+    return f"Special Summons {', '.join(made)}"
+
+
+@OPERATIONS.register("create_token_from_tributes",
+                     "Special Summons a Token whose ATK/DEF are those of the Tributed monsters")
+def _create_token_from_tributes(tx: Tx, ctx: Context, step: Step) -> str:
+    """Nibiru: 1 Token to `player`'s field (the opponent's), Special Summoned by this link's
+    player, with the combined original ATK/DEF of the monsters this effect Tributed."""
+    from engine.cards import load_catalog
+
+    defn = load_catalog()[(step.token or "").lower()]
+    owner = _players(ctx, step.player)[0]
+    slot = tx.board.free_slot("monsters", owner)
+    if slot is None:
+        tx.say("zone.full", f"{owner} has no free Main Monster Zone for {defn.name}.")
+        return f"no zone for {defn.name}"
+    atk = sum(tx.board.define(c.id).atk or 0 for c in ctx.tributed)
+    def_ = sum(tx.board.define(c.id).def_ or 0 for c in ctx.tributed)
+    created = dict(tx.game.created)
+    key = f"{owner}:{defn.name}"
+    created[key] = created.get(key, 0) + 1
+    card = CardState(id=f"{key}#{created[key]}", name=defn.name, owner=owner,  # type: ignore[arg-type]
+                     controller=owner, zone="monsters", slot=slot,  # type: ignore[arg-type]
+                     position=step.position or "attack", token=True, summoned_this_turn=True,
+                     summon_type="special", atk=atk, def_=def_, arrived=tx.game.seq)  # fmt: skip
+    tx.set_board(tx.board.with_card(card, defn))
+    tx.update(created=tuple(created.items()))
+    tx.emit("summoned", card=card.id, player=owner, summoner=ctx.player, cause=ctx.link.card,
+            chain_link=ctx.link.link, to="monsters")  # fmt: skip
+    return f"Special Summons {card.id} to {owner}'s field ({atk} ATK / {def_} DEF)"
+
+
+@OPERATIONS.register("special_summon", "Special Summons the cards")
+def _special_summon(tx: Tx, ctx: Context, step: Step) -> str:
+    """Special Summon to the link player's field, each to the lowest free Main Monster Zone."""
+    from engine.state import Summon
+
+    cards = _pick(tx, ctx, step, "summon") if step.cards not in (None, "targets") else select(
+        tx, ctx, step.cards)  # fmt: skip
+    made = []
+    for c in cards:
+        if not tx.board.define(c.id).special_summonable:  # "Cannot be Special Summoned"
+            tx.say("summon.cannot_be_special_summoned", f"{c.name} cannot be Special Summoned, so "
+                   f"{ctx.link.card} cannot summon it.", c.id)  # fmt: skip
+            continue
+        only_by = tx.board.define(c.id).special_summon_by  # "Must be Special Summoned by X"
+        if only_by and only_by.lower() != tx.board.define(ctx.link.card).name.lower():
+            tx.say("summon.condition_not_met", f"{c.name} can be Special Summoned only by the effect "
+                   f'of "{only_by}" (or one that ignores its Summoning conditions), so '
+                   f"{ctx.link.card} cannot summon it.", c.id)  # fmt: skip
+            continue
+        who = c.owner if step.player == "both" else ctx.player  # "each player ... their own GY"
+        position = ctx.choices.get("position") or step.position or "attack"
+        from engine.rules.abilities import one_face_up_problem  # "You can only control 1 face-up X"
+
+        if position != "set" and (why := one_face_up_problem(tx.board, c, who)) is not None:
+            tx.say("summon.only_one_face_up", f"{why}, so {ctx.link.card} cannot summon it face-up.", c.id)
+            continue
+        slot = tx.board.free_slot("monsters", who)
+        if slot is None:
+            tx.say("zone.full", f"{who} has no free Main Monster Zone for {c.id}.", c.id)
+            break
+        tx.move(c.id, "monsters", event="summoned", cause=ctx.link.card, chain_link=ctx.link.link,
+                slot=slot, position=position, controller=who)  # fmt: skip
+        tx.update_card(c.id, summoned_this_turn=True, summon_type="special")
+        made.append(c.id)
+    ctx.acted[:] = [tx.board.cards[c] for c in made]
+    if made:
+        tx.update(last_summon=Summon(cards=tuple(made), kind="special", player=ctx.player,  # type: ignore[arg-type]
+                                     seq=tx.game.seq))  # fmt: skip
+    return f"Special Summons {', '.join(made) or 'nothing'}"
+
+
+@OPERATIONS.register("summon_returned_namesake",
+                     "Special Summons from the hand a monster named like the one returned")
+def _summon_returned_namesake(tx: Tx, ctx: Context, step: Step) -> str:
+    """Stargazer Magician: Special Summon 1 monster from the hand with the same name as the monster
+    whose return to the hand set this trigger off (that monster itself may be the one)."""
+    from engine.cards import Selector
+
+    subject = tx.board.cards.get(ctx.link.subject or "")
+    if subject is None:
+        return "no returned monster is known, so nothing is summoned"
+    name = tx.board.define(subject.id).name
+    named = Selector(zone="hand", controller="you", card_type="monster", name=name)
+    return _special_summon(tx, ctx, step.model_copy(update={"cards": named}))
+
+
+@OPERATIONS.register("switch_with_this", "this card and the target switch control")
+def _switch_with_this(tx: Tx, ctx: Context, step: Step) -> str:
+    """This card and the target switch control, each taking the zone the other left (Invader of
+    the Throne); if either is no longer on the field, nothing happens."""
+    this = tx.board.cards.get(ctx.link.card)
+    other = next((c for c in select(tx, ctx, step.cards or "targets") if c.zone == "monsters"), None)
+    if this is None or this.zone != "monsters" or other is None or other.controller == this.controller:
+        return "control does not change (one of the two is no longer on the field)"
+    tx.set_board(tx.board.with_card(evolve(this, controller=other.controller, slot=other.slot)))
+    tx.set_board(tx.board.with_card(evolve(other, controller=this.controller, slot=this.slot)))
+    for c, to in ((this, other.controller), (other, this.controller)):
+        tx.emit("control_changed", card=c.id, player=to, cause=ctx.link.card, chain_link=ctx.link.link)
+    tx.say("control.switched", f"{this.name} and {other.name} switch control: {other.controller} now "
+           f"controls {this.id}, {this.controller} controls {other.id}.", this.id, other.id)  # fmt: skip
+    ctx.acted[:] = [tx.board.cards[this.id], tx.board.cards[other.id]]
+    return f"{this.id} and {other.id} switch control"
+
+
+def _materials_then_summon(method: str) -> Handler:
+    """Ritual and Fusion Summons: the Tributes/materials leave at resolution, not as a cost, so
+    a card that stops Tributes (Mask of Restrict) in force by then stops the Ritual Summon."""
+
+    def handler(tx: Tx, ctx: Context, step: Step) -> str:
+        from engine.rules.continuous import first
+
+        monster = (ctx.chosen(tx, "summon") or [None])[0]
+        materials = ctx.chosen(tx, "materials") or ctx.chosen(tx, "tribute") or []
+        if monster is None or not materials:
+            tx.say("choice.missing", f"{ctx.link.card} needs `choices: {{summon: <monster>, materials: "
+                   "[...]}}` to say which monster is summoned with which materials.", ctx.link.card)
+            return "no monster or materials chosen"
+        if method == "ritual" and (mask := first(tx.board, "forbid_tributes")) is not None:
+            tx.say("rule.tributes_forbidden", f"{mask.name} is face-up: no monster can be Tributed, so "
+                   f"the Ritual Summon of {monster.name} cannot happen.", mask.id, ctx.link.card)
+            return "no Tribute possible: no Ritual Summon"
+        for m in materials:
+            event = "tributed" if method == "ritual" else "sent_to_gy"
+            tx.move(m.id, "graveyard", event=event, cause=f"material for {monster.id}",
+                    chain_link=ctx.link.link)  # fmt: skip
+        slot = tx.board.free_slot("monsters", ctx.player)
+        tx.move(monster.id, "monsters", event="summoned", cause=ctx.link.card, chain_link=ctx.link.link,
+                slot=slot, position="attack", controller=ctx.player)  # fmt: skip
+        tx.update_card(monster.id, summoned_this_turn=True, summon_type=method)
+        return f"{method.title()} Summons {monster.id} using {', '.join(m.id for m in materials)}"
+
+    return handler
+
+
+# --- summons an effect performs, and other Extra Deck / Level monster effects (brief H2)
+def _summon_after(method: str) -> Handler:
+    """A summon by game procedure "immediately after this effect resolves", using this card as
+    material (Formula Synchron: Synchro; I:P Masquerena: Link). The judge names the monster and
+    its materials (`choices: {summon: <monster>, materials: [...]}`); the summon follows the
+    link's resolution, so a "When ... you can" effect of the summoned monster misses the timing
+    if another Chain Link resolves after it (engine.rules.procedures)."""
+
+    def handler(tx: Tx, ctx: Context, step: Step) -> str:
+        from engine.rules.procedures import after_resolution
+
+        chosen = [c.id for c in ctx.chosen(tx, "summon") or []]
+        materials = [c.id for c in ctx.chosen(tx, "materials") or []]
+        player, source = ctx.player, ctx.link.card
+
+        def later() -> str:
+            board = tx.board
+            return after_resolution(tx, player, source, method, [board.cards[c] for c in chosen],
+                                    [board.cards[m] for m in materials], must_use=source)  # fmt: skip
+
+        ctx.afterwards.append(later)
+        return f"a {method.title()} Summon follows its resolution"
+
+    return handler
+
+
+@OPERATIONS.register("normal_summon_after",
+                     "Normal Summons or Sets 1 monster immediately after this effect resolves")
+def _normal_summon_after(tx: Tx, ctx: Context, step: Step) -> str:
+    """Ultimate Offering: "immediately after this effect resolves, Normal Summon/Set 1 monster"
+    (`choices: {summon: <monster>, tribute: [...], position: set}`)."""
+    from engine.rules.procedures import effect_normal_summon
+
+    chosen = [c.id for c in ctx.chosen(tx, "summon") or []]
+    tributes = [c.id for c in ctx.chosen(tx, "tribute") or []]
+    position = ctx.choices.get("position")
+    player, source = ctx.player, ctx.link.card
+
+    def later() -> str:
+        board = tx.board
+        return effect_normal_summon(tx, player, source, [board.cards[c] for c in chosen],
+                                    [board.cards[t] for t in tributes], position)  # fmt: skip
+
+    ctx.afterwards.append(later)
+    return "a Normal Summon/Set follows its resolution"
+
+
+@OPERATIONS.register("summon_listed_lv",
+                     "Special Summons the LV monster named by the monster paid as the cost")
+def _summon_listed_lv(tx: Tx, ctx: Context, step: Step) -> str:
+    """Level Up!: Special Summon the "LV" monster named by the monster sent as the cost, from the
+    hand or Deck, ignoring its Summoning conditions."""
+    from engine.refs import resolve_ref
+    from engine.state import Summon
+
+    sent = [resolve_ref(tx.board, str(r)) for key, value in ctx.link.cost if key == "send_to_gy"
+            for r in (value if isinstance(value, list) else [value])]  # fmt: skip
+    names = [tx.board.define(c.id).level_up_to for c in sent]
+    listed = next((n for n in names if n), None)
+    if listed is None:
+        return "no \"LV\" monster is named"
+    fitting = [c for c in tx.board.in_zones(("hand", "deck")) if c.owner == ctx.player
+               and c.name.lower() == listed.lower()]  # fmt: skip
+    chosen = [c for c in ctx.chosen(tx, "summon") or [] if c.id in {f.id for f in fitting}]
+    card = (chosen or fitting or [None])[0]
+    slot = tx.board.free_slot("monsters", ctx.player)
+    if card is None or slot is None:
+        why = f"no {listed} in {ctx.player}'s hand or Deck" if card is None else "no free Main Monster Zone"
+        return f"nothing is summoned ({why})"
+    position = ctx.choices.get("position") or "attack"
+    tx.move(card.id, "monsters", event="summoned", cause=ctx.link.card, chain_link=ctx.link.link,
+            slot=slot, position=position, controller=ctx.player)  # fmt: skip
+    tx.update_card(card.id, summoned_this_turn=True, summon_type="special")
+    ctx.acted[:] = [tx.board.cards[card.id]]
+    tx.update(last_summon=Summon(cards=(card.id,), kind="special", player=ctx.player,  # type: ignore[arg-type]
+                                 seq=tx.game.seq))  # fmt: skip
+    tx.say("summon.ignoring_conditions", f"{card.name} is Special Summoned from the "
+           f"{'hand' if card.zone == 'hand' else 'Deck'} ignoring its Summoning conditions (Level "
+           "Up! says so), although its own text allows no other way.", card.id)  # fmt: skip
+    return f"Special Summons {card.id} ignoring its Summoning conditions"
+
+
+@OPERATIONS.register("fusion_summon_either_field", "Fusion Summons using monsters from either field")
+def _fusion_either_field(tx: Tx, ctx: Context, step: Step) -> str:
+    """Fusion Summon using monsters from either field (Super Polymerization), checked against
+    the Fusion Monster's material line (`choices: {summon: ..., materials: [...]}`)."""
+    from engine.rules.procedures import fusion_from_either_field
+    from engine.state import Summon
+
+    made = fusion_from_either_field(tx, ctx.player, ctx.link.card, ctx.chosen(tx, "summon") or [],
+                                    ctx.chosen(tx, "materials") or [])  # fmt: skip
+    ctx.acted[:] = [tx.board.cards[c] for c in made]
+    if not made:
+        return "no Fusion Summon"
+    tx.update(last_summon=Summon(cards=tuple(made), kind="special", player=ctx.player,  # type: ignore[arg-type]
+                                 seq=tx.game.seq))  # fmt: skip
+    used = tx.board.cards[made[0]].summoned_with
+    return f"Fusion Summons {made[0]} using {', '.join(used)} (from either field)"
+
+
+@OPERATIONS.register("normal_summon_gemini",
+                     "Normal Summons or Sets a Gemini monster from the hand, besides the usual Normal Summon")
+def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str:
+    """Gemini Summoner: Normal Summon or Set 1 Gemini monster from the hand (with its usual
+    Tributes), or Normal Summon a face-up Gemini monster on the field again (a Gemini Summon), as
+    this effect resolves: in addition to the turn's Normal Summon, which it neither needs nor uses.
+    `choices: {summon: <monster>, tribute: [...], position: set}`; unsaid, the first that fits.
+    A summon made while an effect resolves cannot be negated (it is not an attempt)."""
+    from engine.errors import Illegal
+    from engine.rules import summons
+    from engine.state import Summon
+
+    board, player = tx.board, ctx.player
+    fitting = [c for c in board.in_zones(("hand", "monsters"))
+               if "gemini" in board.define(c.id).subtypes and (
+        (c.zone == "hand" and c.owner == player)
+        or (c.zone == "monsters" and c.controller == player and c.face_up and not c.gemini))]  # fmt: skip
+    chosen = [c for c in ctx.chosen(tx, "summon") or [] if c.id in {f.id for f in fitting}]
+    if not chosen and fitting:
+        chosen = fitting[:1]
+        tx.say("choice.engine_picked", f"No Gemini monster was named (`choices: {{summon: ...}}`); the "
+               f"engine takes the first that fits: {chosen[0].id}.", chosen[0].id)  # fmt: skip
+    if not chosen:
+        return f"{player} has no Gemini monster to Normal Summon"
+    card = chosen[0]
+    if card.zone == "monsters":
+        tx.update_card(card.id, gemini=True, summoned_this_turn=True, summon_type="normal")
+        tx.emit("summoned", card=card.id, player=player, cause=ctx.link.card, chain_link=ctx.link.link,
+                gemini=True, **{"from": "monsters", "to": "monsters"})  # fmt: skip
+        tx.say("summon.gemini", f"{ctx.link.card}'s effect Normal Summons {card.name}, already face-up on "
+               "the field (a Gemini Summon): it is now an Effect Monster with its effects. This does not "
+               f"use {player}'s Normal Summon, and a summon made as an effect resolves cannot be negated.",
+               card.id)  # fmt: skip
+    else:
+        setting = ctx.choices.get("position") == "set"
+        tributes = [c.id for c in ctx.chosen(tx, "tribute") or []]
+        defn = tx.board.define(card.id)
+        try:
+            if setting and not defn.settable:
+                raise Illegal("summon.not_settable", f"{card.name} cannot be Normal Set.", card.id)
+            ids = summons._tribute(tx, player, tributes, defn.tributes_needed(), card.id)
+            slot = summons._free_main_zone(tx, player, None, ids)
+            summons._pay_tributes(tx, ids, card.id)
+        except Illegal as err:
+            tx.explanations.append(err.explanation)
+            return f"no Normal Summon ({err.explanation.text})"
+        kind = "tribute" if ids else "normal"
+        tx.move(card.id, "monsters", event="set" if setting else "summoned", cause=ctx.link.card,
+                chain_link=ctx.link.link, slot=slot, position="set" if setting else "attack")  # fmt: skip
+        tx.update_card(card.id, summoned_this_turn=not setting, set_this_turn=True,
+                       summon_type=None if setting else kind)  # fmt: skip
+        if setting:
+            ctx.acted[:] = [tx.board.cards[card.id]]
+            return f"{player} Sets {card.id}"
+    ctx.acted[:] = [tx.board.cards[card.id]]
+    tx.update(last_summon=Summon(cards=(card.id,), kind="normal", player=player,  # type: ignore[arg-type]
+                                 seq=tx.game.seq))  # fmt: skip
+    return f"{player} Normal Summons {card.id}"
+
+
+OPERATIONS.add(
+    "ritual_summon",
+    _materials_then_summon("ritual"),
+    "Ritual Summons a monster, Tributing its materials",
+)
+OPERATIONS.add(
+    "fusion_summon",
+    _materials_then_summon("fusion"),
+    "Fusion Summons a monster, sending its materials to the GY",
+)
+OPERATIONS.add(
+    "synchro_summon_after",
+    _summon_after("synchro"),
+    "Synchro Summons immediately after this effect resolves",
+)
+OPERATIONS.add(
+    "link_summon_after",
+    _summon_after("link"),
+    "Link Summons immediately after this effect resolves",
+)

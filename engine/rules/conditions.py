@@ -1,0 +1,350 @@
+"""Activation conditions: the `condition:` words of a card file ("responds_to_spell",
+"opponents_turn", "damage_step_battling"...), each a small function registered in
+engine.vocabulary.CONDITIONS with the words it writes. A function returns None when its
+condition holds now, else what is missing, in words; rules.chain asks them at activation.
+
+Conditions about the link an activation answers ("responds_to_...") are `_answering`: with no
+chain open, they are missing before anything else is asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.rules import continuous, restrictions
+from engine.rules.common import MAIN_PHASES
+from engine.state import opponent
+from engine.vocabulary import CONDITIONS
+
+if TYPE_CHECKING:
+    from engine.cards import Effect
+    from engine.state import ChainLink, Summon
+    from engine.tx import Tx
+
+
+@dataclass(frozen=True, slots=True)
+class Activating:
+    """What a condition is asked about: who activates which effect, answering which link, and
+    whether the activation answers a summon being attempted."""
+
+    tx: Tx
+    player: str
+    effect: Effect
+    answered: ChainLink | None
+    negating_summon: bool
+
+
+Check = Callable[[Activating], "str | None"]
+
+
+def _answering(check: Callable[[Activating, ChainLink], str | None]) -> Check:
+    """A condition about the link the activation answers: missing while no chain is open."""
+
+    def asked(a: Activating) -> str | None:
+        if a.answered is None:
+            return "it answers an activation, and no chain is open"
+        return check(a, a.answered)
+
+    asked.__doc__ = check.__doc__
+    return asked
+
+
+def _link_kind(tx: Tx, link: ChainLink) -> str:
+    """What a link is, for activation conditions: a Spell or Trap Card's activation, or an effect."""
+    defn = tx.board.define(link.card)
+    if not link.effect or _link_effect(tx, link).pendulum:  # a Pendulum card acts as a Spell Card
+        return "spell" if not link.effect else "spell_effect"
+    if _link_effect(tx, link).kind == "activation":
+        return defn.card_type  # "spell" or "trap"
+    snap = link.card_snapshot  # an equipped Union's effect is an Equip Spell Card's effect
+    if defn.is_monster and snap is not None and snap.zone == "spell_traps":
+        return "spell_effect"
+    return "monster_effect" if defn.is_monster else f"{defn.card_type}_effect"
+
+
+_CONDITION_TEXT = {
+    "responds_to_spell": ("spell",), "responds_to_trap": ("trap",),
+    "responds_to_spell_or_trap": ("spell", "trap"), "responds_to_monster_effect": ("monster_effect",),
+    "responds_to_any": ("spell", "trap", "monster_effect", "spell_effect", "trap_effect"),
+}  # fmt: skip
+
+
+def _summon_fits(effect: Effect, summon: Summon | None, player: str, who: str) -> bool:
+    if summon is None:
+        return False
+    kinds = effect.summon_kinds
+    kind = "normal" if summon.kind == "tribute" else summon.kind
+    if kinds and kind not in kinds and summon.kind not in kinds:
+        return False
+    return who == "any" or summon.player != player
+
+
+# What Ash Blossom & Joyous Spring answers, as categories: "search" (a card added from the Deck
+# to the hand), "draw" (drawing is adding from the Deck), "special_summon_from_deck",
+# "send_from_deck". A card's steps say it too, so a card that forgot the category still counts.
+DECK_ACTIONS = frozenset({"search", "draw", "special_summon_from_deck", "send_from_deck"})
+
+
+_STEP_ACTIONS = {"add_to_hand": "search", "excavate_add": "search",
+                 "special_summon": "special_summon_from_deck", "send_to_gy": "send_from_deck"}  # fmt: skip
+
+
+def deck_actions(effect: Effect) -> set[str]:
+    """Which of Ash Blossom's three kinds of action (drawing counts as adding) an effect includes."""
+    found = set(effect.categories) & DECK_ACTIONS
+    for step in effect.do:
+        if step.op in ("draw", "draw_until"):
+            found.add("draw")
+        elif step.op in _STEP_ACTIONS and not isinstance(step.cards, str) and step.cards is not None and (
+            step.cards.zone in ("deck", "hand_or_deck")
+        ):  # fmt: skip
+            found.add(_STEP_ACTIONS[step.op])
+    return found
+
+
+def _field_effect(tx: Tx, link: ChainLink) -> bool:
+    """Was this link the effect of a monster activated on the field, or the effect of a Spell/Trap
+    already face-up on the field (not a card's activation, nor a Trap's effect used as it flipped)?"""
+    snapshot = link.card_snapshot
+    if snapshot is None or snapshot.zone not in continuous.FIELD or not snapshot.face_up:
+        return False
+    return _link_effect(tx, link).kind != "activation" and link.card not in tx.game.flipped_in_chain
+
+
+def _link_effect(tx: Tx, link: ChainLink) -> Effect:
+    return restrictions.link_effect(tx.board, link)  # number 0: a Pendulum card placed as a Scale
+
+
+def _would_damage(tx: Tx, link: ChainLink, player: str) -> bool:
+    """Would this link inflict damage to `player` as written ("damage" to you or the opponent)?"""
+    for step in _link_effect(tx, link).do:
+        if step.op != "damage":
+            continue
+        who = step.player or "opponent"
+        hit = {"you": [link.player], "opponent": [opponent(link.player)], "both": ["A", "B"]}[who]
+        if player in hit:
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------- summons
+@CONDITIONS.register("negates_summon", "a summon (of `summon_kinds`) is being attempted now")
+def _negates_summon(a: Activating) -> str | None:
+    if a.negating_summon and _summon_fits(a.effect, a.tx.game.summon_attempt, a.player, "any"):
+        return None
+    kinds = " or ".join(a.effect.summon_kinds) or "any"
+    return f"it negates a summon ({kinds}) at the moment it is attempted, and none is being attempted"
+
+
+def _summoned(who: str) -> Check:
+    def summoned(a: Activating) -> str | None:
+        if _summon_fits(a.effect, a.tx.game.last_summon, a.player, who):
+            return None
+        kinds = " or ".join(a.effect.summon_kinds) or "a"
+        by = "the opponent" if who == "opponent" else "a player"
+        return f"it answers {by}'s successful {kinds} summon, and that is not the last thing that happened"
+
+    return summoned
+
+
+CONDITIONS.add("opponent_summoned", _summoned("opponent"),
+               "the opponent's successful summon (of `summon_kinds`) is the last thing that happened")
+CONDITIONS.add("any_summoned", _summoned("any"),
+               "a successful summon (of `summon_kinds`) is the last thing that happened")
+
+
+# --------------------------------------------------------------------------- phases and turns
+@CONDITIONS.register("battle_phase", "during the Battle Phase")
+def _battle_phase(a: Activating) -> str | None:
+    """Combination Attack."""
+    return None if a.tx.board.phase == "battle" else "it works only during the Battle Phase"
+
+
+@CONDITIONS.register("not_battle_phase", "not during the Battle Phase")
+def _not_battle_phase(a: Activating) -> str | None:
+    """Invader of the Throne's Flip effect."""
+    return "it does not work during the Battle Phase" if a.tx.board.phase == "battle" else None
+
+
+@CONDITIONS.register("main_phase", "during either player's Main Phase 1 or 2")
+def _main_phase(a: Activating) -> str | None:
+    """Nibiru, the Primal Being; the opponent's alone is `opponents_main_phase`."""
+    if a.tx.board.phase in MAIN_PHASES and a.tx.game.battle is None:
+        return None
+    return "it can be activated only in a Main Phase (either player's)"
+
+
+@CONDITIONS.register("opponents_turn", "during the opponent's turn")
+def _opponents_turn(a: Activating) -> str | None:
+    return None if a.tx.board.turn_player != a.player else "it can be activated only in the opponent's turn"
+
+
+@CONDITIONS.register("opponents_main_phase", "during the opponent's Main Phase 1 or 2")
+def _opponents_main_phase(a: Activating) -> str | None:
+    """Formula Synchron, I:P Masquerena."""
+    board = a.tx.board
+    if board.turn_player != a.player and board.phase in ("main1", "main2") and a.tx.game.battle is None:
+        return None
+    return "it can be activated only during the opponent's Main Phase"
+
+
+@CONDITIONS.register("main_or_opponents_battle", "during your Main Phase or the opponent's Battle Phase")
+def _main_or_opponents_battle(a: Activating) -> str | None:
+    """Ultimate Offering."""
+    board = a.tx.board
+    mine = board.turn_player == a.player
+    if (mine and board.phase in ("main1", "main2")) or (not mine and board.phase == "battle"):
+        return None
+    return "it can be activated only during its controller's Main Phase or the opponent's Battle Phase"
+
+
+@CONDITIONS.register("end_of_battle_phase", "at the end of the Battle Phase (its End Step)")
+def _end_of_battle_phase(a: Activating) -> str | None:
+    """Evenly Matched."""
+    board = a.tx.board
+    if board.phase == "battle" and board.step == "end" and a.tx.game.battle is None:
+        return None
+    return "it is activated at the end of the Battle Phase (its End Step)"
+
+
+@CONDITIONS.register("opponent_activated_monster_effect_in_main",
+                     "the opponent activated a monster effect in a Main Phase this turn")
+def _opponent_activated_monster_effect_in_main(a: Activating) -> str | None:
+    """Triple Tactics Talent."""
+    if f"monster_effect_main:{opponent(a.player)}" in a.tx.board.flags:
+        return None
+    return f"{opponent(a.player)} must have activated a monster effect during a Main Phase this turn"
+
+
+@CONDITIONS.register("opponent_added_from_deck",
+                     "the opponent just added a card from their Main Deck to the hand outside the Draw Phase")
+def _opponent_added_from_deck(a: Activating) -> str | None:
+    """Droll & Lock Bird: nothing else has happened since."""
+    if opponent(a.player) in a.tx.game.last_added:
+        return None
+    return (f"it answers {opponent(a.player)} adding a card from their Main Deck to their hand outside "
+            "the Draw Phase, and that is not what just happened")  # fmt: skip
+
+
+# --------------------------------------------------------------------------- attacks and battles
+@CONDITIONS.register("opponent_attack_declared", "an opponent's monster has just declared an attack")
+def _opponent_attack_declared(a: Activating) -> str | None:
+    battle, board = a.tx.game.battle, a.tx.board
+    if battle is not None and battle.window == "battle_step" and (
+        board.cards[battle.attacker].controller != a.player
+    ):  # fmt: skip
+        return None
+    return "it needs an opponent's monster to have just declared an attack"
+
+
+@CONDITIONS.register("any_attack_declared", "a monster has just declared an attack")
+def _any_attack_declared(a: Activating) -> str | None:
+    """Number 39: Utopia."""
+    battle = a.tx.game.battle
+    if battle is not None and battle.window == "battle_step":
+        return None
+    return "it needs a monster to have just declared an attack"
+
+
+@CONDITIONS.register("damage_step_battling",
+                     "in the Damage Step, before damage calculation, while monsters battle")
+def _damage_step_battling(a: Activating) -> str | None:
+    """Honest; which monster must battle is `requires.battling`."""
+    battle = a.tx.game.battle
+    if battle is not None and battle.target is not None and battle.window in (
+            "damage_step_start", "before_damage_calculation"):  # fmt: skip
+        return None
+    return "it is activated in the Damage Step, before damage calculation, while monsters battle"
+
+
+@CONDITIONS.register("damage_calculation_opponent_attacks",
+                     "during damage calculation, while an opponent's monster attacks")
+def _damage_calculation_opponent_attacks(a: Activating) -> str | None:
+    """Kuriboh."""
+    board, battle = a.tx.board, a.tx.game.battle
+    attacker = board.cards.get(battle.attacker) if battle is not None else None
+    if battle is not None and battle.window == "damage_calculation" and attacker is not None and (
+        attacker.controller != a.player
+    ):  # fmt: skip
+        return None
+    return "it is activated during damage calculation, while an opponent's monster attacks"
+
+
+# --------------------------------------------------------------------------- the answered link
+@CONDITIONS.register("responds_to_destruction", "it answers a link that would destroy a card")
+@_answering
+def _responds_to_destruction(a: Activating, answered: ChainLink) -> str | None:
+    """Stardust Dragon."""
+    if "destroy" in _link_effect(a.tx, answered).categories:
+        return None
+    return (f"it answers the activation of a card or effect that would destroy a card, and Chain "
+            f"Link {answered.link} would not")
+
+
+@CONDITIONS.register("responds_to_deck_action",
+                     "it answers a link that adds from the Deck to the hand, summons or sends from it")
+@_answering
+def _responds_to_deck_action(a: Activating, answered: ChainLink) -> str | None:
+    """Ash Blossom & Joyous Spring: drawing counts as adding from the Deck."""
+    if deck_actions(_link_effect(a.tx, answered)):
+        return None
+    return ("it answers a card or effect that would add a card from the Deck to the hand (drawing "
+            "included), Special Summon from the Deck or send a card from the Deck to the GY; Chain "
+            f"Link {answered.link} would do none of these")  # fmt: skip
+
+
+@CONDITIONS.register("responds_to_field_effect",
+                     "it answers a monster effect activated on the field, or a face-up Spell/Trap's effect")
+@_answering
+def _responds_to_field_effect(a: Activating, answered: ChainLink) -> str | None:
+    """Ghost Ogre & Snow Rabbit."""
+    if _field_effect(a.tx, answered):
+        return None
+    return ("it answers the effect of a monster activated on the field, or the effect of a "
+            f"Spell/Trap already face-up on the field; Chain Link {answered.link} is neither")
+
+
+@CONDITIONS.register("responds_to_summoning", "it answers a link that would summon")
+@_answering
+def _responds_to_summoning(a: Activating, answered: ChainLink) -> str | None:
+    if {"special_summon", "summon"} & set(_link_effect(a.tx, answered).categories):
+        return None
+    return f"it answers an activation that would summon, and Chain Link {answered.link} would not"
+
+
+@CONDITIONS.register("responds_to_damage", "it answers a link that would inflict damage to its player")
+@_answering
+def _responds_to_damage(a: Activating, answered: ChainLink) -> str | None:
+    if _would_damage(a.tx, answered, a.player):
+        return None
+    return (f"it answers an effect that would inflict damage to {a.player}, and Chain Link "
+            f"{answered.link} would not")
+
+
+def _responds_to_kind(condition: str) -> Check:
+    """It answers the activation of a card or effect of these kinds, immediately before it."""
+    wanted = _CONDITION_TEXT[condition]
+
+    def responds(a: Activating, answered: ChainLink) -> str | None:
+        kind = _link_kind(a.tx, answered)
+        if kind in wanted:
+            return None
+        what = " or ".join(w.replace("_", " ") for w in wanted)
+        return (f"it answers the activation of a {what} immediately before it; Chain Link "
+                f"{answered.link} is {kind.replace('_', ' ')}")
+
+    return _answering(responds)
+
+
+CONDITIONS.add("responds_to_spell", _responds_to_kind("responds_to_spell"),
+               "it answers the activation of a Spell Card")
+CONDITIONS.add("responds_to_trap", _responds_to_kind("responds_to_trap"),
+               "it answers the activation of a Trap Card")
+CONDITIONS.add("responds_to_spell_or_trap", _responds_to_kind("responds_to_spell_or_trap"),
+               "it answers the activation of a Spell or Trap Card")
+CONDITIONS.add("responds_to_monster_effect", _responds_to_kind("responds_to_monster_effect"),
+               "it answers the activation of a monster effect")
+CONDITIONS.add("responds_to_any", _responds_to_kind("responds_to_any"),
+               "it answers any activation (a card, or a monster, Spell or Trap effect)")

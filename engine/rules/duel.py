@@ -1,0 +1,70 @@
+"""The moves of the duel itself that many rules share: drawing (and losing by decking out), a
+player's LP reaching 0, and the duel's end. Source: Official Rulebook v10, "Winning the Duel"."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.state import Result, opponent
+
+if TYPE_CHECKING:
+    from engine.state import PlayerState
+    from engine.tx import Tx
+
+
+def draw(tx: Tx, player: str, count: int, cause: str, chain_link: int | None = None) -> None:
+    """Draw cards; a player who must draw from an empty Deck loses at once. While no card can be
+    added from the Main Deck to the hand (Droll & Lock Bird), nothing is drawn."""
+    from engine.rules.lasting import deck_locked, say_deck_locked
+
+    if count and (lock := deck_locked(tx.board)) is not None:
+        say_deck_locked(tx, lock, player, f"draws nothing ({count} card(s) would be drawn)")
+        return
+    for _ in range(count):
+        state: PlayerState = tx.board.player(player)
+        if state.deck_size == 0:
+            end_duel(tx, opponent(player), "deck_out")
+            tx.say("duel.deck_out", f"{player} must draw but has no cards left in the Deck, so "
+                   f"{player} loses the duel.")  # fmt: skip
+            return
+        card_id = state.deck[0] if state.deck else _reveal_unknown(tx, player)
+        tx.move(card_id, "hand", event="drew", cause=cause, chain_link=chain_link)
+
+
+def _reveal_unknown(tx: Tx, player: str) -> str:
+    """A card drawn from the unknown part of the Deck becomes an 'Unknown Card' in hand."""
+    from engine.cards import UNKNOWN_CARD
+    from engine.state import CardState
+
+    created = dict(tx.game.created)
+    key = f"{player}:{UNKNOWN_CARD.name}"
+    created[key] = created.get(key, 0) + 1
+    card_id = f"{key}#{created[key]}"
+    state = tx.board.player(player)
+    card = CardState(id=card_id, name=UNKNOWN_CARD.name, owner=player, controller=player,
+                     zone="deck")  # fmt: skip
+    board = tx.board.with_card(card, UNKNOWN_CARD)
+    board = board.with_player(player, deck=(card_id, *state.deck),
+                              deck_unknown=state.deck_unknown - 1)  # fmt: skip
+    tx.set_board(board)
+    tx.update(created=tuple(created.items()))
+    return card_id
+
+
+def end_duel(tx: Tx, winner: str | None, reason: str) -> None:
+    tx.update(result=Result(winner=winner, draw=winner is None, reason=reason))  # type: ignore[arg-type]
+    tx.emit("duel_end", winner=winner, draw=winner is None, reason=reason)
+
+
+def check_life_points(tx: Tx) -> None:
+    """The duel ends the moment a player's LP is 0; both at once is a draw."""
+    if tx.game.result is not None:
+        return
+    at_zero = [p for p in ("A", "B") if tx.board.player(p).lp <= 0]
+    if len(at_zero) == 2:
+        end_duel(tx, None, "both_zero_lp")
+        tx.say("duel.both_zero_lp", "Both players reached 0 LP at the same time: the duel is a draw.")
+    elif at_zero:
+        loser = at_zero[0]
+        end_duel(tx, opponent(loser), "zero_lp")
+        tx.say("duel.zero_lp", f"{loser}'s LP reached 0, so {opponent(loser)} wins the duel.")

@@ -1,0 +1,221 @@
+"""What lasting effects do when their moment comes: as the End Phase begins, as a turn ends,
+after a summon or a draw, after a link resolves. The lasting effects themselves (kept on
+`Board.lasting`) and what applies now are in `engine.rules.lasting`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.rules.continuous import FIELD
+from engine.state import Lasting, evolve, opponent
+
+if TYPE_CHECKING:
+    from engine.tx import Tx
+
+
+def end_phase(tx: Tx) -> None:
+    """What lasting effects and "until the opponent's Nth turn" cards do as the End Phase begins."""
+    board = tx.board
+    for item in board.lasting:
+        if item.until_turn != board.turn:
+            continue
+        if item.what == "destroy_at_end_phase":
+            doomed = [c for c in item.cards if c in tx.board.cards and tx.card(c).zone == "monsters"
+                      and tx.card(c).face_up]  # fmt: skip
+            for card_id in doomed:
+                tx.move(card_id, "graveyard", event="destroyed", cause=item.source)
+            if doomed:
+                tx.say("lasting.end_phase", f"End Phase: {tx.card(item.source).name}'s effect destroys "
+                       f"{', '.join(doomed)}, as it said when it resolved (this makes no new Chain "
+                       "Link).", item.source, *doomed)  # fmt: skip
+        elif item.what == "control_until_end_phase":
+            for card_id in item.cards:
+                _give_back(tx, card_id, item.source)
+        elif item.what == "eclipse_at_end_phase":
+            eclipse(tx, item)
+        elif item.what == "send_to_gy_at_end_phase":
+            _send_borrowed(tx, item)
+    _count_opponent_turns(tx)
+
+
+def _give_back(tx: Tx, card_id: str, source: str) -> None:
+    card = tx.board.cards.get(card_id)
+    if card is None or card.zone != "monsters" or card.controller == card.owner:
+        return
+    slot = tx.board.free_slot("monsters", card.owner)
+    if slot is None:  # no zone to come back to: the game sends it to the GY
+        tx.move(card_id, "graveyard", event="sent_to_gy", cause="rule: no free zone")
+        tx.say("lasting.control_returned", f"{card_id} should go back to {card.owner}, who has no free "
+               "Main Monster Zone, so it is sent to the GY.", card_id)  # fmt: skip
+        return
+    tx.set_board(tx.board.with_card(evolve(card, controller=card.owner, slot=slot)))
+    tx.emit("control_changed", card=card_id, player=card.owner, cause=source)
+    tx.say("lasting.control_returned", f"End Phase: control of {card_id} goes back to {card.owner}; "
+           f"{tx.card(source).name} gave control only until the End Phase.", card_id, source)  # fmt: skip
+
+
+def _count_opponent_turns(tx: Tx) -> None:
+    """A Normal Spell that stays on the field (Swords of Revealing Light) counts its
+    controller's opponent's turns on itself and is destroyed in the End Phase of the last."""
+    board = tx.board
+    for card in board.in_zone("spell_traps"):
+        if not card.face_up or card.controller == board.turn_player:
+            continue
+        turns = board.define(card.id).stays_for_opponent_turns
+        if turns is None:
+            continue
+        counters = dict(card.counters)
+        counted = counters.get("turn", 0) + 1
+        counters["turn"] = counted
+        tx.update_card(card.id, counters=tuple(counters.items()))
+        tx.emit("counters_placed", card=card.id, amount=1, what="turn", cause="End Phase")
+        if counted >= turns:
+            tx.move(card.id, "graveyard", event="destroyed", cause=card.id)
+            tx.say("lasting.end_phase", f"End Phase of {board.turn_player}'s turn {counted} since "
+                   f"{card.name} was activated: it is destroyed, as its text says.", card.id)  # fmt: skip
+        else:
+            tx.say("lasting.turn_counted", f"End Phase of {board.turn_player}'s turn: {card.name} has "
+                   f"counted {counted} of {turns} of {board.turn_player}'s turns.", card.id)  # fmt: skip
+
+
+def turn_end(tx: Tx) -> bool:
+    """The turn ends: a Final Countdown whose 20th turn this was wins the duel (both at once: a
+    draw); lasting effects whose last turn this was stop. True if the duel ended."""
+    from engine.rules.duel import end_duel
+
+    board = tx.board
+    winners = {item.player for item in board.lasting
+               if item.what == "win_at_turn_end" and item.until_turn == board.turn}  # fmt: skip
+    tx.set_board(evolve(board, lasting=tuple(i for i in board.lasting if i.until_turn > board.turn)))
+    if not winners:
+        return False
+    winner = next(iter(winners)) if len(winners) == 1 else None
+    end_duel(tx, winner, "final_countdown")
+    if winner is None:
+        tx.say("duel.final_countdown", "Both players' Final Countdowns reach their 20th turn at the end "
+               "of this turn: the duel is a draw.")  # fmt: skip
+    else:
+        tx.say("duel.final_countdown", f"The end of turn {board.turn}: 20 turns have passed since {winner} "
+               f"activated Final Countdown (its turn counted as the 1st), so {winner} wins the duel.")
+    return True
+
+
+def watch(tx: Tx) -> None:
+    """What the events of this step do to the lasting effects that watch them, once each event:
+    a monster Special Summoned by a card effect counts for Nibiru and draws Maxx "C"'s card at
+    once; a card added from the Main Deck to the hand outside the Draw Phase is what Droll & Lock
+    Bird answers. (A summon by the game's procedure counts once it succeeds: `count_summon`.)"""
+    events = tx.events[tx.watched:]
+    tx.watched = len(tx.events)
+    if tx.game.result is not None:
+        return
+    by_effect: dict[tuple[int, int], list[dict]] = {}
+    for event in events:
+        if event["type"] == "summoned" and event.get("chain_link") is not None:
+            by_effect.setdefault((event["seq"], event["chain_link"]), []).append(event)
+        elif (event["type"] in ("drew", "added_to_hand") and event.get("from", "deck") == "deck"
+              and tx.board.phase != "draw" and event.get("cause") != "Draw Phase"):  # fmt: skip
+            who = event.get("player")
+            added = tuple(dict.fromkeys((*tx.game.last_added, who)))
+            tx.update(last_added=added, last_added_fresh=True)
+    for group in by_effect.values():
+        summoner = _summoner(tx, group[0])
+        if summoner is None:
+            continue
+        _count(tx, summoner, len(group))
+        _maxx_c(tx, summoner, [e["card"] for e in group])
+
+
+def _summoner(tx: Tx, event: dict) -> str | None:
+    """Who Special Summoned the monsters of a `summoned` event made by a card effect: the player
+    whose effect it was (a Token summoned to the opponent's field still counts for them)."""
+    link = event.get("chain_link")
+    cause = tx.board.cards.get(str(event.get("cause") or ""))
+    if link is None or cause is None:
+        return None
+    return event.get("summoner") or cause.controller
+
+
+def count_summon(tx: Tx, cards: tuple[str, ...], kind: str, player: str) -> None:
+    """A summon by the game's procedure succeeded (nothing negated it): it counts now."""
+    if kind != "flip":
+        _count(tx, player, len(cards))
+
+
+def draw_for_summon(tx: Tx, cards: tuple[str, ...], kind: str, player: str) -> str | None:
+    """Maxx "C"'s draw for a Special Summon by the game's procedure that succeeded."""
+    if kind in ("normal", "tribute", "flip"):
+        return None
+    drawn = len(tx.events)
+    _maxx_c(tx, player, list(cards))
+    return "A lasting effect draws a card for the Special Summon" if len(tx.events) > drawn else None
+
+
+def _count(tx: Tx, player: str, n: int) -> None:
+    """Monsters Normal or Special Summoned this turn, per player (Nibiru counts the opponent's)."""
+    count = tx.board.player(player).summons_this_turn + n
+    tx.set_board(tx.board.with_player(player, summons_this_turn=count))
+
+
+def _maxx_c(tx: Tx, summoner: str, cards: list[str]) -> None:
+    from engine.rules.duel import draw
+
+    for item in tx.board.lasting:
+        if item.what != "draw_on_opponent_special_summon" or item.until_turn < tx.board.turn:
+            continue
+        if item.player == summoner or tx.game.result is not None:
+            continue
+        name = tx.board.cards[item.source].name
+        tx.say("lasting.draw_on_summon", f"{summoner} Special Summoned {', '.join(cards)}: {name}'s "
+               f"effect, applied earlier this turn, makes {item.player} draw 1 card at once; this is "
+               "not an activation and starts no chain.", item.source, *cards)  # fmt: skip
+        draw(tx, item.player, 1, cause=item.source)
+
+
+def eclipse(tx: Tx, item: Lasting) -> None:
+    """Book of Eclipse in the End Phase: its controller's opponent turns every face-down monster
+    they control face-up in Defense Position, then draws 1 card for each (Flip effects activate)."""
+    from engine.rules.duel import draw
+
+    foe = opponent(item.player)
+    flipped = [c.id for c in tx.board.monsters(foe) if c.position == "set"]
+    for card_id in flipped:
+        tx.update_card(card_id, position="defense")
+        tx.emit("flipped", card=card_id, player=foe, cause=item.source)
+    tx.say("lasting.end_phase", f"End Phase: {tx.card(item.source).name}'s effect turns {foe}'s "
+           f"face-down monsters face-up in Defense Position ({', '.join(flipped) or 'none'}); {foe} "
+           f"draws {len(flipped)} card(s), 1 for each. This is not a new activation.",
+           item.source, *flipped)  # fmt: skip
+    if flipped:
+        draw(tx, foe, len(flipped), cause=item.source)
+
+
+def _send_borrowed(tx: Tx, item: Lasting) -> None:
+    """End Phase: the taken card goes to its owner's GY if its taker still holds it (in the hand,
+    or on the field, activated or Set)."""
+    for card_id in item.cards:
+        card = tx.board.cards.get(card_id)
+        if card is None or card.controller != item.player or card.owner == item.player:
+            continue
+        if card.zone not in ("hand", *FIELD):
+            continue
+        where = "hand" if card.zone == "hand" else "field"
+        tx.move(card_id, "graveyard", event="sent_to_gy", cause=item.source)
+        tx.say("lasting.borrowed_card_sent", f"End Phase: {card.name}, taken from {card.owner}'s GY by "
+               f"{tx.board.cards[item.source].name} for this turn, is still in {item.player}'s {where}, so "
+               f"it is sent to {card.owner}'s GY (this is not a new activation).", card_id, item.source)
+
+
+def after_resolving(tx: Tx, link_card: str, link_player: str, link_no: int) -> None:
+    """A link of a taken card resolved: its taker takes the damage the taking card said, once."""
+    for item in tx.board.lasting:
+        if item.what != "damage_after_resolving" or link_card not in item.cards:
+            continue
+        if item.player != link_player or item.until_turn < tx.board.turn:
+            continue
+        tx.set_board(evolve(tx.board, lasting=tuple(i for i in tx.board.lasting if i is not item)))
+        tx.say("lasting.damage_after_use", f"{link_card} was taken by {tx.board.cards[item.source].name} "
+               f"and has now been activated and resolved: {link_player} takes {item.amount} damage "
+               "(once; no chain).", link_card, item.source)  # fmt: skip
+        tx.change_lp(link_player, -item.amount, event="damage", cause=item.source, chain_link=link_no)
+        return
