@@ -17,6 +17,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from engine import yamlio
 from engine.cards import CardDef, load_catalog, parse_card
 from engine.errors import DocumentError, Problem
 from engine.rules import stated
@@ -190,7 +191,7 @@ def parse_document(text: str | bytes, fmt: str) -> dict:
         except UnicodeDecodeError:
             raise DocumentError([Problem("", "expected UTF-8 text")]) from None
     try:
-        data = json.loads(text) if fmt == "json" else yaml.safe_load(text)
+        data = json.loads(text) if fmt == "json" else yamlio.load(text)
     except json.JSONDecodeError as err:
         raise DocumentError(
             [Problem("", f"malformed JSON at line {err.lineno}, column {err.colno}: {err.msg}")]
