@@ -39,7 +39,9 @@ def board_changes(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, An
         if before is mine:
             continue
         for key, value in mine.items():
-            _part(ops, f"/players/{name}/{key}", before[key], value)
+            was = before[key]
+            if was is not value and was != value:
+                _part(ops, f"/players/{name}/{key}", was, value)
     return ops
 
 

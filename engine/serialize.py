@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from engine.state import EMZ_SLOTS, PLAYERS, Board, CardState
+from engine.state import EMZ_SLOTS, PLAYERS, Board, CardState, PlayerState
 
 
 def _entry(card: CardState) -> dict[str, Any]:
@@ -60,6 +61,8 @@ class BoardWriter:
     def __init__(self) -> None:
         self._piles: dict[int, tuple[tuple[str, ...], list[dict[str, Any]]]] = {}
         self._entries: dict[str, dict[str, Any]] = {}
+        # per player, the last dict written, with the player state and cards it was written from
+        self._players: dict[str, tuple[PlayerState, Mapping[str, CardState], dict[str, Any]]] = {}
 
     def _pile(self, board: Board, ids: tuple[str, ...]) -> list[dict[str, Any]]:
         kept = self._piles.get(id(ids))
@@ -76,36 +79,42 @@ class BoardWriter:
         return entry
 
     def write(self, board: Board) -> dict[str, Any]:
-        players: dict[str, Any] = {}
-        for name in PLAYERS:
-            p = board.player(name)
-            deck: Any = p.deck_unknown
-            if p.deck:
-                deck = {"cards": self._pile(board, p.deck), "unknown": p.deck_unknown}
-            fs = board.field_spell(name)
-            players[name] = {
-                "lp": p.lp,
-                "normal_summon_used": p.normal_summon_used,
-                "used_this_turn": list(p.used_this_turn),
-                "hand": self._pile(board, p.hand),
-                "deck": deck,
-                "extra_deck": [
-                    {**_entry(board.cards[i]), **({"face": "up"} if board.cards[i].face else {})}
-                    for i in p.extra_deck
-                ],
-                "graveyard": self._pile(board, p.graveyard),
-                "banished": self._pile(board, p.banished),
-                "monsters": [_monster(board, c) for c in board.monsters(name)],
-                "spell_traps": [_spell_trap(c) for c in board.spell_traps(name)],
-                "field_spell": {**_entry(fs), "face": fs.face} if fs else None,
-            }
         return {
             "turn": board.turn,
             "turn_player": board.turn_player,
             "phase": board.phase,
             "step": board.step,
-            "players": players,
+            "players": {name: self._player(board, name) for name in PLAYERS},
         }
+
+    def _player(self, board: Board, name: str) -> dict[str, Any]:
+        """A player's part is written from their state and the cards alone: when neither changed
+        since the last board (a new phase, a new window), it is the same dict as before."""
+        p, cards = board.player(name), board.cards
+        kept = self._players.get(name)
+        if kept is not None and kept[0] is p and kept[1] is cards:
+            return kept[2]
+        deck: Any = p.deck_unknown
+        if p.deck:
+            deck = {"cards": self._pile(board, p.deck), "unknown": p.deck_unknown}
+        fs = board.field_spell(name)
+        out = {
+            "lp": p.lp,
+            "normal_summon_used": p.normal_summon_used,
+            "used_this_turn": list(p.used_this_turn),
+            "hand": self._pile(board, p.hand),
+            "deck": deck,
+            "extra_deck": [
+                {**_entry(cards[i]), **({"face": "up"} if cards[i].face else {})} for i in p.extra_deck
+            ],
+            "graveyard": self._pile(board, p.graveyard),
+            "banished": self._pile(board, p.banished),
+            "monsters": [_monster(board, c) for c in board.monsters(name)],
+            "spell_traps": [_spell_trap(c) for c in board.spell_traps(name)],
+            "field_spell": {**_entry(fs), "face": fs.face} if fs else None,
+        }
+        self._players[name] = (p, cards, out)
+        return out
 
 
 def board_to_dict(board: Board) -> dict[str, Any]:
