@@ -49,6 +49,8 @@ def _works_here(card: CardState, defn: CardDef, effect: Effect) -> bool:
 
 def _auto_cost(game: Game, card: CardState, effect: Effect) -> dict[str, Any]:
     """The first cards that could pay each counted cost (the judge chooses in a real action)."""
+    if not effect.cost:
+        return {}
     board = game.board
     me = board.player(card.controller)
     pools = {
