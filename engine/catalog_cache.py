@@ -37,9 +37,13 @@ KEEP = 8  # catalogs kept in the folder, newest first
 
 def cache_dirs() -> list[Path]:
     """Where the cache may live, in order of preference."""
-    home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     uid = getattr(os, "getuid", lambda: 0)()
-    return [Path(home) / "duel-arbiter", Path(tempfile.gettempdir()) / f"duel-arbiter-{uid}"]
+    folders = [Path(tempfile.gettempdir()) / f"duel-arbiter-{uid}"]
+    try:
+        home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    except RuntimeError:  # no home directory to be found
+        return folders
+    return [Path(home) / "duel-arbiter", *folders]
 
 
 def _usable(folder: Path) -> bool:
