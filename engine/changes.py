@@ -13,6 +13,8 @@ The form, as the README states it for readers:
   ending in `/-` appends to a list) and `remove` (`path`). Paths are JSON Pointers into the board:
   `/phase`, `/players/A/lp`, `/players/B/graveyard/3`, `/players/A/deck/cards/0`...
 - An unchanged board gives `[]`.
+- In-process (not through JSON), the values are shared with other steps' boards: apply the patch
+  to a copy (`jsonpatch.apply_patch` copies unless told `in_place=True`).
 
 How it stays cheap: the board is compared part by part (the turn fields, then each player's
 fields and piles), never as a whole; a part the state shared between the two boards is the same
