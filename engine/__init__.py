@@ -5,6 +5,7 @@ Board state and actions in, a replay out. The public surface is small on purpose
     >>> from engine import replay, parse_document
     >>> doc = parse_document(text, fmt="yaml")     # raises DocumentError
     >>> result = replay(doc)                       # raises DocumentError; dict per the spec
+    >>> lean = replay(doc, boards="changes", legal="none")  # options: README, "Replay options"
 
 Everything else (the catalog, the glossary, the explanation codes) is reachable from here too.
 """

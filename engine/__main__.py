@@ -1,4 +1,5 @@
-"""`python -m engine replay FILE [--json]`: the same replay from the command line."""
+"""`python -m engine replay FILE [--json] [--boards every|changes|final] [--legal every|none|last]`:
+the same replay from the command line, with the same options as `POST /api/replay`."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import sys
 from pathlib import Path
 
 from engine import DocumentError, parse_document, replay
+from engine.replay import BOARDS, LEGAL
 
 
 def _text_report(result: dict) -> str:
@@ -33,6 +35,19 @@ def main(argv: list[str] | None = None) -> int:
     rp = sub.add_parser("replay", help="replay a scenario document (YAML or JSON)")
     rp.add_argument("file", type=Path)
     rp.add_argument("--json", action="store_true", help="print the full replay as JSON")
+    rp.add_argument(
+        "--boards",
+        choices=BOARDS,
+        default="every",
+        help="each step's whole board (every), what changed since the step before as a JSON Patch "
+        "(changes), or the final board only (final)",
+    )
+    rp.add_argument(
+        "--legal",
+        choices=LEGAL,
+        default="every",
+        help="what each player could activate: after every step, none, or after the last",
+    )
     args = parser.parse_args(argv)
     try:
         text = args.file.read_bytes()
@@ -41,7 +56,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     fmt = "json" if args.file.suffix.lower() == ".json" else "yaml"
     try:
-        result = replay(parse_document(text, fmt))
+        document = parse_document(text, fmt)
+        if args.json:
+            result = replay(document, boards=args.boards, legal=args.legal)
+        else:  # the text report shows neither step boards nor `legal`: skip writing them
+            result = replay(document, boards="final", legal="none")
     except DocumentError as err:
         for problem in err.problems:
             print(str(problem), file=sys.stderr)

@@ -6,8 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from engine import yamlio
 from engine.catalog import load_catalog
 from engine.errors import DocumentError
 from engine.explain import CODES as _CODES
@@ -25,7 +24,7 @@ CODES: dict[str, dict[str, Any]] = {
 @lru_cache(maxsize=1)
 def _glossary() -> tuple[dict[str, Any], ...]:
     with (DATA / "glossary.yaml").open(encoding="utf-8") as fh:
-        return tuple(yaml.safe_load(fh))
+        return tuple(yamlio.load(fh))
 
 
 def glossary() -> list[dict[str, Any]]:
@@ -47,7 +46,7 @@ def _examples() -> tuple[dict[str, Any], ...]:
     out = []
     for path in sorted(EXAMPLES.glob("*.yaml")):
         text = path.read_text(encoding="utf-8")
-        title = (yaml.safe_load(text) or {}).get("title") or path.stem
+        title = (yamlio.load(text) or {}).get("title") or path.stem
         out.append({"slug": path.stem, "title": title, "text": text})
     return tuple(out)
 

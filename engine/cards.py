@@ -12,8 +12,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from engine import catalog_cache, yamlio
 
 CARDS_DIR = Path(__file__).parent / "cards"
 
@@ -417,22 +418,27 @@ def parse_card(data: Any, source: str) -> CardDef:
 
 @lru_cache(maxsize=1)
 def load_catalog(directory: Path = CARDS_DIR) -> dict[str, CardDef]:
-    """Every card file, validated, keyed by lower-case name. Parsed once per process."""
+    """Every card file, validated, keyed by lower-case name. Built once per process, and read
+    back from the on-disk cache when no card file (nor the engine) changed (engine.catalog_cache)."""
+    files = [(path.name, path.read_bytes()) for path in sorted(directory.glob("*.yaml"))]
+    catalog = dict(catalog_cache.cached(files, lambda: _build_catalog(files)))
+    catalog[UNKNOWN_CARD.name.lower()] = UNKNOWN_CARD
+    return catalog
+
+
+def _build_catalog(files: list[tuple[str, bytes]]) -> dict[str, CardDef]:
     catalog: dict[str, CardDef] = {}
     problems: list[str] = []
-    for path in sorted(directory.glob("*.yaml")):
-        with path.open(encoding="utf-8") as fh:
-            data = yaml.safe_load(fh)
+    for name, text in files:
         try:
-            card = parse_card(data, path.name)
+            card = parse_card(yamlio.load(text), name)
         except CatalogError as err:
             problems.append(str(err))
             continue
         key = card.name.lower()
         if key in catalog:
-            problems.append(f"{path.name}: name: {card.name!r} is defined twice")
+            problems.append(f"{name}: name: {card.name!r} is defined twice")
         catalog[key] = card
     if problems:
         raise CatalogError("\n".join(problems))
-    catalog[UNKNOWN_CARD.name.lower()] = UNKNOWN_CARD
     return catalog

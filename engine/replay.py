@@ -13,15 +13,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.changes import board_changes
 from engine.document import ActionEntry
-from engine.errors import Illegal
+from engine.errors import DocumentError, Illegal, Problem
 from engine.refs import resolve_ref
 from engine.rules import battle as battle_rules
 from engine.rules import chain as chain_rules
 from engine.rules import checks, lasting_moments, procedures, resolution, summons, triggers, turns
 from engine.rules.legal import legal_now
 from engine.scenario import Scenario, load_scenario
-from engine.serialize import board_to_dict
+from engine.serialize import BoardWriter
 from engine.state import Board, Game, Summon, evolve, opponent
 from engine.tx import Tx
 
@@ -39,22 +40,35 @@ MOVING_ON = ("attack", "phase", "end_turn")
 CHAIN_VERBS = ("activate", "pass", "decline", "resolve")
 
 
-class _Recorder:
-    """Collects steps; serializes each distinct board once (boards are shared between steps)."""
+BOARDS = ("every", "changes", "final")
+LEGAL = ("every", "none", "last")
 
-    def __init__(self) -> None:
+
+class _Recorder:
+    """Collects steps; writes each distinct board once (boards are shared between steps).
+
+    `boards` and `legal` are the replay options (README, "Replay options"): they choose what a
+    step carries besides what it always does, never what happened.
+    """
+
+    def __init__(self, boards: str = "every", legal: str = "every") -> None:
         self.steps: list[dict[str, Any]] = []
+        self.boards = boards
+        self.legal = legal
+        self._writer = BoardWriter()
         self._boards: dict[int, tuple[Board, dict]] = {}
+        self._last_board: dict | None = None  # boards=changes: the board of the step before
+        self._last_game: Game | None = None  # legal=last: the game after the last step
 
     def board(self, board: Board) -> dict:
         kept = self._boards.get(id(board))
         if kept is None or kept[0] is not board:
-            kept = (board, board_to_dict(board))
+            kept = (board, self._writer.write(board))
             self._boards[id(board)] = kept
         return kept[1]
 
     def add(self, tx: Tx, action: int | None, kind: str, accepted: bool, summary: str) -> None:
-        self.steps.append({
+        step = {
             "n": len(self.steps) + 1,
             "action": action,
             "kind": kind,
@@ -63,9 +77,35 @@ class _Recorder:
             "events": tx.events,
             "explanations": [e.to_dict() for e in tx.explanations],
             "chain": [link.to_dict() for link in tx.game.chain],
-            "legal": legal_now(tx.game),
-            "board": self.board(tx.board),
-        })  # fmt: skip
+        }
+        if self.legal == "every":
+            step["legal"] = legal_now(tx.game)
+        self._last_game = tx.game
+        if self.boards == "every":
+            step["board"] = self.board(tx.board)
+        elif self.boards == "changes":
+            board = self.board(tx.board)
+            if self._last_board is None:
+                step["board"] = board
+            else:
+                step["changes"] = board_changes(self._last_board, board)
+            self._last_board = board
+        self.steps.append(step)
+
+    def finish(self) -> None:
+        """`legal=last`: the last step alone says what could be activated after it."""
+        if self.legal != "last" or self._last_game is None:
+            return
+        last = self.steps[-1]
+        tail = {k: last.pop(k) for k in ("board", "changes") if k in last}
+        last["legal"] = legal_now(self._last_game)
+        last.update(tail)
+
+
+def _option(name: str, value: str, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise DocumentError([Problem(name, f"unknown {name} option {value!r}: expected one of "
+                                     f"{', '.join(allowed)}")])  # fmt: skip
 
 
 def _illegal(rec: _Recorder, game: Game, index: int, action: ActionEntry, err: Illegal) -> Game:
@@ -532,8 +572,13 @@ def _window_actions(actions: tuple[ActionEntry, ...], start: int) -> tuple[Actio
     return tuple(out)
 
 
-def run(scenario: Scenario) -> dict[str, Any]:
-    rec = _Recorder()
+def run(scenario: Scenario, *, boards: str = "every", legal: str = "every") -> dict[str, Any]:
+    """Replay a scenario. `boards`: every | changes | final; `legal`: every | none | last (see
+    `_Recorder`); whatever they are, the steps, events, explanations, chains, result and final
+    board are the same."""
+    _option("boards", boards, BOARDS)
+    _option("legal", legal, LEGAL)
+    rec = _Recorder(boards, legal)
     game = scenario.game
     actions = scenario.actions
     for index, action in enumerate(actions):
@@ -547,6 +592,7 @@ def run(scenario: Scenario) -> dict[str, Any]:
         game = _apply(rec, game, index, action, next_at, _window_actions(actions, index + 1))
     if triggers.window_open(game) and not game.building:
         game = _open_window(rec, game)
+    rec.finish()
     result = game.result.to_dict() if game.result else {"winner": None, "draw": False,
                                                         "reason": None}  # fmt: skip
     return {
@@ -558,6 +604,9 @@ def run(scenario: Scenario) -> dict[str, Any]:
     }
 
 
-def replay(document: dict) -> dict[str, Any]:
-    """Validate a scenario document and replay it; raises DocumentError for a bad document."""
-    return run(load_scenario(document))
+def replay(document: dict, *, boards: str = "every", legal: str = "every") -> dict[str, Any]:
+    """Validate a scenario document and replay it; raises DocumentError for a bad document or an
+    unknown option (before reading the document)."""
+    _option("boards", boards, BOARDS)
+    _option("legal", legal, LEGAL)
+    return run(load_scenario(document), boards=boards, legal=legal)

@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from engine import yamlio
 from engine.cards import CardDef
 from engine.catalog import load_catalog, parse_card
 from engine.document import (
@@ -69,7 +70,7 @@ def parse_document(text: str | bytes, fmt: str) -> dict:
         except UnicodeDecodeError:
             raise DocumentError([Problem("", "expected UTF-8 text")]) from None
     try:
-        data = json.loads(text) if fmt == "json" else yaml.safe_load(text)
+        data = json.loads(text) if fmt == "json" else yamlio.load(text)
     except json.JSONDecodeError as err:
         raise DocumentError(
             [Problem("", f"malformed JSON at line {err.lineno}, column {err.colno}: {err.msg}")]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from engine.state import EMZ_SLOTS, PLAYERS, Board, CardState
+from engine.state import EMZ_SLOTS, PLAYERS, Board, CardState, PlayerState
 
 
 def _entry(card: CardState) -> dict[str, Any]:
@@ -48,34 +49,74 @@ def _spell_trap(c: CardState) -> dict[str, Any]:
     return out
 
 
-def board_to_dict(board: Board) -> dict[str, Any]:
-    players: dict[str, Any] = {}
-    for name in PLAYERS:
-        p = board.player(name)
+class BoardWriter:
+    """Writes the boards of one replay, reusing what two boards share.
+
+    A pile (hand, Deck, GY, banished) that is the same tuple in two boards gives the same list
+    object, and a card's entry is written once per card: the state shares unchanged piles
+    between steps, so writing a board costs what changed, and `changes.board_changes` skips
+    shared parts by identity. The dicts returned are shared: treat them as read-only.
+    """
+
+    def __init__(self) -> None:
+        self._piles: dict[int, tuple[tuple[str, ...], list[dict[str, Any]]]] = {}
+        self._entries: dict[str, dict[str, Any]] = {}
+        # per player, the last dict written, with the player state and cards it was written from
+        self._players: dict[str, tuple[PlayerState, Mapping[str, CardState], dict[str, Any]]] = {}
+
+    def _pile(self, board: Board, ids: tuple[str, ...]) -> list[dict[str, Any]]:
+        kept = self._piles.get(id(ids))
+        if kept is not None and kept[0] is ids:
+            return kept[1]
+        out = [self._entry(board.cards[i]) for i in ids]
+        self._piles[id(ids)] = (ids, out)  # the tuple is kept alive, so its id is not reused
+        return out
+
+    def _entry(self, card: CardState) -> dict[str, Any]:
+        entry = self._entries.get(card.id)
+        if entry is None or entry["card"] != card.name:
+            entry = self._entries[card.id] = _entry(card)
+        return entry
+
+    def write(self, board: Board) -> dict[str, Any]:
+        return {
+            "turn": board.turn,
+            "turn_player": board.turn_player,
+            "phase": board.phase,
+            "step": board.step,
+            "players": {name: self._player(board, name) for name in PLAYERS},
+        }
+
+    def _player(self, board: Board, name: str) -> dict[str, Any]:
+        """A player's part is written from their state and the cards alone: when neither changed
+        since the last board (a new phase, a new window), it is the same dict as before."""
+        p, cards = board.player(name), board.cards
+        kept = self._players.get(name)
+        if kept is not None and kept[0] is p and kept[1] is cards:
+            return kept[2]
         deck: Any = p.deck_unknown
         if p.deck:
-            deck = {"cards": [_entry(board.cards[i]) for i in p.deck], "unknown": p.deck_unknown}
+            deck = {"cards": self._pile(board, p.deck), "unknown": p.deck_unknown}
         fs = board.field_spell(name)
-        players[name] = {
+        out = {
             "lp": p.lp,
             "normal_summon_used": p.normal_summon_used,
             "used_this_turn": list(p.used_this_turn),
-            "hand": [_entry(board.cards[i]) for i in p.hand],
+            "hand": self._pile(board, p.hand),
             "deck": deck,
             "extra_deck": [
-                {**_entry(board.cards[i]), **({"face": "up"} if board.cards[i].face else {})}
-                for i in p.extra_deck
+                {**_entry(cards[i]), **({"face": "up"} if cards[i].face else {})} for i in p.extra_deck
             ],
-            "graveyard": [_entry(board.cards[i]) for i in p.graveyard],
-            "banished": [_entry(board.cards[i]) for i in p.banished],
+            "graveyard": self._pile(board, p.graveyard),
+            "banished": self._pile(board, p.banished),
             "monsters": [_monster(board, c) for c in board.monsters(name)],
             "spell_traps": [_spell_trap(c) for c in board.spell_traps(name)],
             "field_spell": {**_entry(fs), "face": fs.face} if fs else None,
         }
-    return {
-        "turn": board.turn,
-        "turn_player": board.turn_player,
-        "phase": board.phase,
-        "step": board.step,
-        "players": players,
-    }
+        self._players[name] = (p, cards, out)
+        return out
+
+
+def board_to_dict(board: Board) -> dict[str, Any]:
+    """One board, on its own (a replay writes its boards through one `BoardWriter`)."""
+    return BoardWriter().write(board)

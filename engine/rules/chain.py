@@ -6,6 +6,7 @@ design notes (spell speed is derived from what the effect is, never declared).
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from engine.cards import CardDef, Effect, Selector
@@ -476,6 +477,12 @@ def waiting_trigger(game: Game, card_id: str, number: int | None) -> Trigger | N
     return None
 
 
+def not_set_off(card: CardState) -> Illegal:
+    """A trigger (or Flip) effect activated when no event it waits for is waiting."""
+    return Illegal("trigger.not_set_off", f"{card.name}'s effect is a trigger: it activates only "
+                   "when its event happens, and no such event is waiting.", card.id)  # fmt: skip
+
+
 def first_targets(game: Game, card_id: str, player: str, effect: Effect) -> list[str]:
     """The first legal target of each kind: for effects the engine activates itself (a
     mandatory trigger left out) or tries ("legal now")."""
@@ -485,16 +492,20 @@ def first_targets(game: Game, card_id: str, player: str, effect: Effect) -> list
     attacker = game.battle.attacker if game.battle else None
     summoned = game.last_summon.cards if game.last_summon else ()
     for sel in effect.targets:
-        fitting = [c.id for c in candidates(board, sel)
+        fitting = (c.id for c in candidates(board, sel)
                    if c.id not in chosen and c.id != card_id and c.id not in doomed
-                   and fits(board, c, sel, player, summoned, attacker)]  # fmt: skip
-        chosen += fitting[: sel.count]
+                   and fits(board, c, sel, player, summoned, attacker))  # fmt: skip
+        chosen += list(islice(fitting, sel.count))  # the first ones: the rest need not be tried
     if game.summon_attempt is not None and "negates_summon" in conditions(effect):
         chosen.append("summon")
     return chosen
 
 
-def activate(tx: Tx, action: ActionEntry) -> str:
+def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
+    """Activate a card or effect as a new Chain Link; raises Illegal with the first rule it breaks.
+
+    `trying` ("legal now", on a throw-away copy): stop once nothing further can make it illegal,
+    before the Chain Link, its events and its explanations are built."""
     player = action.player or ""
     card = resolve_ref(tx.board, action.card or "")
     defn = tx.board.define(card.id)
@@ -519,8 +530,7 @@ def activate(tx: Tx, action: ActionEntry) -> str:
         tx.say("stated.trigger_set_off", f"The library cannot tell what sets off {card.name}'s "
                "trigger effect; it is taken as set off, as the judge states.", card.id)  # fmt: skip
     elif effect.kind in ("trigger", "flip"):
-        raise Illegal("trigger.not_set_off", f"{card.name}'s effect is a trigger: it activates only "
-                      "when its event happens, and no such event is waiting.", card.id)  # fmt: skip
+        raise not_set_off(card)
     else:
         _check_location(tx, player, card, defn, effect, activation)
         _check_timing(tx, player, card, defn, effect, speed)
@@ -549,8 +559,12 @@ def activate(tx: Tx, action: ActionEntry) -> str:
     _pay_costs(tx, player, card, costs)
     locks.record(tx, player, card, defn, effect)
     restrictions.record(tx, player, card, effect, costs)
-    if activation:
+    if activation and trying:
+        _slot_for(tx, player, card, defn)  # placing the card fails only for want of a zone
+    elif activation:
         _place_activated(tx, player, card, defn)
+    if trying:
+        return ""
     link_no = len(tx.game.chain) + 1
     from_set = activation and card.zone in ("spell_traps", "field_spell") and card.face == "down"
     linked = any(s.if_co_linked for s in effect.do) and bool(co_linked(tx.board, tx.card(card.id)))
@@ -651,14 +665,24 @@ def _place_activated(tx: Tx, player: str, card: CardState, defn: CardDef) -> Non
         tx.move(card.id, "field_spell", event="placed", face="up")
         tx.update_card(card.id, pending=True)
         return
-    slot = tx.board.free_slot("spell_traps", player)
+    slot = _slot_for(tx, player, card, defn)
     if defn.is_monster:  # a Pendulum Monster activated as a Spell Card in a Pendulum Zone
-        slot = pendulum.free_zone(tx, player, card)
         tx.say("pendulum.scale_activated", f"{player} activates {card.name} as a Spell Card in the "
                f"Pendulum Zone (Spell & Trap Zone {slot}): Pendulum Scale "
                f"{defn.scale}. The activation is a Chain Link and can be answered.", card.id)  # fmt: skip
-    if slot is None:
-        raise Illegal("zone.full", f"All 5 of {player}'s Spell & Trap Zones are occupied.")
     tx.move(card.id, "spell_traps", event="placed", slot=slot, face="up")
     if pending or defn.is_monster:
         tx.update_card(card.id, pending=True)
+
+
+def _slot_for(tx: Tx, player: str, card: CardState, defn: CardDef) -> int | None:
+    """The zone a card activated from the hand is placed in (None: not a Spell & Trap Zone);
+    Illegal when every one it could go to is occupied."""
+    if card.zone != "hand" or defn.spell_trap_kind == "field":
+        return None
+    if defn.is_monster:  # a Pendulum Monster activated as a Spell Card in a Pendulum Zone
+        return pendulum.free_zone(tx, player, card)
+    slot = tx.board.free_slot("spell_traps", player)
+    if slot is None:
+        raise Illegal("zone.full", f"All 5 of {player}'s Spell & Trap Zones are occupied.")
+    return slot

@@ -19,14 +19,15 @@ ENGINE = Path(__file__).resolve().parents[2] / "engine"
 # Lowest first. A pattern names a module or, with `*`, the modules of a package.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     # what everything reads: errors and explanation codes, the game state, the document's shape
-    ("base", ("engine.errors", "engine.explain", "engine.state", "engine.document")),
+    ("base", ("engine.errors", "engine.explain", "engine.state", "engine.document", "engine.yamlio",
+              "engine.catalog_cache")),
     # the card-file schema, the registries of the words a card file names, the card-text reader
     ("definitions", ("engine.cards", "engine.vocabulary", "engine.textreader")),
     # the rules and the vocabularies' implementations (registered into the registries)
     ("rules", ("engine.tx", "engine.refs", "engine.rules", "engine.rules.*",
                "engine.operations", "engine.operations.*")),
     # a document into a first Game, the fold of actions, a board back out, the checked catalog
-    ("driver", ("engine.scenario", "engine.replay", "engine.serialize", "engine.catalog")),
+    ("driver", ("engine.scenario", "engine.replay", "engine.serialize", "engine.changes", "engine.catalog")),
     ("public", ("engine", "engine.api", "engine.__main__")),
 ]  # fmt: skip
 
