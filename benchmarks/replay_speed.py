@@ -64,7 +64,7 @@ def time_api(docs: list[dict], rounds: int) -> tuple[float, float]:
     setup_test_environment()
     connection.creation.create_test_db(verbosity=0)  # a migrated throw-away database
 
-    from rulings.scenarios import _replay_cached
+    from rulings.replays.scenarios import _replay_cached
 
     client = Client(HTTP_HOST="localhost")
     times = []

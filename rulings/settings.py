@@ -37,7 +37,15 @@ INSTALLED_APPS = [
     "django_htmx",
     "rest_framework",
     "drf_spectacular",
+    # The project package keeps the migration history of the models before they moved to the apps
+    # below (`rulings/migrations`); the apps, by concept, each import only those listed after it.
     "rulings",
+    "rulings.workspace",
+    "rulings.api",
+    "rulings.saved",
+    "rulings.replays",
+    "rulings.cards",
+    "rulings.glossary",
 ]
 
 MIDDLEWARE = [
@@ -72,7 +80,8 @@ TEMPLATES = [
 DATABASES = {
     "default": {
         "ENGINE": "django.db.backends.sqlite3",
-        "NAME": BASE_DIR / "db.sqlite3",
+        # DUEL_ARBITER_DB: another file (the load benchmark's throw-away database, a copy to migrate)
+        "NAME": os.environ.get("DUEL_ARBITER_DB") or BASE_DIR / "db.sqlite3",
     }
 }
 
@@ -108,7 +117,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "UNAUTHENTICATED_USER": None,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "rulings.api.exception_handler",
+    "EXCEPTION_HANDLER": "rulings.api.views.exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {
