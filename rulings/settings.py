@@ -130,6 +130,10 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
 }
 
+# The replay cache of each process (rulings/replays/cache.py) holds at most this many bytes of
+# pickled replays; a replay bigger than that is not cached.
+REPLAY_CACHE_BYTES = int(os.environ.get("DUEL_ARBITER_REPLAY_CACHE_BYTES", 64 * 1024 * 1024))
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -5,12 +5,13 @@ dict or a list of `{"path", "message"}` errors, never an exception they must gue
 never recomputes a rule: whatever the replay says is what gets shown.
 """
 
+import hashlib
 import logging
-from functools import lru_cache
 from typing import Any
 
 import engine
 from rulings.cards.importing import add_imported_cards, imported_cards_version
+from rulings.replays.cache import replay_cache
 
 logger = logging.getLogger(__name__)
 
@@ -60,14 +61,24 @@ def _clean_errors(errors: Any) -> ErrorList:
     return cleaned or [{"path": "(document)", "message": "The scenario is not valid."}]
 
 
-@lru_cache(maxsize=64)
 def _replay_cached(text: str, fmt: str, cards_version: str = "") -> dict[str, Any]:
-    """`cards_version` keys the cache on the imported cards, whose definitions are added here."""
-    return engine.replay(add_imported_cards(engine.parse_document(text, fmt)))
+    """`cards_version` keys the cache on the imported cards, whose definitions are added here.
+
+    The key holds the text's digest, not the text: only the replays count against the bound.
+    """
+    key = (hashlib.sha256(text.encode("utf-8")).digest(), fmt, cards_version)
+    return replay_cache().get_or_compute(
+        key, lambda: engine.replay(add_imported_cards(engine.parse_document(text, fmt)))
+    )
+
+
+def clear_replay_cache() -> None:
+    """Forget every cached replay of this process (benchmarks measure the replay, not the cache)."""
+    replay_cache().clear()
 
 
 def replay_text(text: str, fmt: str) -> dict[str, Any]:
-    """Parse and replay a scenario. The result is shared between callers: do not mutate it.
+    """Parse and replay a scenario; the result is the caller's own (a cache hit is a fresh copy).
 
     Raises ScenarioRejected with the engine's own error list for an invalid document, and
     with one "(engine)" error if the engine itself fails, so callers never answer 500.
