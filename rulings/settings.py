@@ -50,6 +50,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files under gunicorn, no web server needed
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -98,8 +99,8 @@ USE_I18N = True
 USE_TZ = True
 
 # App static files (rulings/static/) and django_htmx's vendored htmx 2 are found by the app
-# finder; runserver serves them while DEBUG is on. `collectstatic` gathers them in STATIC_ROOT
-# for a web server to serve when DEBUG is off.
+# finder; runserver serves them while DEBUG is on. Under gunicorn (`./dev.sh serve`),
+# `collectstatic` gathers them in STATIC_ROOT and WhiteNoise serves them from there.
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [path for path in [BASE_DIR / "static"] if path.is_dir()]
