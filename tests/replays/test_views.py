@@ -159,32 +159,6 @@ def test_htmx_history_restore_gets_the_full_page(client: Client, scenario_yaml: 
     assert "<html" in html
 
 
-def test_glossary_pages(client: Client, seeded: None) -> None:
-    entries = engine.glossary()
-    listing = client.get("/glossary/")
-    assert listing.status_code == 200
-    for entry in entries:
-        assert f'href="/glossary/{entry["slug"]}/"' in listing.content.decode()
-    entry = entries[0]
-    detail = client.get(f"/glossary/{entry['slug']}/")
-    assert detail.status_code == 200
-    assert detail.context["entry"].term == entry["term"]
-
-
-def test_glossary_unknown_slug_is_404_page(client: Client, seeded: None) -> None:
-    response = client.get("/glossary/no-such-term/")
-    assert response.status_code == 404
-    assert "Not found" in response.content.decode()
-
-
-def test_seed_is_idempotent(seeded: None) -> None:
-    from django.core.management import call_command
-
-    before = GlossaryEntry.objects.count()
-    call_command("seed", verbosity=0)
-    assert GlossaryEntry.objects.count() == before == len(engine.glossary())
-
-
 LEGAL_NOW = """\
 format: ygo-scenario/1
 board:
