@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian machine with Python 3.11:
-#   ./dev.sh run    install, migrate, seed, and serve the app on http://127.0.0.1:8000
+#   ./dev.sh run    install, migrate, seed, and serve the app on http://127.0.0.1:8000 (runserver, development)
+#   ./dev.sh serve  the same, then collectstatic and gunicorn (workers from the cores): serving for real
 #   ./dev.sh test   install everything the tests need (Chromium included) and run the whole suite
 # Both are idempotent: a second run reinstalls nothing that is already there.
 set -euo pipefail
@@ -39,13 +40,25 @@ ensure_chromium() {
     fi
 }
 
+prepare_database() {
+    "$PY" manage.py migrate --noinput
+    "$PY" manage.py seed
+    "$PY" manage.py seed_rulings  # worked examples as saved rulings; kept out of `seed`: ~1 s
+}
+
 case "${1:-}" in
     run)
         ensure_python_deps app
-        "$PY" manage.py migrate --noinput
-        "$PY" manage.py seed
-        "$PY" manage.py seed_rulings  # worked examples as saved rulings; kept out of `seed`: ~1 s
+        prepare_database
         exec "$PY" manage.py runserver "${2:-127.0.0.1:8000}"
+        ;;
+    serve)
+        ensure_python_deps app
+        prepare_database
+        export DJANGO_DEBUG="${DJANGO_DEBUG:-0}"  # real error pages, no debug details
+        "$PY" manage.py collectstatic --noinput --verbosity 0  # WhiteNoise serves them from STATIC_ROOT
+        export GUNICORN_BIND="${2:-${GUNICORN_BIND:-127.0.0.1:8000}}"
+        exec "$VENV/bin/gunicorn" --config gunicorn.conf.py  # workers: 2 x cores + 1, or WEB_CONCURRENCY
         ;;
     test)
         ensure_python_deps test
@@ -55,7 +68,7 @@ case "${1:-}" in
         exec "$PY" -m pytest "$@"
         ;;
     *)
-        echo "usage: ./dev.sh run [ADDR:PORT] | ./dev.sh test [pytest args]" >&2
+        echo "usage: ./dev.sh run [ADDR:PORT] | ./dev.sh serve [ADDR:PORT] | ./dev.sh test [pytest args]" >&2
         exit 2
         ;;
 esac

@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-# YGOPro flags (see rulings/importing.py)
+# YGOPro flags (see rulings/cards/importing.py)
 MONSTER, SPELL, TRAP = 0x1, 0x2, 0x4
 NORMAL, EFFECT, FUSION, RITUAL, TUNER, SYNCHRO = 0x10, 0x20, 0x40, 0x80, 0x1000, 0x2000
 QUICKPLAY, CONTINUOUS, EQUIP, FIELD, COUNTER, FLIP = 0x10000, 0x20000, 0x40000, 0x80000, 0x100000, 0x200000
@@ -229,8 +229,8 @@ def main() -> None:
     from django.core.management import call_command
     from django.test import Client
 
-    from rulings.importing import import_cdb
-    from rulings.models import Card
+    from rulings.cards.importing import import_cdb
+    from rulings.cards.models import Card
 
     call_command("migrate", verbosity=0)
     call_command("seed", verbosity=0)

@@ -64,14 +64,14 @@ def time_api(docs: list[dict], rounds: int) -> tuple[float, float]:
     setup_test_environment()
     connection.creation.create_test_db(verbosity=0)  # a migrated throw-away database
 
-    from rulings.scenarios import _replay_cached
+    from rulings.replays.scenarios import clear_replay_cache
 
     client = Client(HTTP_HOST="localhost")
     times = []
     for _ in range(rounds):
         for doc in docs:
             body = json.dumps(doc)
-            _replay_cached.cache_clear()  # measure the replay, not the app's memo of it
+            clear_replay_cache()  # measure the replay, not the app's memo of it
             start = time.perf_counter()
             response = client.post("/api/replay", body, content_type="application/json")
             times.append((time.perf_counter() - start) * 1000)

@@ -37,11 +37,20 @@ INSTALLED_APPS = [
     "django_htmx",
     "rest_framework",
     "drf_spectacular",
+    # The project package keeps the migration history of the models before they moved to the apps
+    # below (`rulings/migrations`); the apps, by concept, each import only those listed after it.
     "rulings",
+    "rulings.workspace",
+    "rulings.api",
+    "rulings.saved",
+    "rulings.replays",
+    "rulings.cards",
+    "rulings.glossary",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files under gunicorn, no web server needed
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -72,7 +81,8 @@ TEMPLATES = [
 DATABASES = {
     "default": {
         "ENGINE": "django.db.backends.sqlite3",
-        "NAME": BASE_DIR / "db.sqlite3",
+        # DUEL_ARBITER_DB: another file (the load benchmark's throw-away database, a copy to migrate)
+        "NAME": os.environ.get("DUEL_ARBITER_DB") or BASE_DIR / "db.sqlite3",
     }
 }
 
@@ -89,8 +99,8 @@ USE_I18N = True
 USE_TZ = True
 
 # App static files (rulings/static/) and django_htmx's vendored htmx 2 are found by the app
-# finder; runserver serves them while DEBUG is on. `collectstatic` gathers them in STATIC_ROOT
-# for a web server to serve when DEBUG is off.
+# finder; runserver serves them while DEBUG is on. Under gunicorn (`./dev.sh serve`),
+# `collectstatic` gathers them in STATIC_ROOT and WhiteNoise serves them from there.
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [path for path in [BASE_DIR / "static"] if path.is_dir()]
@@ -108,7 +118,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "UNAUTHENTICATED_USER": None,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "rulings.api.exception_handler",
+    "EXCEPTION_HANDLER": "rulings.api.views.exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {
@@ -120,6 +130,10 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
 }
+
+# The replay cache of each process (rulings/replays/cache.py) holds at most this many bytes of
+# pickled replays; a replay bigger than that is not cached.
+REPLAY_CACHE_BYTES = int(os.environ.get("DUEL_ARBITER_REPLAY_CACHE_BYTES", 64 * 1024 * 1024))
 
 LOGGING = {
     "version": 1,

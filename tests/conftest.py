@@ -1,4 +1,4 @@
-"""Fixtures shared by the Django tests (tests/rulings) and the browser tests (tests/browser)."""
+"""Fixtures shared by the Django tests (a folder per app of rulings/) and the browser tests."""
 
 import os
 from typing import Any

@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 def fill_search_names(apps, schema_editor):
     """Cards stored before this migration get their accent- and case-free search name."""
-    from rulings.models import search_key
+    from rulings.cards.models import search_key
 
     Card = apps.get_model("rulings", "Card")
     for card in Card.objects.all():

@@ -8,7 +8,7 @@ import yaml
 from playwright.sync_api import Page, expect
 
 import engine
-from rulings.models import Scenario
+from rulings.replays.models import Scenario
 
 CORPUS = Path(__file__).resolve().parents[1] / "scenarios"
 CASES = [

@@ -13,7 +13,7 @@ import yaml
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Locator, Page, expect
 
-from rulings.models import Scenario
+from rulings.replays.models import Scenario
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output"
 TIMEOUT = 20_000  # ms; the machine running the suite may be busy

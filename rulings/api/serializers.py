@@ -1,0 +1,150 @@
+"""JSON shapes of the API.
+
+The glossary and card serializers read the database. The scenario, replay and error
+serializers only describe the engine's dicts for the OpenAPI schema: the engine already
+produces those dicts, so the API returns them as they are.
+"""
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from rulings.cards.models import Card
+from rulings.glossary.models import GlossaryEntry
+
+
+class SourceSerializer(serializers.Serializer):
+    """Where a glossary entry's rule is written down."""
+
+    document = serializers.CharField()
+    section = serializers.CharField()
+
+
+class GlossaryEntrySerializer(serializers.ModelSerializer):
+    """A glossary entry, in the same shape as the engine's `glossary()` entries."""
+
+    source = serializers.SerializerMethodField()
+    related = serializers.ListField(child=serializers.CharField())
+
+    class Meta:
+        model = GlossaryEntry
+        fields = ["slug", "term", "summary", "body", "example", "source", "related"]
+
+    @extend_schema_field(SourceSerializer)
+    def get_source(self, entry: GlossaryEntry) -> dict[str, str]:
+        return {"document": entry.source_document, "section": entry.source_section}
+
+
+class CardSerializer(serializers.ModelSerializer):
+    """A catalog card; `data` is the engine's full card dict (stats, subtypes, effects).
+
+    `origin`: "written" (an engine card file) or "read" (imported; `text` is its card text and
+    its effects were read from it). `atk`/`def` null: "?" or not a monster.
+    """
+
+    data = serializers.DictField()
+    subtypes = serializers.ListField(child=serializers.CharField(), source="subtype_list", read_only=True)
+    link_arrows = serializers.ListField(child=serializers.CharField(), read_only=True)
+    alt_passcodes = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+    def_ = serializers.IntegerField(source="defense", allow_null=True, read_only=True)
+
+    class Meta:
+        model = Card
+        fields = [
+            "id", "name", "card_type", "summary", "data", "passcode", "alt_passcodes", "origin",
+            "subtypes", "attribute", "monster_type", "level", "rank", "link_rating", "link_arrows",
+            "atk", "def_", "scale_left", "scale_right", "text", "pendulum_text",
+        ]  # fmt: skip
+
+    def to_representation(self, instance: Card) -> dict[str, Any]:
+        data = super().to_representation(instance)
+        data["def"] = data.pop("def_")
+        return data
+
+
+class DeckRequestSerializer(serializers.Serializer):
+    """One of the two: the text of a .ydk file, or a ydke:// link."""
+
+    ydk = serializers.CharField(required=False)
+    ydke = serializers.CharField(required=False)
+
+
+class DeckSerializer(serializers.Serializer):
+    """A deck as card names, in the shapes a scenario's player takes."""
+
+    deck = serializers.ListField(child=serializers.CharField(), help_text="Main Deck: player.deck.cards")
+    extra_deck = serializers.ListField(child=serializers.CharField(), help_text="player.extra_deck")
+    side = serializers.ListField(child=serializers.CharField(), help_text="Side Deck (not in a scenario)")
+
+
+# --- schema-only shapes (documentation of the engine's dicts)
+
+
+class ErrorSerializer(serializers.Serializer):
+    path = serializers.CharField(
+        help_text='Where the problem is, e.g. "board.turn"; "(document)" for the whole document.'
+    )
+    message = serializers.CharField()
+
+
+class ErrorListSerializer(serializers.Serializer):
+    """Every problem found in a rejected request."""
+
+    errors = ErrorSerializer(many=True)
+
+
+class DetailSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+
+
+class ScenarioSerializer(serializers.Serializer):
+    """A scenario document, format ygo-scenario/1 (see the scenario format spec)."""
+
+    format = serializers.CharField(help_text="Always ygo-scenario/1.")
+    title = serializers.CharField(required=False)
+    cards = serializers.ListField(child=serializers.DictField(), required=False)
+    board = serializers.DictField()
+    actions = serializers.ListField(child=serializers.DictField())
+
+
+class ExplanationSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable dotted code, e.g. timing.missed.")
+    text = serializers.CharField()
+    glossary = serializers.ListField(child=serializers.CharField(), help_text="Glossary slugs.")
+    cards = serializers.ListField(child=serializers.CharField(), help_text="Card ids.")
+
+
+class StepSerializer(serializers.Serializer):
+    n = serializers.IntegerField()
+    action = serializers.IntegerField(allow_null=True, help_text="Index into actions.")
+    kind = serializers.ChoiceField(
+        choices=["action", "chain_link_resolves", "triggers", "window", "automatic"]
+    )
+    accepted = serializers.BooleanField()
+    summary = serializers.CharField()
+    events = serializers.ListField(child=serializers.DictField())
+    explanations = ExplanationSerializer(many=True)
+    chain = serializers.ListField(child=serializers.DictField())
+    board = serializers.DictField(help_text="The whole board after this step.")
+
+
+class ResultSerializer(serializers.Serializer):
+    winner = serializers.ChoiceField(choices=["A", "B"], allow_null=True)
+    draw = serializers.BooleanField()
+    reason = serializers.CharField(allow_null=True)
+
+
+class ReplaySerializer(serializers.Serializer):
+    """The engine's replay: every step with what happened, why, and the board after it."""
+
+    format = serializers.CharField()
+    title = serializers.CharField(allow_null=True, required=False)
+    steps = StepSerializer(many=True)
+    result = ResultSerializer()
+    final_board = serializers.DictField()
+
+
+def as_errors(errors: list[dict[str, Any]]) -> dict[str, Any]:
+    """The one error body the API uses for a 400."""
+    return {"errors": errors}

@@ -1,0 +1,393 @@
+"""The JSON API: replay a scenario, read the glossary and the card catalog.
+
+Error bodies are the same everywhere: `400 {"errors": [{"path", "message"}]}` for anything
+wrong with a request, `404 {"detail": "..."}` for something that does not exist.
+"""
+
+from typing import Any
+
+from django.core.exceptions import RequestDataTooBig
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.authentication import BasicAuthentication, SessionAuthentication
+from rest_framework.decorators import api_view, authentication_classes, permission_classes
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from engine import textreader
+from rulings.api.saved_serializers import NewRulingSerializer, SavedRulingSerializer
+from rulings.api.serializers import (
+    CardSerializer,
+    DeckRequestSerializer,
+    DeckSerializer,
+    DetailSerializer,
+    ErrorListSerializer,
+    GlossaryEntrySerializer,
+    ReplaySerializer,
+    ScenarioSerializer,
+    as_errors,
+)
+from rulings.cards.decks import DeckProblem, parse_ydk, parse_ydke, resolve
+from rulings.cards.search import SearchProblem, find_card, search_cards
+from rulings.glossary.models import GlossaryEntry
+from rulings.replays.scenarios import (
+    ScenarioRejected,
+    detect_format,
+    format_for_content_type,
+    normalize_text,
+    replay_text,
+)
+from rulings.saved import store
+from rulings.saved.models import SavedRuling
+
+YAML_EXAMPLE = """format: ygo-scenario/1
+board:
+  turn: 2
+  turn_player: A
+  phase: main1
+  players:
+    A: {hand: [Sangan], deck: 30, monsters: [], spell_traps: []}
+    B: {hand: [], deck: 30, monsters: [], spell_traps: []}
+actions:
+  - {player: A, do: normal_summon, card: "A:Sangan", position: attack}
+"""
+
+
+def _document_error(message: str) -> Response:
+    return Response(
+        as_errors([{"path": "(document)", "message": message}]), status=status.HTTP_400_BAD_REQUEST
+    )
+
+
+@extend_schema(
+    operation_id="replay",
+    summary="Replay a scenario",
+    description=(
+        "Send a ygo-scenario/1 document as JSON (`application/json`) or YAML "
+        "(`application/yaml`, `text/yaml`, `application/x-yaml`). Without one of those "
+        "Content-Types the body is read as JSON if it starts with `{`, else as YAML. "
+        "A document that cannot be replayed is answered 400 with every problem by path."
+    ),
+    request={"application/json": ScenarioSerializer, "application/yaml": OpenApiTypes.STR},
+    responses={200: ReplaySerializer, 400: ErrorListSerializer},
+    examples=[OpenApiExample("YAML scenario", value=YAML_EXAMPLE, media_type="application/yaml")],
+)
+@api_view(["POST"])
+def replay(request: Request) -> Response:
+    """Read the raw body ourselves: the engine parses it, so its errors carry real paths."""
+    try:
+        raw = request.body
+    except RequestDataTooBig:
+        return _document_error("The scenario is too large.")
+    try:
+        text = normalize_text(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return _document_error("The body is not UTF-8 text.")
+    fmt = format_for_content_type(request.content_type or "") or detect_format(text)
+    try:
+        result = replay_text(text, fmt)
+    except ScenarioRejected as rejected:
+        return Response(as_errors(rejected.errors), status=status.HTTP_400_BAD_REQUEST)
+    return Response(result)
+
+
+@extend_schema(summary="All glossary entries", responses={200: GlossaryEntrySerializer(many=True)})
+@api_view(["GET"])
+def glossary_list(request: Request) -> Response:
+    entries = GlossaryEntry.objects.all()
+    return Response(GlossaryEntrySerializer(entries, many=True).data)
+
+
+@extend_schema(
+    summary="One glossary entry, by slug",
+    responses={200: GlossaryEntrySerializer, 404: DetailSerializer},
+)
+@api_view(["GET"])
+def glossary_detail(request: Request, slug: str) -> Response:
+    entry = GlossaryEntry.objects.filter(slug=slug).first()
+    if entry is None:
+        raise NotFound(f"No glossary entry with slug '{slug}'.")
+    return Response(GlossaryEntrySerializer(entry).data)
+
+
+@extend_schema(
+    summary="Search the card catalog",
+    parameters=[
+        OpenApiParameter("q", str, description="Part of a card name (case- and accent-insensitive)."),
+        OpenApiParameter("type", str, description="monster, spell, trap, or a subtype (xyz, quick-play...)."),
+        OpenApiParameter("attribute", str, description="DARK, LIGHT, EARTH, WATER, FIRE, WIND or DIVINE."),
+        OpenApiParameter("level", int, description="Level (0-13)."),
+        OpenApiParameter("rank", int, description="Rank (0-13)."),
+        OpenApiParameter("link", int, description="Link rating (1-8)."),
+        OpenApiParameter("origin", str, description="written (engine card file) or read (imported)."),
+        OpenApiParameter("limit", int, description="At most this many (up to 500; a search: 100)."),
+    ],
+    responses={200: CardSerializer(many=True), 400: ErrorListSerializer},
+)
+@api_view(["GET"])
+def card_list(request: Request) -> Response:
+    try:
+        cards = search_cards(request.query_params)
+    except SearchProblem as problem:
+        errors = [{"path": problem.path, "message": problem.message}]
+        return Response(as_errors(errors), status=status.HTTP_400_BAD_REQUEST)
+    return Response(CardSerializer(cards, many=True).data)
+
+
+# A scenario card id: owner, colon, name, and "#n" for a second copy ("A:Sangan#2").
+@extend_schema(
+    summary="One card, by name, id or scenario id",
+    responses={200: CardSerializer, 404: DetailSerializer},
+)
+@api_view(["GET"])
+def card_detail(request: Request, key: str) -> Response:
+    card = find_card(key)
+    if card is None:
+        raise NotFound(f"No card named '{key}'.")
+    return Response(CardSerializer(card).data)
+
+
+@extend_schema(
+    summary="Read a deck (.ydk text or ydke:// link) as card names",
+    description=(
+        'Send `{"ydk": "..."}` (the text of a .ydk file) or `{"ydke": "ydke://..."}`. '
+        "Passcodes are resolved through the card database; unknown ones are a 400 listing them. "
+        "`deck` fits a scenario player's `deck: {cards: [...], unknown: 0}`, `extra_deck` its `extra_deck`."
+    ),
+    request=DeckRequestSerializer,
+    responses={200: DeckSerializer, 400: ErrorListSerializer},
+)
+@api_view(["POST"])
+def deck_read(request: Request) -> Response:
+    data = request.data if isinstance(request.data, dict) else None
+    given = [key for key in ("ydk", "ydke") if data and key in data]
+    if data is None or len(given) != 1:
+        message = 'Expected a JSON object with exactly one of "ydk" (.ydk text) or "ydke" (a ydke:// link).'
+        return _document_error(message)
+    key = given[0]
+    if not isinstance(data[key], str):
+        errors = [{"path": key, "message": f"Expected text; got {type(data[key]).__name__}."}]
+        return Response(as_errors(errors), status=status.HTTP_400_BAD_REQUEST)
+    try:
+        deck = resolve(parse_ydke(data[key]) if key == "ydke" else parse_ydk(data[key]), key)
+    except DeckProblem as problem:
+        errors = [{"path": problem.path, "message": problem.message}]
+        return Response(as_errors(errors), status=status.HTTP_400_BAD_REQUEST)
+    return Response(deck)
+
+
+# --- the card-text reader (engine/textreader.py)
+
+
+class ClassifyRequestSerializer(serializers.Serializer):
+    """A card's text and type line, for the card-text reader."""
+
+    text = serializers.CharField(help_text="The card's text: monster effects, or the Spell/Trap's text.")
+    pendulum_text = serializers.CharField(
+        required=False, allow_null=True, help_text="Pendulum Monsters only: the Pendulum Effect text."
+    )
+    kind = serializers.ChoiceField(choices=list(textreader.KINDS))
+    subtype = serializers.JSONField(
+        help_text=f"One subtype or a list of them: {', '.join(textreader.ALL_SUBTYPES)}."
+    )
+
+
+class ReasonSerializer(serializers.Serializer):
+    rule = serializers.CharField(help_text="The grammar rule's id, or judge-override.")
+    explanation = serializers.CharField()
+    glossary = serializers.CharField(help_text="Glossary slug.")
+
+
+class ReadEffectSerializer(serializers.Serializer):
+    """One effect as the reader read it; `reasons` has the deciding rule for each field."""
+
+    text = serializers.CharField()
+    kind = serializers.ChoiceField(choices=list(textreader.EFFECT_KINDS))
+    spell_speed = serializers.ChoiceField(choices=[1, 2, 3], allow_null=True)
+    optional = serializers.BooleanField(allow_null=True)
+    wording = serializers.ChoiceField(choices=list(textreader.WORDINGS), allow_null=True)
+    can_miss_timing = serializers.BooleanField()
+    targets = serializers.BooleanField()
+    cost = serializers.CharField(allow_null=True)
+    condition = serializers.CharField(allow_null=True)
+    once_per_turn = serializers.ChoiceField(choices=list(textreader.ONCE_PER_TURN))
+    quick_effect = serializers.BooleanField()
+    cannot_be_negated = serializers.BooleanField()
+    conjunctions = serializers.ListField(child=serializers.ChoiceField(choices=list(textreader.CONJUNCTIONS)))
+    part = serializers.ChoiceField(choices=list(textreader.PARTS))
+    reasons = serializers.DictField(child=ReasonSerializer())
+
+
+class ClassifyResponseSerializer(serializers.Serializer):
+    effects = ReadEffectSerializer(many=True)
+
+
+CLASSIFY_FIELDS = ("text", "pendulum_text", "kind", "subtype")
+
+
+@extend_schema(
+    operation_id="cards_classify",
+    summary="Read a card's text: its effects and their properties",
+    description=(
+        "Splits the text into effects (Pendulum Effects first; material lines, flavour text and "
+        "card-wide once-per-turn clauses are not effects) and derives each effect's kind, Spell Speed, "
+        "timing and parts from the card-text grammar, with the rule that decided each field."
+    ),
+    request=ClassifyRequestSerializer,
+    responses={200: ClassifyResponseSerializer, 400: ErrorListSerializer},
+    examples=[
+        OpenApiExample(
+            "A trigger effect",
+            value={
+                "text": "When this card is sent to the GY: You can draw 1 card.",
+                "kind": "monster",
+                "subtype": "effect",
+            },
+            request_only=True,
+        )
+    ],
+)
+@api_view(["POST"])
+def card_classify(request: Request) -> Response:
+    try:
+        data = request.data
+    except RequestDataTooBig:
+        return _document_error("The request is too large.")
+    if not isinstance(data, dict):
+        return _document_error('Expected a JSON object with "text", "kind" and "subtype".')
+    errors = [{"path": key, "message": "required"} for key in ("text", "kind", "subtype") if key not in data]
+    errors += [
+        {"path": key, "message": f"unknown field; expected {', '.join(CLASSIFY_FIELDS)}"}
+        for key in data
+        if key not in CLASSIFY_FIELDS
+    ]
+    if errors:
+        return Response(as_errors(errors), status=status.HTTP_400_BAD_REQUEST)
+    try:
+        effects = textreader.classify(
+            data["text"], kind=data["kind"], subtype=data["subtype"], pendulum_text=data.get("pendulum_text")
+        )
+    except textreader.ReaderError as error:
+        errors = [{"path": error.field, "message": error.message}]
+        return Response(as_errors(errors), status=status.HTTP_400_BAD_REQUEST)
+    return Response({"effects": effects})
+
+
+@extend_schema(exclude=True)
+@api_view(["GET", "POST", "PUT", "PATCH", "DELETE"])
+def no_such_endpoint(request: Request) -> Response:
+    raise NotFound(f"No API endpoint at {request.path}.")
+
+
+def _flatten_errors(data: Any, path: str = "") -> list[dict[str, str]]:
+    """DRF's nested error details as the API's flat `{"path", "message"}` list."""
+    if isinstance(data, dict):
+        if set(data) == {"detail"}:
+            return _flatten_errors(data["detail"], path)
+        return [
+            error
+            for key, value in data.items()
+            for error in _flatten_errors(value, f"{path}.{key}" if path else str(key))
+        ]
+    if isinstance(data, list):
+        errors: list[dict[str, str]] = []
+        for index, item in enumerate(data):
+            item_path = path if isinstance(item, str) else f"{path}[{index}]"
+            errors.extend(_flatten_errors(item, item_path))
+        return errors
+    return [{"path": path or "(document)", "message": str(data)}]
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's handler, with every 400 body rewritten to the `{"errors": [...]}` shape."""
+    response = drf_exception_handler(exc, context)
+    if response is not None and response.status_code == status.HTTP_400_BAD_REQUEST:
+        response.data = as_errors(_flatten_errors(response.data))
+    return response
+
+
+# --- saved rulings (rulings/saved/store.py holds what a save does; the pages are in rulings/saved/views.py)
+
+
+def _new_ruling_errors(data: Any) -> tuple[str, str, str, list[dict[str, str]]]:
+    """Title, notes, scenario text from a POST body, and every problem with the body's shape."""
+    if not isinstance(data, dict):
+        message = "Expected a JSON object with title, notes and scenario."
+        return "", "", "", [{"path": "(document)", "message": message}]
+    errors = []
+    for key in ("title", "notes"):
+        if data.get(key) is not None and not isinstance(data[key], str):
+            errors.append({"path": key, "message": f"Expected text; got {type(data[key]).__name__}."})
+    scenario = data.get("scenario")
+    if isinstance(scenario, dict):
+        text = store.dump_yaml(scenario)
+    elif isinstance(scenario, str):
+        text = scenario
+    else:
+        got = "nothing" if scenario is None else type(scenario).__name__
+        message = f"Expected a ygo-scenario/1 document (an object, or its YAML/JSON text); got {got}."
+        errors.append({"path": "scenario", "message": message})
+        text = ""
+    title = data.get("title") if isinstance(data.get("title"), str) else ""
+    notes = data.get("notes") if isinstance(data.get("notes"), str) else ""
+    return title, notes, text, errors
+
+
+@extend_schema(
+    summary="List saved rulings, or save one",
+    description=(
+        "GET lists rulings, newest first, filtered by `q` (title and notes), `card` (part of a "
+        "card name) and `topic` (glossary slug or term). POST saves a new ruling for the "
+        "authenticated user (session or HTTP Basic): the scenario is replayed first, and a "
+        "document that does not replay is answered 400 with every problem by path."
+    ),
+    parameters=[
+        OpenApiParameter("q", str, description="Words in the title or notes."),
+        OpenApiParameter("card", str, description="Part of the name of a card on the board."),
+        OpenApiParameter("topic", str, description="A glossary slug or term the replay cites."),
+    ],
+    request=NewRulingSerializer,
+    responses={200: SavedRulingSerializer(many=True), 201: SavedRulingSerializer, 400: ErrorListSerializer},
+)
+@api_view(["GET", "POST"])
+@authentication_classes([SessionAuthentication, BasicAuthentication])
+@permission_classes([IsAuthenticatedOrReadOnly])
+def ruling_list(request: Request) -> Response:
+    if request.method == "GET":
+        filters = {key: request.query_params.get(key, "") for key in ("q", "card", "topic")}
+        rulings = store.search(SavedRuling.objects.select_related("author"), **filters)
+        return Response(SavedRulingSerializer(rulings, many=True, context={"request": request}).data)
+    title, notes, text, errors = _new_ruling_errors(request.data)
+    snap = None
+    try:
+        notes = store.check_notes(notes)
+    except ScenarioRejected as rejected:
+        errors += rejected.errors
+    if text:
+        try:
+            snap = store.snapshot(text)
+            title = store.choose_title(title, snap)
+        except ScenarioRejected as rejected:
+            own = [e for e in rejected.errors if e["path"] in ("title", "notes")]
+            errors += own + store.prefix_errors([e for e in rejected.errors if e not in own], "scenario")
+    if errors or snap is None:
+        return Response(as_errors(errors), status=status.HTTP_400_BAD_REQUEST)
+    ruling = store.save_version(None, title=title, notes=notes, snap=snap, author=request.user)
+    data = SavedRulingSerializer(ruling, context={"request": request}).data
+    return Response(data, status=status.HTTP_201_CREATED, headers={"Location": data["permalink"]})
+
+
+@extend_schema(
+    summary="One saved ruling, by slug",
+    responses={200: SavedRulingSerializer, 404: DetailSerializer},
+)
+@api_view(["GET"])
+def ruling_detail(request: Request, slug: str) -> Response:
+    ruling = SavedRuling.objects.select_related("author").filter(slug=slug).first()
+    if ruling is None:
+        raise NotFound(f"No saved ruling '{slug}'.")
+    return Response(SavedRulingSerializer(ruling, context={"request": request}).data)

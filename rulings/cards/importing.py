@@ -1,0 +1,997 @@
+"""Importing judges' card databases (YGOPro/EDOPro `cards.cdb`, YGOPRODeck JSON) as "read" cards.
+
+A file is first read whole into `CardRecord`s (any malformed row raises `ImportProblem` before
+anything is written), then stored in one transaction. An imported card's effects come from the
+card-text reader (`engine.textreader.classify`); a judge's overrides of what the reader decided
+are kept per version of the text and applied on top. The engine never sees the text: it gets a
+card definition (`engine.cards.CardDef` as a dict) built here, with a summary made from the
+type line and stats, never the card's own wording.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import sqlite3
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from django.db import DatabaseError, transaction
+from django.db.models import Count, Max
+from django.utils import timezone
+
+from engine import textreader
+from engine.cards import CardDef, CatalogError
+from engine.catalog import load_catalog, parse_card
+from rulings.cards.models import Card, ReaderOverride, search_key, text_hash
+
+logger = logging.getLogger(__name__)
+
+CDB_EXPECTED = "a YGOPro/EDOPro cards.cdb (SQLite with tables 'datas' and 'texts')"
+JSON_EXPECTED = 'YGOPRODeck API v7 card JSON: {"data": [{"id", "name", "type", "desc", ...}]}'
+
+
+class ImportProblem(Exception):
+    """A file that cannot be imported; the message says what is wrong and what was expected."""
+
+
+# --------------------------------------------------------------------------- YGOPro bit flags
+TYPE_MONSTER, TYPE_SPELL, TYPE_TRAP = 0x1, 0x2, 0x4
+TYPE_SPSUMMON = 0x2000000  # "cannot be Normal Summoned/Set"
+TYPE_SKILL, TYPE_ACTION = 0x8000000, 0x10000000  # Speed Duel Skills, anime Action cards
+MONSTER_FLAGS = {
+    0x10: "normal", 0x20: "effect", 0x40: "fusion", 0x80: "ritual", 0x200: "spirit",
+    0x400: "union", 0x800: "gemini", 0x1000: "tuner", 0x2000: "synchro", 0x4000: "token",
+    0x200000: "flip", 0x400000: "toon", 0x800000: "xyz", 0x1000000: "pendulum", 0x4000000: "link",
+}  # fmt: skip
+SPELL_FLAGS = {
+    0x10000: "quick-play",
+    0x20000: "continuous",
+    0x40000: "equip",
+    0x80000: "field",
+    0x80: "ritual",
+}
+TRAP_FLAGS = {0x20000: "continuous", 0x100000: "counter"}
+RACES = [  # bit i is RACES[i]
+    "Warrior", "Spellcaster", "Fairy", "Fiend", "Zombie", "Machine", "Aqua", "Pyro", "Rock",
+    "Winged Beast", "Plant", "Insect", "Thunder", "Dragon", "Beast", "Beast-Warrior", "Dinosaur",
+    "Fish", "Sea Serpent", "Reptile", "Psychic", "Divine-Beast", "Creator God", "Wyrm", "Cyberse",
+    "Illusion",
+]  # fmt: skip
+ATTRIBUTES = {
+    0x1: "EARTH",
+    0x2: "WATER",
+    0x4: "FIRE",
+    0x8: "WIND",
+    0x10: "LIGHT",
+    0x20: "DARK",
+    0x40: "DIVINE",
+}
+LINK_ARROWS = {0x40: "tl", 0x80: "t", 0x100: "tr", 0x8: "l", 0x20: "r", 0x1: "bl", 0x2: "b", 0x4: "br"}
+ARROW_ORDER = ["tl", "t", "tr", "l", "r", "bl", "b", "br"]
+ARROW_NAMES = {
+    "tl": "top-left", "t": "top", "tr": "top-right", "l": "left", "r": "right",
+    "bl": "bottom-left", "b": "bottom", "br": "bottom-right",
+}  # fmt: skip
+UNKNOWN_STAT = -2  # "?" ATK/DEF in a cdb
+
+# Display order of subtypes on a type line ("Xyz Pendulum Effect Monster").
+SUBTYPE_ORDER = [
+    "fusion", "ritual", "synchro", "xyz", "link", "pendulum", "flip", "toon", "spirit", "union",
+    "gemini", "tuner", "token", "normal", "effect", "quick-play", "continuous", "equip", "field", "counter",
+]  # fmt: skip
+SUBTYPE_WORDS = {"xyz": "Xyz", "quick-play": "Quick-Play"}
+ENGINE_KINDS = {"activation", "ignition", "trigger", "quick", "continuous", "flip", "maintenance"}
+
+
+@dataclass
+class CardRecord:
+    """One card as a file gives it, decoded; `where` names its row for error messages."""
+
+    name: str
+    card_type: str
+    subtypes: list[str]
+    where: str
+    passcode: int | None = None
+    attribute: str = ""
+    monster_type: str = ""
+    level: int | None = None
+    rank: int | None = None
+    link_rating: int | None = None
+    link_arrows: list[str] = field(default_factory=list)
+    atk: int | None = None
+    defense: int | None = None
+    scale_left: int | None = None
+    scale_right: int | None = None
+    text: str = ""
+    pendulum_text: str = ""
+    alt_passcodes: list[int] = field(default_factory=list)
+    special_summon_only: bool = False
+
+
+@dataclass
+class Parsed:
+    records: list[CardRecord]
+    skipped: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+
+
+@dataclass
+class ImportReport:
+    """What an import did: counts, and for skipped cards the reason and (some of) their names."""
+
+    source: str
+    imported: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    skipped: dict[str, list[str]] = field(default_factory=dict)
+    unread: list[str] = field(default_factory=list)  # cards the reader failed on (stored with no effects)
+    completed: list[str] = field(default_factory=list)  # written cards whose unconfirmed stats the file gave
+
+    @property
+    def skipped_count(self) -> int:
+        return sum(len(names) for names in self.skipped.values())
+
+    def lines(self) -> list[str]:
+        out = [
+            f"{self.source}: {self.imported} imported, {self.updated} updated, "
+            f"{self.unchanged} unchanged, {self.skipped_count} skipped."
+        ]
+        for reason, names in sorted(self.skipped.items()):
+            shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+            out.append(f"  skipped {len(names)}: {reason} ({shown})")
+        if self.completed:
+            out.append(f"  {len(self.completed)} written card(s) given the printed stats the library "
+                       f"lacked (their written effects kept): {', '.join(self.completed[:5])}")
+        if self.unread:
+            out.append(
+                f"  {len(self.unread)} stored without effects (the reader failed): "
+                + ", ".join(self.unread[:5])
+            )
+        return out
+
+
+# --------------------------------------------------------------------------- shared decoding
+PENDULUM_HEAD = re.compile(r"\[\s*Pendulum Effects?\s*\]", re.IGNORECASE)
+MONSTER_HEAD = re.compile(r"\[\s*(?:Monster Effect|Flavou?r Text|Monster Text)\s*\]", re.IGNORECASE)
+NOISE_LINE = re.compile(r"^\s*(?:-{3,}|←\s*\d+.*\d+\s*→)\s*$", re.MULTILINE)  # rules, "←4 [Scale] 4→"
+
+
+def _clean(text: str) -> str:
+    return NOISE_LINE.sub("", text.replace("\r\n", "\n")).strip()
+
+
+def split_pendulum(desc: str) -> tuple[str, str]:
+    """(pendulum_text, monster_text) of a Pendulum card's text; ("", text) if it has no headings."""
+    pend = PENDULUM_HEAD.search(desc)
+    mon = MONSTER_HEAD.search(desc)
+    if pend is None and mon is None:
+        return "", _clean(desc)
+    if pend is None:
+        return "", _clean(desc[mon.end() :])  # type: ignore[union-attr]
+    if mon is None or mon.start() < pend.end():
+        return _clean(desc[pend.end() :]), ""
+    return _clean(desc[pend.end() : mon.start()]), _clean(desc[mon.end() :])
+
+
+def _ordered(subtypes: Iterable[str]) -> list[str]:
+    return sorted(set(subtypes), key=SUBTYPE_ORDER.index)
+
+
+def _check_record(rec: CardRecord) -> str | None:
+    """Why a well-formed card cannot be used by the engine (it is skipped), or None."""
+    if rec.card_type != "monster":
+        return None
+    if not rec.attribute:
+        return "a monster with no known Attribute"
+    for label, value, low, high in (
+        ("Level", rec.level, 0, 13),
+        ("Rank", rec.rank, 0, 13),
+        ("Link rating", rec.link_rating, 1, 8),
+        ("Pendulum Scale", rec.scale_left, 0, 13),
+    ):
+        if value is not None and not low <= value <= high:
+            return f"a {label} outside {low}-{high}"
+    return None
+
+
+# --------------------------------------------------------------------------- cards.cdb
+def decode_type(flags: int) -> tuple[str, list[str]] | None:
+    """Card type and subtypes from a cdb `type`; None if no monster/spell/trap bit is set."""
+    if flags & TYPE_MONSTER:
+        return "monster", _ordered(name for bit, name in MONSTER_FLAGS.items() if flags & bit)
+    if flags & TYPE_SPELL:
+        subs = [name for bit, name in SPELL_FLAGS.items() if flags & bit]
+        return "spell", subs[:1] or ["normal"]
+    if flags & TYPE_TRAP:
+        subs = [name for bit, name in TRAP_FLAGS.items() if flags & bit]
+        return "trap", subs[:1] or ["normal"]
+    return None
+
+
+def decode_race(race: int) -> str:
+    return next((name for i, name in enumerate(RACES) if race == 1 << i), "")
+
+
+def decode_arrows(mask: int) -> list[str]:
+    return [arrow for bit, arrow in LINK_ARROWS.items() if mask & bit]
+
+
+def _stat(value: int) -> int | None:
+    return None if value < 0 else value  # -2 is "?"
+
+
+def _int(row: sqlite3.Row, column: str, where: str) -> int:
+    value = row[column]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ImportProblem(f"{where}: column '{column}' should hold a whole number; got {value!r}.")
+    return value
+
+
+def _cdb_record(row: sqlite3.Row) -> CardRecord | str:
+    """One `datas` row joined with its `texts` row; a str is the reason the card is skipped."""
+    passcode = row["id"]
+    if isinstance(passcode, bool) or not isinstance(passcode, int) or passcode <= 0:
+        raise ImportProblem(f"datas row with id {passcode!r}: the id should be a positive passcode.")
+    where = f"card {passcode}"
+    name = row["name"]
+    if not isinstance(name, str) or not name.strip():
+        raise ImportProblem(f"{where}: it has no name (no 'texts' row, or an empty name).")
+    name = name.strip()
+    where = f"card {passcode} ({name})"
+    flags = _int(row, "type", where)
+    if flags & (TYPE_SKILL | TYPE_ACTION):
+        return "a Skill or Action card, not used in a duel's rules"
+    decoded = decode_type(flags)
+    if decoded is None:
+        raise ImportProblem(f"{where}: type {flags:#x} sets none of the Monster, Spell or Trap bits.")
+    card_type, subtypes = decoded
+    desc = row["desc"] if isinstance(row["desc"], str) else ""
+    rec = CardRecord(name=name, card_type=card_type, subtypes=subtypes, where=where, passcode=passcode)
+    if card_type != "monster":
+        rec.text = _clean(desc)
+        return rec
+    level_field = _int(row, "level", where)
+    atk, def_ = _int(row, "atk", where), _int(row, "def", where)
+    attribute = _int(row, "attribute", where)
+    rec.attribute = ATTRIBUTES.get(attribute, "")
+    rec.monster_type = decode_race(_int(row, "race", where))
+    rec.atk = _stat(atk)
+    rec.special_summon_only = bool(flags & TYPE_SPSUMMON)
+    level = level_field & 0xFF
+    if "link" in subtypes:
+        rec.link_rating, rec.link_arrows = level, decode_arrows(def_)
+    else:
+        rec.defense = _stat(def_)
+        if "xyz" in subtypes:
+            rec.rank = level
+        else:
+            rec.level = level
+    if "pendulum" in subtypes:
+        rec.scale_left, rec.scale_right = (level_field >> 24) & 0xFF, (level_field >> 16) & 0xFF
+        rec.pendulum_text, rec.text = split_pendulum(desc)
+    else:
+        rec.text = _clean(desc)
+    return rec
+
+
+def _open_cdb(path: Path) -> sqlite3.Connection:
+    try:
+        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        connection.row_factory = sqlite3.Row
+        tables = {r[0] for r in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.DatabaseError as err:
+        raise ImportProblem(
+            f"{path.name} is not an SQLite database ({err}); expected {CDB_EXPECTED}."
+        ) from None
+    missing = {"datas", "texts"} - tables
+    if missing:
+        connection.close()
+        found = ", ".join(sorted(tables)) or "none"
+        raise ImportProblem(
+            f"{path.name} has no table {' or '.join(sorted(missing))} (its tables: {found}); "
+            f"expected {CDB_EXPECTED}."
+        )
+    for table, needed in (("datas", {"id", "alias", "type", "atk", "def", "level", "race", "attribute"}),
+                          ("texts", {"id", "name", "desc"})):  # fmt: skip
+        columns = {r[1] for r in connection.execute(f"PRAGMA table_info({table})")}
+        if absent := needed - columns:
+            connection.close()
+            raise ImportProblem(
+                f"{path.name}: table '{table}' has no column {', '.join(sorted(absent))}; "
+                f"expected {CDB_EXPECTED}."
+            )
+    return connection
+
+
+def read_cdb(path: Path) -> Parsed:
+    """Every card of a cards.cdb, decoded; alias rows with the same name become alternative passcodes."""
+    connection = _open_cdb(path)
+    try:
+        rows = connection.execute(
+            "SELECT d.id, d.alias, d.type, d.atk, d.def, d.level, d.race, d.attribute, t.name, t.desc "
+            "FROM datas d LEFT JOIN texts t ON t.id = d.id ORDER BY d.id"
+        ).fetchall()
+    except sqlite3.DatabaseError as err:
+        raise ImportProblem(f"{path.name} cannot be read ({err}); expected {CDB_EXPECTED}.") from None
+    finally:
+        connection.close()
+    parsed = Parsed(records=[])
+    aliases: list[tuple[sqlite3.Row, CardRecord]] = []
+    for row in rows:
+        rec = _cdb_record(row)
+        if isinstance(rec, str):
+            parsed.skipped[rec].append(str(row["name"] or row["id"]))
+        elif row["alias"]:
+            aliases.append((row, rec))
+        else:
+            parsed.records.append(rec)
+    by_passcode = {r.passcode: r for r in parsed.records}
+    by_name = {r.name.casefold(): r for r in parsed.records}
+    for row, rec in aliases:
+        main = by_passcode.get(row["alias"]) or by_name.get(rec.name.casefold())
+        if main is not None and main.name.casefold() == rec.name.casefold():
+            main.alt_passcodes.append(rec.passcode)  # type: ignore[arg-type]
+            parsed.skipped["an alternative artwork (its passcode is kept with the card)"].append(rec.name)
+        else:
+            parsed.records.append(rec)  # an alias with a name of its own, or the only printing here
+    return parsed
+
+
+# --------------------------------------------------------------------------- YGOPRODeck JSON
+JSON_ARROWS = {
+    "top-left": "tl", "top": "t", "top-right": "tr", "left": "l", "right": "r",
+    "bottom-left": "bl", "bottom": "b", "bottom-right": "br",
+}  # fmt: skip
+JSON_SPELL_TRAP_RACES = {"normal", "quick-play", "continuous", "equip", "field", "ritual", "counter"}
+
+
+def _json_field(entry: dict[str, Any], key: str, kind: type, where: str, required: bool = True) -> Any:
+    value = entry.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, kind) or isinstance(value, bool):
+        expected = {int: "a whole number", str: "text", list: "a list"}[kind]
+        raise ImportProblem(f"{where}.{key}: expected {expected}; got {value!r}. Expected {JSON_EXPECTED}.")
+    return value
+
+
+def _json_record(entry: Any, where: str) -> CardRecord | str:
+    if not isinstance(entry, dict):
+        raise ImportProblem(
+            f"{where}: expected a card object; got {type(entry).__name__}. Expected {JSON_EXPECTED}."
+        )
+    passcode = _json_field(entry, "id", int, where)
+    name = _json_field(entry, "name", str, where).strip()
+    if not name:
+        raise ImportProblem(f"{where}.name: the card has an empty name.")
+    type_line = _json_field(entry, "type", str, where)
+    desc = _json_field(entry, "desc", str, where, required=False) or ""
+    where = f"{where} ({name})"
+    words = set(type_line.lower().replace("-", " ").split())
+    typeline_words = {str(w).lower() for w in entry.get("typeline") or [] if isinstance(w, str)}
+    if words & {"skill"}:
+        return "a Skill or Action card, not used in a duel's rules"
+    rec = CardRecord(name=name, card_type="", subtypes=[], where=where, passcode=passcode)
+    images = entry.get("card_images") or []
+    rec.alt_passcodes = [
+        img["id"]
+        for img in images
+        if isinstance(img, dict) and isinstance(img.get("id"), int) and img["id"] != passcode
+    ]
+    if words & {"spell", "trap"}:
+        rec.card_type = "spell" if "spell" in words else "trap"
+        race = str(entry.get("race") or "normal").lower()
+        if race not in JSON_SPELL_TRAP_RACES:
+            raise ImportProblem(
+                f"{where}.race: expected a {rec.card_type} kind (Normal, Quick-Play, ...); got {race!r}."
+            )
+        rec.subtypes = [race]
+        rec.text = _clean(desc)
+        return rec
+    if not words & {"monster", "token"}:
+        raise ImportProblem(f"{where}.type: expected a Monster, Spell or Trap type; got {type_line!r}.")
+    rec.card_type = "monster"
+    subtypes = {w for w in words | typeline_words if w in MONSTER_FLAGS.values() or w == "xyz"}
+    if "dual" in words:
+        subtypes.add("gemini")
+    rec.subtypes = _ordered(subtypes)
+    rec.attribute = str(entry.get("attribute") or "").upper()
+    if rec.attribute not in ATTRIBUTES.values():
+        rec.attribute = ""
+    rec.monster_type = str(entry.get("race") or "")
+    atk = _json_field(entry, "atk", int, where, required=False)
+    rec.atk = None if atk is None else _stat(atk)
+    level = _json_field(entry, "level", int, where, required=False)
+    if "link" in subtypes:
+        rec.link_rating = _json_field(entry, "linkval", int, where)
+        markers = _json_field(entry, "linkmarkers", list, where, required=False) or []
+        unknown = [m for m in markers if str(m).lower() not in JSON_ARROWS]
+        if unknown:
+            raise ImportProblem(
+                f"{where}.linkmarkers: unknown arrow(s) {unknown}; expected e.g. 'Top', 'Bottom-Left'."
+            )
+        rec.link_arrows = [a for a in ARROW_ORDER if a in {JSON_ARROWS[str(m).lower()] for m in markers}]
+    else:
+        defense = _json_field(entry, "def", int, where, required=False)
+        rec.defense = None if defense is None else _stat(defense)
+        if level is None:
+            raise ImportProblem(f"{where}.level: a {type_line} needs a Level or Rank.")
+        if "xyz" in subtypes:
+            rec.rank = level
+        else:
+            rec.level = level
+    if "pendulum" in subtypes:
+        scale = _json_field(entry, "scale", int, where, required=False)
+        rec.scale_left = rec.scale_right = scale
+        pend, mon = entry.get("pend_desc"), entry.get("monster_desc")
+        if isinstance(pend, str) and isinstance(mon, str):
+            rec.pendulum_text, rec.text = _clean(pend), _clean(mon)
+        else:
+            rec.pendulum_text, rec.text = split_pendulum(desc)
+    else:
+        rec.text = _clean(desc)
+    return rec
+
+
+def read_ygoprodeck_json(path: Path) -> Parsed:
+    """Every card of a YGOPRODeck API v7 response (`{"data": [...]}`), decoded."""
+    raw = _read_bytes(path)
+    try:
+        document = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise ImportProblem(f"{path.name} is not UTF-8 text; expected {JSON_EXPECTED}.") from None
+    except json.JSONDecodeError as err:
+        raise ImportProblem(
+            f"{path.name} is not valid JSON (line {err.lineno}, column {err.colno}: {err.msg}); "
+            f"expected {JSON_EXPECTED}."
+        ) from None
+    if not isinstance(document, dict) or not isinstance(document.get("data"), list):
+        got = f"keys {sorted(document)[:5]}" if isinstance(document, dict) else type(document).__name__
+        raise ImportProblem(f"{path.name}: expected {JSON_EXPECTED}; got {got}.")
+    parsed = Parsed(records=[])
+    for i, entry in enumerate(document["data"]):
+        rec = _json_record(entry, f"data[{i}]")
+        if isinstance(rec, str):
+            parsed.skipped[rec].append(str(entry.get("name")))
+        else:
+            parsed.records.append(rec)
+    return parsed
+
+
+def _read_bytes(path: Path, limit: int | None = None) -> bytes:
+    """The file's bytes (only the first `limit` of them if given); an empty file is an ImportProblem."""
+    try:
+        with path.open("rb") as fh:
+            raw = fh.read() if limit is None else fh.read(limit)
+    except OSError as err:
+        raise ImportProblem(f"{path} cannot be read: {err.strerror or err}.") from None
+    if not raw.strip():
+        raise ImportProblem(f"{path.name} is empty; expected {CDB_EXPECTED} or {JSON_EXPECTED}.")
+    return raw
+
+
+# --------------------------------------------------------------------------- the reader
+def read_effects(
+    card_type: str, subtypes: list[str], text: str, pendulum_text: str = ""
+) -> list[dict[str, Any]]:
+    """The reader's effects for a card's text (Pendulum Effects first); none for an empty text.
+
+    Raises ValueError (the reader's ReaderError) for a text it refuses, e.g. one too long.
+    """
+    if not pendulum_text.strip() or "pendulum" not in subtypes:
+        pendulum_text = ""
+    if not text.strip():
+        if not pendulum_text:
+            return []
+        # the reader wants a monster text; a placeholder stands in, and only Pendulum Effects are kept
+        subtype = list(subtypes)
+        effects = textreader.classify("-", kind=card_type, subtype=subtype, pendulum_text=pendulum_text)
+        return [e for e in effects if e.get("part") == "pendulum"]
+    return textreader.classify(
+        text, kind=card_type, subtype=list(subtypes) or ["normal"], pendulum_text=pendulum_text or None
+    )
+
+
+def apply_overrides(
+    reading: list[dict[str, Any]], overrides: dict[tuple[int, str], Any]
+) -> list[dict[str, Any]]:
+    """The reader's effects with a judge's corrections applied (the reader's own function).
+
+    A correction the reader no longer accepts (say, for an effect a newer reader no longer
+    finds in the same text) is left out rather than failing the whole card.
+    """
+    if not overrides:
+        return reading
+    try:
+        return textreader.apply_overrides(reading, overrides)
+    except ValueError:
+        effects = reading
+        for key, value in overrides.items():
+            try:
+                effects = textreader.apply_overrides(effects, {key: value})
+            except ValueError:
+                logger.warning("Correction %s no longer fits the reading; left out", key)
+        return effects
+
+
+# --------------------------------------------------------------------------- card definitions
+HAND_HINT = re.compile(
+    r"\b(?:discard|reveal) this card\b|this card[^.;:]*\bhand\b|\bhand\b[^.;:]*\bthis card\b"
+)
+GY_HINT = re.compile(
+    r"this card[^.;:]*\b(?:gy|graveyard)\b|\b(?:gy|graveyard)\b[^.;:]*this card|this card is destroyed"
+)
+BANISHED_HINT = re.compile(r"this card[^.;:]*\bbanished\b|\bbanished\b[^.;:]*this card")
+
+
+def works_from(effect_text: str) -> list[str]:
+    """Where a monster effect can be activated from, from what its text says about "this card".
+
+    Always the field; the hand, GY or banishment too when the text ties "this card" to them
+    (a lenient reading: the judge decides what is legal, the engine must not refuse it).
+    """
+    text = effect_text.lower()
+    places = ["field"]
+    for place, hint in (("hand", HAND_HINT), ("graveyard", GY_HINT), ("banished", BANISHED_HINT)):
+        if hint.search(text):
+            places.append(place)
+    return places
+
+
+def _effect_def(card_type: str, effect: dict[str, Any]) -> dict[str, Any]:
+    kind = effect.get("kind")
+    out: dict[str, Any] = {"kind": kind}
+    if isinstance(effect.get("optional"), bool):
+        out["optional"] = effect["optional"]
+    if effect.get("wording") in ("when", "if", "during"):
+        out["wording"] = effect["wording"]
+    if effect.get("once_per_turn") in ("none", "soft", "hard", "card_activation"):
+        out["once_per_turn"] = effect["once_per_turn"]
+    text = str(effect.get("text") or "")
+    if card_type == "monster" and kind != "activation":
+        out["works_from"] = works_from(text)
+    if kind == "trigger" and (event := textreader.trigger_event(str(effect.get("condition") or text))):
+        out["event"] = event
+    if text:
+        out["summary"] = text
+    return out
+
+
+def type_line(card_type: str, subtypes: list[str], monster_type: str = "") -> str:
+    """ "Spellcaster Xyz Effect Monster", "Quick-Play Spell", "Counter Trap"."""
+    words = [SUBTYPE_WORDS.get(s, s.capitalize()) for s in _ordered(subtypes)]
+    if card_type == "monster":
+        if words == ["Token"]:
+            return " ".join(filter(None, [monster_type, "Token"]))
+        return " ".join(filter(None, [monster_type, *words, "Monster"]))
+    return " ".join([*words, card_type.capitalize()])
+
+
+def _stat_text(value: int | None) -> str:
+    return "?" if value is None else str(value)
+
+
+def make_summary(card: dict[str, Any], effect_count: int) -> str:
+    """A short summary of our own, from the type line and stats (never the card's wording)."""
+    line = type_line(card["card_type"], card["subtypes"], card.get("monster_type") or "")
+    if card["card_type"] == "monster":
+        head = []
+        if card.get("link_rating") is not None:
+            head.append(f"Link-{card['link_rating']}")
+        elif card.get("rank") is not None:
+            head.append(f"Rank {card['rank']}")
+        elif card.get("level") is not None:
+            head.append(f"Level {card['level']}")
+        if card.get("attribute"):
+            head.append(card["attribute"])
+        text = " ".join([*head, line])
+        if card.get("link_rating") is not None:
+            arrows = ", ".join(ARROW_NAMES[a] for a in card.get("link_arrows") or [])
+            text += f", {_stat_text(card.get('atk'))} ATK, arrows: {arrows or 'none'}"
+        else:
+            text += f", {_stat_text(card.get('atk'))}/{_stat_text(card.get('defense'))}"
+        if card.get("scale_left") is not None:
+            text += f", Pendulum Scales {card['scale_left']}/{card.get('scale_right', card['scale_left'])}"
+    else:
+        text = line
+    if effect_count:
+        return (
+            f"Imported: {text}; {effect_count} effect{'s' if effect_count != 1 else ''} read from its text."
+        )
+    return f"Imported: {text}; no effects read from its text."
+
+
+def card_definition(card: dict[str, Any], effects: list[dict[str, Any]]) -> dict[str, Any]:
+    """An engine card definition (validated as CardDef) from a card's columns and its read effects.
+
+    Summoning conditions are not effects: they are dropped, and make the card not Normal
+    Summonable. "?" ATK/DEF become 0, the original value the engine can work with.
+    """
+    kept = [e for e in effects if e.get("kind") in ENGINE_KINDS]
+    data: dict[str, Any] = {
+        "name": card["name"],
+        "card_type": card["card_type"],
+        "subtypes": list(card["subtypes"]),
+        "summary": make_summary(card, len(kept)),
+        "effects": [_effect_def(card["card_type"], e) for e in kept],
+    }
+    if card["card_type"] == "monster":
+        data.update(attribute=card["attribute"], atk=card.get("atk") or 0)
+        if card.get("monster_type"):
+            data["monster_type"] = card["monster_type"]
+        subs = set(card["subtypes"])
+        if "link" in subs:
+            data.update(link_rating=card["link_rating"], link_arrows=list(card.get("link_arrows") or []))
+        elif "xyz" in subs:
+            data.update(rank=card["rank"], **{"def": card.get("defense") or 0})
+        else:
+            data.update(level=card["level"], **{"def": card.get("defense") or 0})
+        if card.get("scale_left") is not None:
+            data["scale"] = card["scale_left"]
+        no_normal_summon = any(e.get("kind") == "summoning_condition" for e in effects)
+        if no_normal_summon or card.get("special_summon_only") or "ritual" in subs:
+            data["normal_summonable"] = False
+    return parse_card(data, card["name"]).to_dict()
+
+
+def card_columns(data: dict[str, Any]) -> dict[str, Any]:
+    """The searchable Card columns of an engine card dict (for written cards: `manage.py seed`)."""
+    scale = data.get("scale")
+    return {
+        "card_type": data.get("card_type") or "",
+        "subtypes": " ".join(data.get("subtypes") or []),
+        "attribute": data.get("attribute") or "",
+        "monster_type": data.get("monster_type") or "",
+        "level": data.get("level"),
+        "rank": data.get("rank"),
+        "link_rating": data.get("link_rating"),
+        "link_arrows": list(data.get("link_arrows") or []),
+        "atk": data.get("atk"),
+        "defense": data.get("def"),
+        "scale_left": scale,
+        "scale_right": scale,
+    }
+
+
+def _record_columns(rec: CardRecord) -> dict[str, Any]:
+    return {
+        "name": rec.name,
+        "card_type": rec.card_type,
+        "subtypes": rec.subtypes,
+        "attribute": rec.attribute,
+        "monster_type": rec.monster_type,
+        "level": rec.level,
+        "rank": rec.rank,
+        "link_rating": rec.link_rating,
+        "link_arrows": rec.link_arrows,
+        "atk": rec.atk,
+        "defense": rec.defense,
+        "scale_left": rec.scale_left,
+        "scale_right": rec.scale_right,
+        "special_summon_only": rec.special_summon_only,
+    }
+
+
+def card_as_columns(card: Card) -> dict[str, Any]:
+    """A stored card's columns in the shape `card_definition` takes."""
+    return {
+        "name": card.name,
+        "card_type": card.card_type,
+        "subtypes": card.subtype_list,
+        "attribute": card.attribute,
+        "monster_type": card.monster_type,
+        "level": card.level,
+        "rank": card.rank,
+        "link_rating": card.link_rating,
+        "link_arrows": card.link_arrows,
+        "atk": card.atk,
+        "defense": card.defense,
+        "scale_left": card.scale_left,
+        "scale_right": card.scale_right,
+        # not Normal Summonable for a reason other than its text or being a Ritual: the file's flag
+        "special_summon_only": card.data.get("normal_summonable") is False
+        and "ritual" not in card.subtype_list
+        and not any(e.get("kind") == "summoning_condition" for e in card.reading),
+    }
+
+
+def current_overrides(card: Card) -> dict[tuple[int, str], Any]:
+    """The judge's overrides made for the card's current text."""
+    rows = ReaderOverride.objects.filter(card=card, text_hash=card.text_hash)
+    return {(o.effect_index, o.field): o.value for o in rows}
+
+
+def refresh_read_card(card: Card) -> None:
+    """Rebuild a read card's engine definition after its overrides changed, and save it."""
+    effects = apply_overrides(card.reading, current_overrides(card))
+    card.data = card_definition(card_as_columns(card), effects)
+    card.summary = card.data["summary"]
+    card.save(update_fields=["data", "summary"])
+
+
+# --------------------------------------------------------------------------- storing
+STORED_FIELDS = [
+    "name", "card_type", "summary", "data", "passcode", "alt_passcodes", "origin", "text",
+    "pendulum_text", "text_hash", "reading", "subtypes", "attribute", "monster_type", "level",
+    "rank", "link_rating", "link_arrows", "atk", "defense", "scale_left", "scale_right",
+    "search_name", "updated",
+]  # fmt: skip
+COMPARED_FIELDS = [f for f in STORED_FIELDS if f not in ("updated", "search_name", "text_hash")]
+
+
+def _store(parsed: Parsed, source: str) -> ImportReport:
+    report = ImportReport(source=source, skipped={k: list(v) for k, v in parsed.skipped.items()})
+
+    def skip(reason: str, name: str) -> None:
+        report.skipped.setdefault(reason, []).append(name)
+
+    seen_passcodes: dict[int, str] = {}
+    for rec in parsed.records:
+        for code in [rec.passcode, *rec.alt_passcodes]:
+            if code is not None and seen_passcodes.setdefault(code, rec.name) != rec.name:
+                raise ImportProblem(f"{rec.where}: passcode {code} is also used by {seen_passcodes[code]!r}.")
+
+    existing = list(Card.objects.all())
+    by_name = {c.name.casefold(): c for c in existing}
+    by_passcode = {c.passcode: c for c in existing if c.passcode is not None}
+    overrides: dict[tuple[int, str], dict[tuple[int, str], Any]] = defaultdict(dict)
+    for o in ReaderOverride.objects.all():
+        overrides[(o.card_id, o.text_hash)][(o.effect_index, o.field)] = o.value
+    now = timezone.now()
+    creates: list[Card] = []
+    updates: list[Card] = []
+    written_codes: list[Card] = []
+    written_stats: list[Card] = []
+    in_file: dict[str, CardRecord] = {}
+    for rec in parsed.records:
+        key = rec.name.casefold()
+        if key in in_file:
+            first = in_file[key]
+            first.alt_passcodes.extend(c for c in [rec.passcode] if c is not None)
+            skip("the same name as another card in the file (kept as an alternative passcode)", rec.name)
+            continue
+        in_file[key] = rec
+        named = by_name.get(key)
+        match = by_passcode.get(rec.passcode) if rec.passcode is not None else None
+        match = match or named
+        if match is not None and match.origin == Card.WRITTEN:
+            if match.passcode is None and rec.passcode is not None and rec.passcode not in by_passcode:
+                match.passcode = rec.passcode
+                by_passcode[rec.passcode] = match
+                written_codes.append(match)
+            if match.data.get("unconfirmed") and _complete_written(match, rec):
+                written_stats.append(match)
+                report.completed.append(match.name)
+                continue
+            skip("an engine card file has this card (the written card is kept)", rec.name)
+            continue
+        if match is not None and named is not None and named.pk != match.pk:
+            skip(f"its name is already used by another card (passcode {named.passcode})", rec.name)
+            continue
+        if why := _check_record(rec):
+            skip(why, rec.name)
+            continue
+        card = _build(rec, match, overrides, report)
+        if card is None:
+            continue
+        card.updated = now
+        card.refresh_derived()
+        if match is None:
+            creates.append(card)
+            by_name[key] = card
+            if card.passcode is not None:
+                by_passcode[card.passcode] = card
+        elif any(getattr(card, f) != getattr(match, f) for f in COMPARED_FIELDS):
+            updates.append(card)
+        else:
+            report.unchanged += 1
+    try:
+        with transaction.atomic():
+            Card.objects.bulk_create(creates, batch_size=500)
+            Card.objects.bulk_update(updates, STORED_FIELDS, batch_size=500)
+            Card.objects.bulk_update(written_codes, ["passcode"], batch_size=500)
+            Card.objects.bulk_update(written_stats, ["data", *card_columns({})], batch_size=500)
+    except DatabaseError as err:
+        raise ImportProblem(
+            f"{source}: the cards could not be stored ({err}); nothing was imported."
+        ) from None
+    report.imported, report.updated = len(creates), len(updates)
+    return report
+
+
+def _with_stats(data: dict[str, Any], stats: dict[str, Any], source: str) -> dict[str, Any] | None:
+    """A written card whose file leaves printed stats unconfirmed, with them given (engine
+    `CardDef.completed`); None if one is missing or they do not fit the card."""
+    if any(v is None for v in stats.values()):
+        return None
+    try:
+        return parse_card(data, data["name"]).completed(stats, source).to_dict()
+    except CatalogError:
+        return None
+
+
+def _complete_written(card: Card, rec: CardRecord) -> bool:
+    """Give a written card the printed stats its file leaves unconfirmed, from an imported record
+    of the same card: the judge's own database is a source the library did not have. False (and
+    nothing changed) if the record lacks one of them or they do not fit the card."""
+    values = {"level": rec.level, "attribute": rec.attribute or None, "atk": rec.atk,
+              "monster_type": rec.monster_type or None, "def": rec.defense}  # fmt: skip
+    data = _with_stats(card.data, {s: values[s] for s in card.data["unconfirmed"]}, rec.where)
+    if data is None:
+        return False
+    card.data = data
+    for column, value in card_columns(data).items():
+        setattr(card, column, value)
+    return True
+
+
+def keep_completed_stats(file_card: dict[str, Any], stored: dict[str, Any] | None) -> dict[str, Any]:
+    """A written card's file, with the unconfirmed printed stats an import gave its stored copy
+    (`_complete_written`) kept: re-seeding must not lose what a judge's file supplied."""
+    missing = file_card.get("unconfirmed") or []
+    if not missing or not stored or stored.get("unconfirmed"):
+        return file_card
+    kept = _with_stats(file_card, {s: stored.get(s) for s in missing}, file_card["name"])
+    return kept if kept is not None else file_card
+
+
+def _build(
+    rec: CardRecord,
+    match: Card | None,
+    overrides: dict[tuple[int, str], dict[tuple[int, str], Any]],
+    report: ImportReport,
+) -> Card | None:
+    """The Card row for a record: read its text, apply the overrides for this text, define it."""
+    try:
+        reading = read_effects(rec.card_type, rec.subtypes, rec.text, rec.pendulum_text)
+    except ValueError as err:  # a text the reader refuses (too long...): stored, with no effects
+        logger.info("The reader refused %s: %s", rec.where, err)
+        reading = []
+        report.unread.append(rec.name)
+    except Exception:  # one text the reader trips on must not stop thousands of others
+        logger.exception("The reader failed on %s", rec.where)
+        reading = []
+        report.unread.append(rec.name)
+    digest = text_hash(rec.text, rec.pendulum_text)
+    effects = reading
+    if match is not None and (found := overrides.get((match.pk, digest))):
+        effects = apply_overrides(reading, found)
+    columns = _record_columns(rec)
+    try:
+        data = card_definition(columns, effects)
+    except CatalogError as err:
+        first = str(err).splitlines()[0]
+        report.skipped.setdefault(f"the engine cannot use it ({first.partition(': ')[2]})", []).append(
+            rec.name
+        )
+        return None
+    alt = sorted(set(rec.alt_passcodes) | set(match.alt_passcodes if match else []))
+    passcode = rec.passcode if match is None or match.passcode in (None, rec.passcode) else match.passcode
+    card = Card(
+        pk=match.pk if match else None,
+        name=rec.name,
+        card_type=rec.card_type,
+        summary=data["summary"],
+        data=data,
+        passcode=passcode,
+        alt_passcodes=alt,
+        origin=Card.READ,
+        text=rec.text,
+        pendulum_text=rec.pendulum_text,
+        reading=reading,
+        subtypes=" ".join(rec.subtypes),
+        attribute=rec.attribute,
+        monster_type=rec.monster_type,
+        level=rec.level,
+        rank=rec.rank,
+        link_rating=rec.link_rating,
+        link_arrows=rec.link_arrows,
+        atk=rec.atk,
+        defense=rec.defense,
+        scale_left=rec.scale_left,
+        scale_right=rec.scale_right,
+    )
+    return card
+
+
+def import_cdb(path: str | Path) -> ImportReport:
+    """Import a YGOPro/EDOPro cards.cdb. All or nothing: a bad row raises ImportProblem, nothing stored."""
+    path = Path(path)
+    _read_bytes(path, limit=100)
+    return _store(read_cdb(path), path.name)
+
+
+def import_ygoprodeck_json(path: str | Path) -> ImportReport:
+    """Import a YGOPRODeck API v7 JSON file. All or nothing, like `import_cdb`."""
+    path = Path(path)
+    return _store(read_ygoprodeck_json(path), path.name)
+
+
+def import_file(path: str | Path) -> ImportReport:
+    """Import either format, told apart by the file's first bytes (SQLite header, or JSON)."""
+    path = Path(path)
+    head = _read_bytes(path, limit=100)[:16]
+    if head.startswith(b"SQLite format 3\x00"):
+        return import_cdb(path)
+    if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith((b"{", b"[")):
+        return import_ygoprodeck_json(path)
+    raise ImportProblem(
+        f"{path.name} is neither an SQLite database nor JSON; expected {CDB_EXPECTED} or {JSON_EXPECTED}."
+    )
+
+
+# --------------------------------------------------------------------------- scenarios
+def imported_cards_version() -> str:
+    """Changes whenever any read card changes: part of the replay cache's key."""
+    stats = Card.objects.filter(origin=Card.READ).aggregate(n=Count("id"), last=Max("updated"), top=Max("id"))
+    if not stats["n"]:
+        return ""
+    return f"{stats['n']}:{stats['top']}:{stats['last'].isoformat() if stats['last'] else ''}"
+
+
+def _entry_names(entry: Any) -> Iterable[str]:
+    if isinstance(entry, str):
+        yield entry
+    elif isinstance(entry, dict):
+        if isinstance(entry.get("card"), str):
+            yield entry["card"]
+        for material in entry.get("materials") or []:
+            yield from _entry_names(material)
+
+
+def names_in(doc: dict[str, Any]) -> set[str]:
+    """Every card name a scenario's board uses (bare names and `{card: X}` entries)."""
+    names: set[str] = set()
+    board = doc.get("board")
+    players = board.get("players") if isinstance(board, dict) else None
+    for player in (players or {}).values():
+        if not isinstance(player, dict):
+            continue
+        for key in ("hand", "extra_deck", "graveyard", "banished", "monsters", "spell_traps"):
+            pile = player.get(key)
+            for entry in pile if isinstance(pile, list) else []:
+                names.update(_entry_names(entry))
+        deck = player.get("deck")
+        deck_cards = deck.get("cards") if isinstance(deck, dict) else deck
+        for entry in deck_cards if isinstance(deck_cards, list) else []:
+            names.update(_entry_names(entry))
+        names.update(_entry_names(player.get("field_spell")))
+    return {n.strip() for n in names if n.strip()}
+
+
+def stated_stats(defn: CardDef) -> dict[str, Any] | None:
+    """A document's `cards` entry completing a written card whose file leaves printed stats
+    unconfirmed, once an import has given them (`_complete_written`); None until then."""
+    row = Card.objects.filter(origin=Card.WRITTEN, name=defn.name).only("data").first()
+    if row is None or row.data.get("unconfirmed"):
+        return None
+    return {"name": defn.name, **{stat: row.data.get(stat) for stat in defn.unconfirmed}}
+
+
+def add_imported_cards(doc: dict[str, Any]) -> dict[str, Any]:
+    """The document with the definitions of the read cards it names added to its `cards`.
+
+    Only cards the engine's catalog does not have and the document does not define itself.
+    The document is returned unchanged (the same object) when there is nothing to add.
+    """
+    custom = doc.get("cards")
+    if custom is not None and not isinstance(custom, list):
+        return doc  # the engine reports the bad `cards` itself
+    defined = {str(c.get("name", "")).lower() for c in custom or [] if isinstance(c, dict)}
+    catalog = load_catalog()
+    named = {n.lower(): n for n in names_in(doc) if n.lower() not in defined}
+    wanted = {k: n for k, n in named.items() if k not in catalog}
+    unconfirmed = {k: catalog[k] for k in named if k in catalog and catalog[k].unconfirmed}
+    extra = [stated_stats(card) for card in unconfirmed.values()]
+    extra = [entry for entry in extra if entry is not None]
+    if not wanted and not extra:
+        return doc
+    rows = Card.objects.filter(origin=Card.READ, search_name__in={search_key(n) for n in wanted.values()})
+    extra += [card.data for card in rows if card.name.lower() in wanted]
+    if not extra:
+        return doc
+    return {**doc, "cards": [*(custom or []), *extra]}

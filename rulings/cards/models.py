@@ -1,0 +1,134 @@
+"""The card library: the engine's own card files and imported cards, with judges' reader corrections.
+
+Seeded from the engine (`manage.py seed`) and filled by imports (`manage.py import_cards`) so
+pages and the API can search them; the engine's catalog stays the source of truth for the
+cards it has written.
+"""
+
+import hashlib
+import unicodedata
+
+from django.conf import settings
+from django.db import models
+
+
+def search_key(text: str) -> str:
+    """A name as search compares it: NFKD, combining marks dropped, casefolded ("Escuridão" → "escuridao")."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+
+
+def text_hash(text: str, pendulum_text: str = "") -> str:
+    """Which version of a card's text an override was made for: SHA-256 of both texts."""
+    return hashlib.sha256(f"{pendulum_text}\x00{text}".encode()).hexdigest()
+
+
+# Every column card search filters on, in one narrow index.
+SEARCH_COLUMNS = [
+    "search_name",
+    "card_type",
+    "subtypes",
+    "attribute",
+    "level",
+    "rank",
+    "link_rating",
+    "origin",
+]
+
+
+class Card(models.Model):
+    """A card: one of the engine's own files ("written") or imported and read by the reader ("read").
+
+    `data` is always a dict the engine accepts as a card definition (`engine.cards.CardDef`);
+    the stats are kept in columns too so search can filter on them. For a read card, `reading`
+    is the reader's output (effects with their fields and reasons) before any judge's override.
+    """
+
+    WRITTEN = "written"
+    READ = "read"
+    ORIGINS = [(WRITTEN, "Written (engine card file)"), (READ, "Read from its text")]
+
+    name = models.CharField(max_length=200, unique=True)
+    search_name = models.CharField(max_length=200, editable=False, default="")
+    card_type = models.CharField(max_length=20)
+    summary = models.TextField(blank=True)
+    data = models.JSONField(default=dict)
+    passcode = models.PositiveBigIntegerField(unique=True, null=True, blank=True)
+    alt_passcodes = models.JSONField(default=list, blank=True)  # alternative artworks
+    origin = models.CharField(max_length=10, choices=ORIGINS, default=WRITTEN)
+    text = models.TextField(blank=True)  # imported card text (monster text, or the Spell/Trap's text)
+    pendulum_text = models.TextField(blank=True)
+    text_hash = models.CharField(max_length=64, blank=True, editable=False)
+    reading = models.JSONField(default=list, blank=True)
+    subtypes = models.CharField(max_length=200, blank=True)  # space-separated, in the engine's order
+    attribute = models.CharField(max_length=10, blank=True)
+    monster_type = models.CharField(max_length=40, blank=True)
+    level = models.PositiveSmallIntegerField(null=True, blank=True)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    link_rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    link_arrows = models.JSONField(default=list, blank=True)
+    atk = models.IntegerField(null=True, blank=True)  # None: "?" (or not a monster)
+    defense = models.IntegerField(null=True, blank=True)
+    scale_left = models.PositiveSmallIntegerField(null=True, blank=True)
+    scale_right = models.PositiveSmallIntegerField(null=True, blank=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        db_table = "rulings_card"  # its table from the app `rulings`, kept
+        ordering = ["name"]
+        # Search scans the narrow card_search index (every column it filters on) instead of the wide
+        # rows; the replay cache's key (imported cards' count and last change) reads card_changes.
+        indexes = [
+            models.Index(fields=SEARCH_COLUMNS, name="card_search"),
+            models.Index(fields=["origin", "updated"], name="card_changes"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def subtype_list(self) -> list[str]:
+        return self.subtypes.split()
+
+    def refresh_derived(self) -> None:
+        """Keep the search name and text hash in step with the name and text (bulk writes call it)."""
+        self.search_name = search_key(self.name)
+        self.text_hash = text_hash(self.text, self.pendulum_text) if self.origin == self.READ else ""
+
+    def save(self, *args, **kwargs) -> None:
+        self.refresh_derived()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, "search_name", "text_hash", "updated"}
+        super().save(*args, **kwargs)
+
+
+class ReaderOverride(models.Model):
+    """A judge's correction of one field the reader decided, for one version of a card's text.
+
+    Keyed by the text's hash: a re-import of the same text keeps applying it; a changed text
+    leaves it stored against the old hash, shown as made for an older text, never applied.
+    """
+
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="overrides")
+    text_hash = models.CharField(max_length=64)
+    effect_index = models.PositiveSmallIntegerField()  # 0-based, in the reader's list of effects
+    field = models.CharField(max_length=40)
+    value = models.JSONField(null=True, blank=True)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        db_table = "rulings_readeroverride"  # its table from the app `rulings`, kept
+        ordering = ["effect_index", "field"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["card", "text_hash", "effect_index", "field"], name="one_override_per_field"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.card.name} effect {self.effect_index + 1}: {self.field}"

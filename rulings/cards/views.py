@@ -1,0 +1,333 @@
+"""Card pages: search (`/cards/`, live results with htmx), one card (`/cards/<id or name>/`) with
+what the reader made of its text and the judges' corrections, and the deck helper (`/decks/fill/`).
+
+Nothing here decides a rule: a written card shows the engine's own data, a read card the
+reader's output with the overrides applied, and the reason the reader gave for every field.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.apps import apps
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from engine.textreader import apply_overrides as apply_checked
+from rulings.cards.decks import DeckProblem, deck_from_text, player_yaml
+from rulings.cards.importing import (
+    ARROW_NAMES,
+    ENGINE_KINDS,
+    apply_overrides,
+    refresh_read_card,
+    type_line,
+)
+from rulings.cards.models import Card, ReaderOverride
+from rulings.cards.search import ATTRIBUTES, CARD_TYPES, SUBTYPES, SearchProblem, find_card, search_cards
+from rulings.glossary.models import glossary_terms
+
+# The reader's fields a judge may correct, and the values each one takes.
+OVERRIDE_CHOICES: dict[str, list[str] | None] = {
+    "kind": [*sorted(ENGINE_KINDS), "summoning_condition"],
+    "spell_speed": ["1", "2", "3", "none"],
+    "optional": ["true", "false"],
+    "wording": ["when", "if", "during", "none"],
+    "can_miss_timing": ["true", "false"],
+    "targets": ["true", "false"],
+    "once_per_turn": ["none", "soft", "hard", "card_activation"],
+    "quick_effect": ["true", "false"],
+    "cannot_be_negated": ["true", "false"],
+    "cost": None,  # free text; empty means "no cost"
+    "condition": None,
+}
+FIELD_ORDER = [
+    "kind", "spell_speed", "optional", "wording", "can_miss_timing", "targets", "cost", "condition",
+    "once_per_turn", "quick_effect", "cannot_be_negated", "conjunctions", "part",
+]  # fmt: skip
+RELATED_LIMIT = 20
+PAGE_LIMIT = 100  # cards listed on the search page
+
+
+class OverrideProblem(Exception):
+    """A correction that cannot be stored; the message names the field and what was expected."""
+
+
+def override_value(field: str, raw: str) -> Any:
+    """The JSON value a judge's correction stands for: true/false, a number, a word, text or null."""
+    if field not in OVERRIDE_CHOICES:
+        raise OverrideProblem(f"field: expected one of {', '.join(OVERRIDE_CHOICES)}; got {field!r}")
+    raw = raw.strip()
+    choices = OVERRIDE_CHOICES[field]
+    if choices is None:
+        return raw or None
+    if raw.lower() not in choices:
+        raise OverrideProblem(f"value: {field} is one of {', '.join(choices)}; got {raw!r}")
+    raw = raw.lower()
+    if raw in ("true", "false"):
+        return raw == "true"
+    if raw == "none":
+        return None if field in ("spell_speed", "wording") else "none"
+    return int(raw) if field == "spell_speed" else raw
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | dict):
+        return json.dumps(value, ensure_ascii=False) if value else "—"
+    return str(value)
+
+
+# --------------------------------------------------------------------------- search
+def _search_context(request: HttpRequest) -> dict[str, Any]:
+    params = request.GET
+    context: dict[str, Any] = {
+        "params": {key: params.get(key, "") for key in ("q", "type", "attribute", "level", "origin")},
+        "card_types": CARD_TYPES,
+        "subtypes": SUBTYPES,
+        "attributes": ATTRIBUTES,
+        "levels": range(0, 14),
+        "problem": None,
+        "cards": [],
+        "searched": any(params.get(k) for k in ("q", "type", "attribute", "level", "origin")),
+    }
+    try:
+        cards = search_cards({**params.dict(), "limit": params.get("limit") or str(PAGE_LIMIT)})
+    except SearchProblem as problem:
+        context["problem"] = problem
+        return context
+    context["cards"] = [
+        {"card": c, "line": type_line(c.card_type, c.subtype_list, c.monster_type)} for c in cards
+    ]
+    return context
+
+
+@require_GET
+def card_search(request: HttpRequest) -> HttpResponse:
+    """The search form; an htmx request (typing in it) gets only the results list."""
+    context = _search_context(request)
+    partial = bool(request.htmx) and not request.htmx.history_restore_request
+    template = "cards/card_results.html" if partial else "cards/card_search.html"
+    response = render(request, template, context, status=400 if context["problem"] and not partial else 200)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+# --------------------------------------------------------------------------- one card
+UNCONFIRMED_NOTE = (
+    "No source the library could reach confirms the values marked \u201cnot confirmed\u201d, so they "
+    "are not guessed. A scenario states them from the card (under cards), or an imported card "
+    "database that has this card fills them in."
+)
+
+
+def _stats(card: Card) -> list[tuple[str, str]]:
+    unconfirmed = set(card.data.get("unconfirmed") or [])
+
+    def shown(stat: str, value: object, missing: str = "?") -> str:
+        return "not confirmed" if stat in unconfirmed else missing if value is None else str(value)
+
+    rows = [("Card type", type_line(card.card_type, card.subtype_list, card.monster_type))]
+    if card.card_type == "monster":
+        rows.append(("Attribute", shown("attribute", card.attribute or None, "—")))
+        if card.link_rating is not None:
+            rows.append(("Link rating", str(card.link_rating)))
+            arrows = ", ".join(ARROW_NAMES.get(a, a) for a in card.link_arrows) or "none"
+            rows.append(("Link Arrows", arrows))
+            rows.append(("ATK", shown("atk", card.atk)))
+        else:
+            if card.rank is not None:
+                rows.append(("Rank", str(card.rank)))
+            elif card.level is not None or "level" in unconfirmed:
+                rows.append(("Level", shown("level", card.level)))
+            rows.append(("ATK / DEF", f"{shown('atk', card.atk)} / {shown('def', card.defense)}"))
+        if unconfirmed:
+            rows.append(("Printed stats", UNCONFIRMED_NOTE))
+        if card.scale_left is not None:
+            rows.append(("Pendulum Scales", f"{card.scale_left} / {card.scale_right}"))
+        if card.data.get("normal_summonable") is False:
+            rows.append(("Normal Summon", "cannot be Normal Summoned or Set"))
+    if card.passcode is not None:
+        rows.append(("Passcode", str(card.passcode)))
+    if card.alt_passcodes:
+        rows.append(("Other artworks", ", ".join(str(c) for c in card.alt_passcodes)))
+    rows.append(("Origin", card.get_origin_display()))
+    return rows
+
+
+def _reason(reason: Any, terms: dict[str, str]) -> dict[str, Any]:
+    """The rule the reader applied: its words, its id, and its glossary entry if there is one."""
+    if isinstance(reason, dict):
+        slug = reason.get("glossary") or ""
+        return {
+            "text": str(reason.get("explanation") or reason.get("rule") or "—"),
+            "rule": str(reason.get("rule") or ""),
+            "slug": slug if slug in terms else "",
+            "term": terms.get(slug, ""),
+        }
+    return {"text": _shown(reason), "rule": "", "slug": "", "term": ""}
+
+
+def _written_effects(card: Card) -> list[dict[str, Any]]:
+    effects = []
+    for number, effect in enumerate(card.data.get("effects") or [], start=1):
+        fields = [(key, _shown(value)) for key, value in effect.items() if key != "summary"]
+        effects.append({"number": number, "summary": effect.get("summary"), "fields": fields})
+    return effects
+
+
+def _read_effects(card: Card, overrides: list[ReaderOverride]) -> list[dict[str, Any]]:
+    """The reader's effects with corrections applied; each field with its value, rule and override."""
+    by_key = {(o.effect_index, o.field): o for o in overrides}
+    effects = apply_overrides(card.reading, {key: o.value for key, o in by_key.items()})
+    slugs = {
+        r.get("glossary")
+        for e in effects
+        for r in (e.get("reasons") or {}).values()
+        if isinstance(r, dict) and r.get("glossary")
+    }
+    terms = glossary_terms(slugs)
+    engine_number = 0
+    out = []
+    for index, effect in enumerate(effects):
+        reasons = effect.get("reasons") or {}
+        keys = [k for k in FIELD_ORDER if k in effect] + sorted(
+            k for k in effect if k not in FIELD_ORDER and k not in ("text", "reasons")
+        )
+        counted = effect.get("kind") in ENGINE_KINDS
+        engine_number += counted
+        out.append(
+            {
+                "index": index,
+                "number": index + 1,
+                "engine_number": engine_number if counted else None,
+                "text": effect.get("text") or "",
+                "fields": [
+                    {
+                        "name": key,
+                        "value": _shown(effect.get(key)),
+                        "reason": _reason(reasons.get(key) if isinstance(reasons, dict) else None, terms),
+                        "override": by_key.get((index, key)),
+                        "read": _shown(card.reading[index].get(key)) if index < len(card.reading) else "—",
+                    }
+                    for key in keys
+                ],
+            }
+        )
+    return out
+
+
+def _related(card: Card) -> dict[str, list[Any]]:
+    """Saved rulings and pasted scenarios that name the card.
+
+    Their apps sit above this one (see ARCHITECTURE.md, "rulings/"), so their models are looked
+    up by label rather than imported.
+    """
+    saved = apps.get_model("saved", "SavedRuling")
+    scenario = apps.get_model("replays", "Scenario")
+    rulings = [
+        {"title": ruling.title, "url": reverse("ruling", args=[ruling.slug])}
+        for ruling in saved.objects.filter(card_index__icontains=f"|{card.name}|")[:RELATED_LIMIT]
+    ]
+    scenarios = [
+        {"title": s.slug, "url": reverse("scenario", args=[s.slug]), "created": s.created}
+        for s in scenario.objects.filter(text__icontains=card.name)[:RELATED_LIMIT]
+    ]
+    return {"rulings": rulings, "scenarios": scenarios}
+
+
+def _card_context(card: Card, form: dict[str, Any] | None = None) -> dict[str, Any]:
+    context: dict[str, Any] = {
+        "card": card,
+        "stats": _stats(card),
+        "related": _related(card),
+        "form": form or {},
+        "override_fields": OVERRIDE_CHOICES,
+    }
+    if card.origin == Card.READ:
+        overrides = list(card.overrides.select_related("author"))
+        current = [o for o in overrides if o.text_hash == card.text_hash]
+        context["read_effects"] = _read_effects(card, current)
+        context["current_overrides"] = current
+        context["old_overrides"] = [o for o in overrides if o.text_hash != card.text_hash]
+    else:
+        context["written_effects"] = _written_effects(card)
+    return context
+
+
+@require_GET
+def card_detail(request: HttpRequest, key: str) -> HttpResponse:
+    """One card by database id or name (any case)."""
+    card = find_card(key)
+    if card is None:
+        raise Http404(f"No card named {key!r}.")
+    return render(request, "cards/card_detail.html", _card_context(card))
+
+
+@login_required
+@require_POST
+def card_override(request: HttpRequest, pk: int) -> HttpResponse:
+    """Store (or remove) a judge's correction of one field the reader decided, for the current text."""
+    card = get_object_or_404(Card, pk=pk, origin=Card.READ)
+    if remove := request.POST.get("remove"):
+        ReaderOverride.objects.filter(card=card, pk=remove if remove.isdigit() else 0).delete()
+        refresh_read_card(card)
+        return redirect(reverse("card", args=[card.pk]) + "#reading")
+    form = {key: request.POST.get(key, "") for key in ("effect", "field", "value")}
+    try:
+        raw_effect = form["effect"].strip()
+        if not raw_effect.isdigit() or not 1 <= int(raw_effect) <= len(card.reading):
+            count = len(card.reading)
+            raise OverrideProblem(f"effect: expected a number from 1 to {count}; got {raw_effect!r}")
+        value = override_value(form["field"], form["value"])
+        try:
+            apply_checked(card.reading, {(int(raw_effect) - 1, form["field"]): value})
+        except ValueError as err:
+            raise OverrideProblem(f"value: {getattr(err, 'message', err)}") from None
+    except OverrideProblem as problem:
+        context = _card_context(card, {**form, "problem": str(problem)})
+        return render(request, "cards/card_detail.html", context, status=400)
+    ReaderOverride.objects.update_or_create(
+        card=card,
+        text_hash=card.text_hash,
+        effect_index=int(raw_effect) - 1,
+        field=form["field"],
+        defaults={"value": value, "author": request.user},
+    )
+    refresh_read_card(card)
+    return redirect(reverse("card", args=[card.pk]) + "#reading")
+
+
+# --------------------------------------------------------------------------- decks
+@require_http_methods(["GET", "POST"])
+def deck_fill(request: HttpRequest) -> HttpResponse:
+    """A deck (ydk text or ydke link) as the YAML lines for one player's half of a scenario.
+
+    An htmx request gets the small partial (errors too, with status 200 so htmx swaps them in,
+    marked `data-ok="false"`); a plain form post gets a whole page (400 on a problem).
+    """
+    partial = bool(request.htmx)
+    if request.method == "GET":
+        return render(request, "cards/deck_fill.html", {"player": "A", "text": ""})
+    text = request.POST.get("deck", "")
+    player = request.POST.get("player", "A").strip().upper()
+    context: dict[str, Any] = {"player": player, "text": text}
+    try:
+        if player not in ("A", "B"):
+            raise DeckProblem("player", f"expected A or B; got {player!r}")
+        if not text.strip():
+            raise DeckProblem("deck", "paste the text of a .ydk file or a ydke:// link")
+        deck = deck_from_text(text)
+    except DeckProblem as problem:
+        context["problem"] = problem
+        template = "cards/_deck_fill.html" if partial else "cards/deck_fill.html"
+        return render(request, template, context, status=200 if partial else 400)
+    context.update(deck=deck, yaml=player_yaml(deck))
+    return render(request, "cards/_deck_fill.html" if partial else "cards/deck_fill.html", context)

@@ -1,0 +1,95 @@
+"""The one door from the web side into the engine's replay.
+
+Pages and the API both hand a scenario's text here and get back either the engine's replay
+dict or a list of `{"path", "message"}` errors, never an exception they must guess at. Django
+never recomputes a rule: whatever the replay says is what gets shown.
+"""
+
+import hashlib
+import logging
+from typing import Any
+
+import engine
+from rulings.cards.importing import add_imported_cards, imported_cards_version
+from rulings.replays.cache import replay_cache
+
+logger = logging.getLogger(__name__)
+
+ErrorList = list[dict[str, str]]
+
+# The Content-Types the API reads, and the format each one means.
+CONTENT_TYPE_FORMATS = {
+    "application/json": "json",
+    "application/yaml": "yaml",
+    "application/x-yaml": "yaml",
+    "text/yaml": "yaml",
+    "text/x-yaml": "yaml",
+}
+
+
+class ScenarioRejected(Exception):
+    """The scenario cannot be replayed; `errors` lists every problem by path."""
+
+    def __init__(self, errors: ErrorList) -> None:
+        super().__init__("; ".join(f"{e['path']}: {e['message']}" for e in errors))
+        self.errors = errors
+
+
+def normalize_text(text: str) -> str:
+    """Drop a BOM and Windows line ends, so a pasted and an uploaded copy hash the same."""
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def detect_format(text: str) -> str:
+    """JSON if the text starts with `{`, otherwise YAML (YAML is the friendlier default)."""
+    return "json" if text.lstrip().startswith("{") else "yaml"
+
+
+def format_for_content_type(content_type: str) -> str | None:
+    """The scenario format a request's Content-Type names, or None if it names none."""
+    media_type = content_type.split(";", 1)[0].strip().lower()
+    return CONTENT_TYPE_FORMATS.get(media_type)
+
+
+def _clean_errors(errors: Any) -> ErrorList:
+    """The engine's error list as plain `{"path": str, "message": str}` dicts."""
+    cleaned = [
+        {"path": str(error.get("path", "")), "message": str(error.get("message", ""))}
+        for error in (errors or [])
+        if isinstance(error, dict)
+    ]
+    return cleaned or [{"path": "(document)", "message": "The scenario is not valid."}]
+
+
+def _replay_cached(text: str, fmt: str, cards_version: str = "") -> dict[str, Any]:
+    """`cards_version` keys the cache on the imported cards, whose definitions are added here.
+
+    The key holds the text's digest, not the text: only the replays count against the bound.
+    """
+    key = (hashlib.sha256(text.encode("utf-8")).digest(), fmt, cards_version)
+    return replay_cache().get_or_compute(
+        key, lambda: engine.replay(add_imported_cards(engine.parse_document(text, fmt)))
+    )
+
+
+def clear_replay_cache() -> None:
+    """Forget every cached replay of this process (benchmarks measure the replay, not the cache)."""
+    replay_cache().clear()
+
+
+def replay_text(text: str, fmt: str) -> dict[str, Any]:
+    """Parse and replay a scenario; the result is the caller's own (a cache hit is a fresh copy).
+
+    Raises ScenarioRejected with the engine's own error list for an invalid document, and
+    with one "(engine)" error if the engine itself fails, so callers never answer 500.
+    """
+    if not text.strip():
+        raise ScenarioRejected([{"path": "(document)", "message": "The scenario is empty."}])
+    try:
+        return _replay_cached(text, fmt, imported_cards_version())
+    except engine.DocumentError as exc:
+        raise ScenarioRejected(_clean_errors(getattr(exc, "errors", None))) from exc
+    except Exception as exc:  # the engine is a library; a bug there must not become a 500
+        logger.exception("The engine failed while replaying a %s scenario", fmt)
+        message = f"The engine could not replay this scenario ({type(exc).__name__}: {exc})."
+        raise ScenarioRejected([{"path": "(engine)", "message": message}]) from exc

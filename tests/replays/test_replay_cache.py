@@ -1,0 +1,63 @@
+"""The replay cache is bounded by the bytes it holds, not by its number of entries."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+from django.test import override_settings
+
+from rulings.replays.cache import ReplayCache, replay_cache
+from rulings.replays.scenarios import clear_replay_cache, replay_text
+
+
+def _pickled_size(value: object) -> int:
+    return len(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def test_the_bytes_held_never_exceed_the_bound() -> None:
+    value = {"steps": ["x" * 1000]}
+    bound = 3 * _pickled_size(value) + 10  # room for three such values
+    cache = ReplayCache(bound)
+    for i in range(20):
+        cache.get_or_compute(i, lambda i=i: {"steps": [str(i % 10) * 1000]})
+        assert cache.size <= bound
+    assert len(cache) == 3
+    computed = []
+    assert cache.get_or_compute(19, lambda: computed.append(1)) == {"steps": ["9" * 1000]}
+    assert not computed, "the most recent entries are kept"
+    cache.get_or_compute(0, lambda: computed.append(1))
+    assert computed, "the oldest went first"
+
+
+def test_a_value_bigger_than_the_bound_is_returned_but_not_kept() -> None:
+    cache = ReplayCache(100)
+    big = {"steps": ["x" * 500]}
+    assert cache.get_or_compute("big", lambda: big) is big
+    assert len(cache) == 0
+    assert cache.size == 0
+
+
+def test_a_hit_is_a_fresh_copy() -> None:
+    cache = ReplayCache(10_000)
+    first = cache.get_or_compute("k", lambda: {"steps": [1, 2]})
+    first["steps"].append(3)
+    assert cache.get_or_compute("k", lambda: None) == {"steps": [1, 2]}
+
+
+@pytest.mark.django_db
+def test_replays_through_the_app_stay_within_the_setting(scenario_yaml: str) -> None:
+    one = _pickled_size(replay_text(scenario_yaml, "yaml"))
+    bound = int(one * 2.5)  # two of these replays fit, a third does not
+    with override_settings(REPLAY_CACHE_BYTES=bound):
+        clear_replay_cache()
+        texts = [scenario_yaml.replace("Summon and attack", f"Summon and attack {i}") for i in range(5)]
+        for text in texts:
+            replay_text(text, "yaml")
+            assert replay_cache().size <= bound
+        assert len(replay_cache()) == 2
+    with override_settings(REPLAY_CACHE_BYTES=one // 2):  # smaller than any replay: nothing is kept
+        clear_replay_cache()
+        replay_text(scenario_yaml, "yaml")
+        assert len(replay_cache()) == 0
+    clear_replay_cache()
