@@ -6,12 +6,14 @@ Board state and actions in, a replay out. The public surface is small on purpose
     >>> doc = parse_document(text, fmt="yaml")     # raises DocumentError
     >>> result = replay(doc)                       # raises DocumentError; dict per the spec
     >>> lean = replay(doc, boards="changes", legal="none")  # options: README, "Replay options"
+    >>> page = replay(doc, boards="final", legal="none", focus=3)  # step 3 alone: board, legal
 
 Everything else (the catalog, the glossary, the explanation codes) is reachable from here too.
 """
 
 from engine.api import (
     CODES,
+    REPLAY_OPTIONS,
     DocumentError,
     card_catalog,
     examples,
@@ -23,6 +25,7 @@ from engine.api import (
 
 __all__ = [
     "CODES",
+    "REPLAY_OPTIONS",
     "DocumentError",
     "card_catalog",
     "examples",

@@ -10,11 +10,14 @@ from engine import yamlio
 from engine.catalog import load_catalog
 from engine.errors import DocumentError
 from engine.explain import CODES as _CODES
-from engine.replay import replay
+from engine.replay import BOARDS, LEGAL, replay
 from engine.scenario import parse_document
 
 DATA = Path(__file__).parent / "data"
 EXAMPLES = Path(__file__).parent / "examples"
+
+# The replay options (README, "Replay options"): each one's allowed values, the default first.
+REPLAY_OPTIONS: dict[str, tuple[str, ...]] = {"boards": BOARDS, "legal": LEGAL}
 
 CODES: dict[str, dict[str, Any]] = {
     name: {"glossary": list(code.glossary), "meaning": code.meaning} for name, code in _CODES.items()
@@ -58,6 +61,7 @@ def examples() -> list[dict[str, Any]]:
 
 __all__ = [
     "CODES",
+    "REPLAY_OPTIONS",
     "DocumentError",
     "card_catalog",
     "examples",

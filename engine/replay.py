@@ -48,13 +48,16 @@ class _Recorder:
     """Collects steps; writes each distinct board once (boards are shared between steps).
 
     `boards` and `legal` are the replay options (README, "Replay options"): they choose what a
-    step carries besides what it always does, never what happened.
+    step carries besides what it always does, never what happened. `focus` (a step number) is
+    the pages' cheap path: that step carries its `legal`, and with `boards=final` its whole
+    `board`, whatever the options say of the other steps.
     """
 
-    def __init__(self, boards: str = "every", legal: str = "every") -> None:
+    def __init__(self, boards: str = "every", legal: str = "every", focus: int | None = None) -> None:
         self.steps: list[dict[str, Any]] = []
         self.boards = boards
         self.legal = legal
+        self.focus = focus
         self._writer = BoardWriter()
         self._boards: dict[int, tuple[Board, dict]] = {}
         self._last_board: dict | None = None  # boards=changes: the board of the step before
@@ -78,10 +81,11 @@ class _Recorder:
             "explanations": [e.to_dict() for e in tx.explanations],
             "chain": [link.to_dict() for link in tx.game.chain],
         }
-        if self.legal == "every":
+        focused = step["n"] == self.focus
+        if self.legal == "every" or focused:
             step["legal"] = legal_now(tx.game)
         self._last_game = tx.game
-        if self.boards == "every":
+        if self.boards == "every" or (focused and self.boards == "final"):
             step["board"] = self.board(tx.board)
         elif self.boards == "changes":
             board = self.board(tx.board)
@@ -572,13 +576,14 @@ def _window_actions(actions: tuple[ActionEntry, ...], start: int) -> tuple[Actio
     return tuple(out)
 
 
-def run(scenario: Scenario, *, boards: str = "every", legal: str = "every") -> dict[str, Any]:
-    """Replay a scenario. `boards`: every | changes | final; `legal`: every | none | last (see
-    `_Recorder`); whatever they are, the steps, events, explanations, chains, result and final
-    board are the same."""
+def run(scenario: Scenario, *, boards: str = "every", legal: str = "every",
+        focus: int | None = None) -> dict[str, Any]:  # fmt: skip
+    """Replay a scenario. `boards`: every | changes | final; `legal`: every | none | last; `focus`:
+    the one step that carries its board and `legal` besides (see `_Recorder`). Whatever they are,
+    the steps, events, explanations, chains, result and final board are the same."""
     _option("boards", boards, BOARDS)
     _option("legal", legal, LEGAL)
-    rec = _Recorder(boards, legal)
+    rec = _Recorder(boards, legal, focus)
     game = scenario.game
     actions = scenario.actions
     for index, action in enumerate(actions):
@@ -604,9 +609,10 @@ def run(scenario: Scenario, *, boards: str = "every", legal: str = "every") -> d
     }
 
 
-def replay(document: dict, *, boards: str = "every", legal: str = "every") -> dict[str, Any]:
+def replay(document: dict, *, boards: str = "every", legal: str = "every",
+           focus: int | None = None) -> dict[str, Any]:  # fmt: skip
     """Validate a scenario document and replay it; raises DocumentError for a bad document or an
     unknown option (before reading the document)."""
     _option("boards", boards, BOARDS)
     _option("legal", legal, LEGAL)
-    return run(load_scenario(document), boards=boards, legal=legal)
+    return run(load_scenario(document), boards=boards, legal=legal, focus=focus)

@@ -126,7 +126,22 @@ class StepSerializer(serializers.Serializer):
     events = serializers.ListField(child=serializers.DictField())
     explanations = ExplanationSerializer(many=True)
     chain = serializers.ListField(child=serializers.DictField())
-    board = serializers.DictField(help_text="The whole board after this step.")
+    legal = serializers.DictField(
+        required=False,
+        help_text="Per player, what could be activated after this step and why the rest cannot "
+        "(every step with legal=every, the last with legal=last, none with legal=none).",
+    )
+    board = serializers.DictField(
+        required=False,
+        help_text="The whole board after this step (every step with boards=every; the first step "
+        "with boards=changes; none with boards=final).",
+    )
+    changes = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="boards=changes, every step after the first: an RFC 6902 JSON Patch (replace, add, "
+        "remove) that turns the board of the step before into this step's board.",
+    )
 
 
 class ResultSerializer(serializers.Serializer):

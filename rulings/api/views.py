@@ -7,6 +7,7 @@ wrong with a request, `404 {"detail": "..."}` for something that does not exist.
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
+from django.views.decorators.gzip import gzip_page
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
@@ -18,7 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from engine import textreader
+from engine import REPLAY_OPTIONS, textreader
 from rulings.api.saved_serializers import NewRulingSerializer, SavedRulingSerializer
 from rulings.api.serializers import (
     CardSerializer,
@@ -73,12 +74,39 @@ def _document_error(message: str) -> Response:
         "A document that cannot be replayed is answered 400 with every problem by path."
     ),
     request={"application/json": ScenarioSerializer, "application/yaml": OpenApiTypes.STR},
+    parameters=[
+        OpenApiParameter(
+            "boards",
+            str,
+            enum=list(REPLAY_OPTIONS["boards"]),
+            default="every",
+            description="every: each step carries the whole board; changes: the first step carries "
+            "the board and each later one `changes`, a JSON Patch from the step before; final: no "
+            "step boards, `final_board` only.",
+        ),
+        OpenApiParameter(
+            "legal",
+            str,
+            enum=list(REPLAY_OPTIONS["legal"]),
+            default="every",
+            description="every: each step carries `legal`; last: only the last step; none: no step.",
+        ),
+    ],
     responses={200: ReplaySerializer, 400: ErrorListSerializer},
     examples=[OpenApiExample("YAML scenario", value=YAML_EXAMPLE, media_type="application/yaml")],
 )
+@gzip_page  # a long replay is mostly repeated keys: gzip makes it about a tenth as large
 @api_view(["POST"])
 def replay(request: Request) -> Response:
     """Read the raw body ourselves: the engine parses it, so its errors carry real paths."""
+    options = {name: request.query_params.get(name, "every") for name in ("boards", "legal")}
+    wrong = [
+        {"path": name, "message": f"expected one of {', '.join(allowed)}"}
+        for name, allowed in REPLAY_OPTIONS.items()
+        if options[name] not in allowed
+    ]
+    if wrong:
+        return Response(as_errors(wrong), status=status.HTTP_400_BAD_REQUEST)
     try:
         raw = request.body
     except RequestDataTooBig:
@@ -89,7 +117,7 @@ def replay(request: Request) -> Response:
         return _document_error("The body is not UTF-8 text.")
     fmt = format_for_content_type(request.content_type or "") or detect_format(text)
     try:
-        result = replay_text(text, fmt)
+        result = replay_text(text, fmt, **options)
     except ScenarioRejected as rejected:
         return Response(as_errors(rejected.errors), status=status.HTTP_400_BAD_REQUEST)
     return Response(result)

@@ -61,14 +61,20 @@ def _clean_errors(errors: Any) -> ErrorList:
     return cleaned or [{"path": "(document)", "message": "The scenario is not valid."}]
 
 
-def _replay_cached(text: str, fmt: str, cards_version: str = "") -> dict[str, Any]:
+def _replay_cached(
+    text: str, fmt: str, cards_version: str, options: tuple[str, str, int | None]
+) -> dict[str, Any]:
     """`cards_version` keys the cache on the imported cards, whose definitions are added here.
 
     The key holds the text's digest, not the text: only the replays count against the bound.
     """
-    key = (hashlib.sha256(text.encode("utf-8")).digest(), fmt, cards_version)
+    key = (hashlib.sha256(text.encode("utf-8")).digest(), fmt, cards_version, options)
+    boards, legal, focus = options
     return replay_cache().get_or_compute(
-        key, lambda: engine.replay(add_imported_cards(engine.parse_document(text, fmt)))
+        key,
+        lambda: engine.replay(
+            add_imported_cards(engine.parse_document(text, fmt)), boards=boards, legal=legal, focus=focus
+        ),
     )
 
 
@@ -77,8 +83,15 @@ def clear_replay_cache() -> None:
     replay_cache().clear()
 
 
-def replay_text(text: str, fmt: str) -> dict[str, Any]:
+def replay_text(
+    text: str, fmt: str, *, boards: str = "final", legal: str = "none", focus: int | None = None
+) -> dict[str, Any]:
     """Parse and replay a scenario; the result is the caller's own (a cache hit is a fresh copy).
+
+    The options are the engine's (README, "Replay options"), and the default is the cheap path:
+    no step boards and no `legal`, since most callers read only the steps and the final board.
+    A step page asks for its own step (`focus=n`: that step's board and `legal`); the API passes
+    on what the request asked for.
 
     Raises ScenarioRejected with the engine's own error list for an invalid document, and
     with one "(engine)" error if the engine itself fails, so callers never answer 500.
@@ -86,7 +99,7 @@ def replay_text(text: str, fmt: str) -> dict[str, Any]:
     if not text.strip():
         raise ScenarioRejected([{"path": "(document)", "message": "The scenario is empty."}])
     try:
-        return _replay_cached(text, fmt, imported_cards_version())
+        return _replay_cached(text, fmt, imported_cards_version(), (boards, legal, focus))
     except engine.DocumentError as exc:
         raise ScenarioRejected(_clean_errors(getattr(exc, "errors", None))) from exc
     except Exception as exc:  # the engine is a library; a bug there must not become a 500

@@ -139,7 +139,7 @@ def scenario_step(request: HttpRequest, slug: str, n: int = 1) -> HttpResponse:
     """One step of a stored scenario's replay (step 1 at `/s/<slug>/`)."""
     scenario = get_object_or_404(Scenario, slug=slug)
     try:
-        result = replay_text(scenario.text, scenario.fmt)
+        result = replay_text(scenario.text, scenario.fmt, focus=n)
     except ScenarioRejected as rejected:  # stored under an older engine, invalid under this one
         return _render_index(request, scenario.text, rejected.errors, status=400)
     step_count = len(result.get("steps") or [])

@@ -229,7 +229,7 @@ def ruling_detail(request: HttpRequest, slug: str, n: int = 1) -> HttpResponse:
     comparison = store.compare(ruling)
     context: dict[str, Any] = {"comparison": comparison, "partial": False}
     if not comparison.broken:
-        replay = replay_text(ruling.text, ruling.fmt)
+        replay = replay_text(ruling.text, ruling.fmt, focus=n)
         step_count = len(replay.get("steps") or [])
         if not 1 <= n <= max(step_count, 1):
             raise Http404(f"This ruling's replay has {step_count} steps.")

@@ -394,7 +394,7 @@ def compare(request: HttpRequest, a: str, b: str) -> HttpResponse:
     for slug in (a, b):
         scenario = get_object_or_404(Scenario, slug=slug)
         try:
-            result = replay_text(scenario.text, scenario.fmt)
+            result = replay_text(scenario.text, scenario.fmt, boards="every")  # boards compared step by step
         except ScenarioRejected as rejected:
             return render(
                 request,

@@ -102,7 +102,7 @@ def engine_monster_name() -> str:
 def test_replay_engine_failure_is_400_naming_the_engine(
     client: Client, scenario_yaml: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(doc: dict[str, Any]) -> dict[str, Any]:
+    def broken(doc: dict[str, Any], **options: Any) -> dict[str, Any]:
         raise RuntimeError("boom")
 
     monkeypatch.setattr(engine, "replay", broken)

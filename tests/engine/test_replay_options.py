@@ -65,6 +65,13 @@ def test_options_change_only_what_steps_carry(path: Path) -> None:
             assert not steps or steps[-1]["legal"] == every["steps"][-1]["legal"]
         else:
             assert not any("legal" in s for s in steps)
+    if every["steps"]:  # the pages' cheap path: one step carries its board and `legal`
+        n = (len(every["steps"]) + 1) // 2
+        focused = replay(copy.deepcopy(document), boards="final", legal="none", focus=n)
+        assert _same_part(focused) == same
+        assert [s["n"] for s in focused["steps"] if set(OPTIONAL) & set(s)] == [n]
+        assert focused["steps"][n - 1]["board"] == every["steps"][n - 1]["board"]
+        assert focused["steps"][n - 1]["legal"] == every["steps"][n - 1]["legal"]
 
 
 def test_changes_say_null_and_list_edits() -> None:
