@@ -33,13 +33,13 @@ def _attacker_atk(tx: Tx, ctx: Context) -> int:
 
 @AMOUNTS.register("cost_original_atk", "the original ATK of the monster Tributed as the cost")
 def _cost_original_atk(tx: Tx, ctx: Context) -> int:
-    """Mystic Wok: the LP gained are the Tributed monster's original ATK."""
+    """Mystik Wok: the LP gained are the Tributed monster's original ATK."""
     return sum(tx.board.define(c).atk or 0 for c in _cost_cards(tx, ctx, "tribute"))
 
 
 @AMOUNTS.register("cost_original_def", "the original DEF of the monster Tributed as the cost")
 def _cost_original_def(tx: Tx, ctx: Context) -> int:
-    """Mystic Wok: the LP gained are the Tributed monster's original DEF."""
+    """Mystik Wok: the LP gained are the Tributed monster's original DEF."""
     return sum(tx.board.define(c).def_ or 0 for c in _cost_cards(tx, ctx, "tribute"))
 
 

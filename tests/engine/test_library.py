@@ -139,7 +139,7 @@ LISTED = [
     'Morphing Jar',
     'Mystic Plasma Zone',
     'Mystic Tomato',
-    'Mystic Wok',
+    'Mystik Wok',
     'Mystical Space Typhoon',
     'Necrovalley',
     'Negate Attack',
