@@ -12,7 +12,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.authentication import BasicAuthentication, SessionAuthentication
-from rest_framework.decorators import api_view, authentication_classes, permission_classes
+from rest_framework.decorators import api_view, authentication_classes, permission_classes, throttle_classes
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
@@ -32,6 +32,7 @@ from rulings.api.serializers import (
     ScenarioSerializer,
     as_errors,
 )
+from rulings.api.throttles import costly
 from rulings.cards.decks import DeckProblem, parse_ydk, parse_ydke, resolve
 from rulings.cards.search import SearchProblem, find_card, search_cards
 from rulings.glossary.models import GlossaryEntry
@@ -97,6 +98,7 @@ def _document_error(message: str) -> Response:
 )
 @gzip_page  # a long replay is mostly repeated keys: gzip makes it about a tenth as large
 @api_view(["POST"])
+@throttle_classes(costly("replay"))
 def replay(request: Request) -> Response:
     """Read the raw body ourselves: the engine parses it, so its errors carry real paths."""
     options = {name: request.query_params.get(name, "every") for name in ("boards", "legal")}
@@ -190,6 +192,7 @@ def card_detail(request: Request, key: str) -> Response:
     responses={200: DeckSerializer, 400: ErrorListSerializer},
 )
 @api_view(["POST"])
+@throttle_classes(costly("decks"))
 def deck_read(request: Request) -> Response:
     data = request.data if isinstance(request.data, dict) else None
     given = [key for key in ("ydk", "ydke") if data and key in data]
@@ -280,6 +283,7 @@ CLASSIFY_FIELDS = ("text", "pendulum_text", "kind", "subtype")
     ],
 )
 @api_view(["POST"])
+@throttle_classes(costly("classify"))
 def card_classify(request: Request) -> Response:
     try:
         data = request.data

@@ -31,6 +31,7 @@ from rulings.replays.models import Scenario
 from rulings.replays.scenarios import ErrorList, ScenarioRejected, replay_text
 from rulings.replays.views import MAX_UPLOAD_BYTES, step_context
 from rulings.saved import store
+from rulings.saved.limits import SignupLimit
 from rulings.saved.models import RulingVersion, SavedRuling
 
 PAGE_SIZE = 20
@@ -51,6 +52,8 @@ def signup(request: HttpRequest) -> HttpResponse:
     """A judge's account: a username and a password, then straight back to what they were doing."""
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        if not SignupLimit().allows(request):
+            return render(request, "429.html", status=429)
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(_safe_next(request) or "ruling-list")
