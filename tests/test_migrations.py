@@ -78,10 +78,12 @@ def test_what_was_saved_before_the_split_reads_back_after_it() -> None:
     assert (override.field, override.value, override.author.username) == ("kind", "trigger", "judge")
     assert Scenario.objects.get(slug="0123456789ab").text == "x"
     assert GlossaryEntry.objects.get(slug="chain").term == "Chain"
-    # later migrations: the ruling carries its version, the correction starts its history
+    # later migrations: the ruling carries its version, the correction starts its history, the
+    # pasted scenario is kept a full SCENARIO_TTL from the migration on
     assert ruling.version == 2, "its newest version's number"
     (change,) = OverrideHistory.objects.filter(card=card)
     assert (change.action, change.value, change.author.username) == ("set", "trigger", "judge")
+    assert Scenario.objects.live().filter(slug="0123456789ab").exists()
     # new rows go into the same tables, next to the old ones
     SavedRuling.objects.create(title="After", text="t", fmt="yaml", verdict="v")
     assert SavedRuling.objects.count() == 2

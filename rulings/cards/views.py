@@ -28,6 +28,7 @@ from rulings.cards.importing import (
     type_line,
 )
 from rulings.cards.models import Card, OverrideHistory, OverrideProposal, ReaderOverride
+from rulings.cards.plain_text import control_character
 from rulings.cards.search import ATTRIBUTES, CARD_TYPES, SUBTYPES, SearchProblem, find_card, search_cards
 from rulings.glossary.models import glossary_terms
 
@@ -62,6 +63,8 @@ def override_value(field: str, raw: str) -> Any:
     if field not in OVERRIDE_CHOICES:
         raise OverrideProblem(f"field: expected one of {', '.join(OVERRIDE_CHOICES)}; got {field!r}")
     raw = raw.strip()
+    if problem := control_character(raw):
+        raise OverrideProblem(f"value: {problem}")
     choices = OVERRIDE_CHOICES[field]
     if choices is None:
         return raw or None
@@ -238,7 +241,7 @@ def _related(card: Card) -> dict[str, list[Any]]:
     ]
     scenarios = [
         {"title": s.slug, "url": reverse("scenario", args=[s.slug]), "created": s.created}
-        for s in scenario.objects.filter(text__icontains=card.name)[:RELATED_LIMIT]
+        for s in scenario.objects.live().filter(text__icontains=card.name)[:RELATED_LIMIT]
     ]
     return {"rulings": rulings, "scenarios": scenarios}
 

@@ -15,6 +15,7 @@ from django.db.models import Q, QuerySet
 
 from engine.scenario import load_scenario
 from engine.serialize import board_to_dict
+from rulings.cards.plain_text import control_character
 from rulings.glossary.models import GlossaryEntry
 from rulings.replays.display import result_text
 from rulings.replays.scenarios import ErrorList, ScenarioRejected, detect_format, normalize_text, replay_text
@@ -131,6 +132,8 @@ def choose_title(title: str, snap: Snapshot) -> str:
     if len(title) > MAX_TITLE:
         message = f"The title has {len(title)} characters; at most {MAX_TITLE} are allowed."
         raise ScenarioRejected([{"path": "title", "message": message}])
+    if problem := control_character(title):
+        raise ScenarioRejected([{"path": "title", "message": f"The title {problem}."}])
     return title
 
 
@@ -139,6 +142,8 @@ def check_notes(notes: str) -> str:
     if len(notes) > MAX_NOTES:
         message = f"The notes have {len(notes)} characters; at most {MAX_NOTES} are allowed."
         raise ScenarioRejected([{"path": "notes", "message": message}])
+    if problem := control_character(notes):
+        raise ScenarioRejected([{"path": "notes", "message": f"The notes {problem}."}])
     return notes
 
 

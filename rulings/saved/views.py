@@ -171,7 +171,7 @@ def ruling_new(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
         text = request.GET.get("text", "")
         if slug := request.GET.get("from"):
-            text = getattr(Scenario.objects.filter(slug=slug).first(), "text", text)
+            text = getattr(Scenario.objects.live().filter(slug=slug).first(), "text", text)
         title = request.GET.get("title") or _document_title(text)
         return _render_form(request, ruling=None, title=title, notes="", text=text)
     title, notes, text = (request.POST.get(k, "") for k in ("title", "notes", "scenario"))

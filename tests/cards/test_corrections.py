@@ -111,3 +111,11 @@ def test_staff_decide_for_a_correction_whose_author_is_gone(
     assert _as(staff).post(url, {"remove": str(override.pk)}).status_code == 302
     assert not ReaderOverride.objects.exists()
     assert OverrideProposal.objects.get().status == OverrideProposal.DECLINED
+
+
+def test_a_correction_with_a_control_character_is_refused(card: Card, alice: User) -> None:
+    response = _as(alice).post(
+        f"/cards/{card.pk}/overrides/", {"effect": "1", "field": "cost", "value": "Tribute\x00 1 monster"}
+    )
+    assert response.status_code == 400 and "control character (U+0000)" in response.content.decode()
+    assert not ReaderOverride.objects.exists()

@@ -170,3 +170,19 @@ def test_twenty_new_rulings_at_once_are_all_saved(
 
     assert _run_concurrently(create) == [201] * WRITERS
     assert SavedRuling.objects.count() == WRITERS
+
+
+# --- what is stored is plain text
+
+
+def test_titles_and_notes_with_control_characters_are_refused(
+    client: Client, judge: User, seeded: None, scenario_yaml: str
+) -> None:
+    client.force_login(judge)
+    for title, notes in (("Direct\x00attack", ""), ("Direct attack", "B takes\x1b[31m the damage")):
+        response = client.post("/r/new/", {"title": title, "notes": notes, "scenario": scenario_yaml})
+        assert response.status_code == 400 and "control character" in response.content.decode()
+    body = json.dumps({"title": "Direct\x00attack", "scenario": scenario_yaml})
+    response = client.post("/api/rulings", body, content_type="application/json")
+    assert response.status_code == 400 and response.json()["errors"][0]["path"] == "title"
+    assert not SavedRuling.objects.exists()
