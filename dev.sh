@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian machine with Python 3.11:
-#   ./dev.sh run    install, migrate, seed, and serve the app on http://127.0.0.1:8000 (runserver, development)
+#   ./dev.sh run    install, migrate, seed, and serve the app on http://127.0.0.1:8000 (runserver, DEBUG on)
 #   ./dev.sh serve  the same, then collectstatic and gunicorn (workers from the cores): serving for real
 #   ./dev.sh test   install everything the tests need (Chromium included) and run the whole suite
 # Both are idempotent: a second run reinstalls nothing that is already there.
@@ -40,6 +40,18 @@ ensure_chromium() {
     fi
 }
 
+# `./dev.sh serve` without DJANGO_SECRET_KEY: a random key of this checkout's own, made once and
+# kept in .secret_key (git-ignored, readable by its owner only); never a key anyone else knows.
+ensure_secret_key() {
+    if [ -z "${DJANGO_SECRET_KEY:-}" ]; then
+        if [ ! -s .secret_key ]; then
+            (umask 077; "$PY" -c "import secrets; print(secrets.token_urlsafe(50))" > .secret_key)
+        fi
+        DJANGO_SECRET_KEY="$(cat .secret_key)"
+        export DJANGO_SECRET_KEY
+    fi
+}
+
 prepare_database() {
     "$PY" manage.py migrate --noinput
     "$PY" manage.py seed
@@ -49,13 +61,15 @@ prepare_database() {
 case "${1:-}" in
     run)
         ensure_python_deps app
+        export DJANGO_DEBUG="${DJANGO_DEBUG:-1}"  # development: debug pages, a development key
         prepare_database
         exec "$PY" manage.py runserver "${2:-127.0.0.1:8000}"
         ;;
     serve)
         ensure_python_deps app
-        prepare_database
         export DJANGO_DEBUG="${DJANGO_DEBUG:-0}"  # real error pages, no debug details
+        ensure_secret_key
+        prepare_database
         "$PY" manage.py collectstatic --noinput --verbosity 0  # WhiteNoise serves them from STATIC_ROOT
         export GUNICORN_BIND="${2:-${GUNICORN_BIND:-127.0.0.1:8000}}"
         exec "$VENV/bin/gunicorn" --config gunicorn.conf.py  # workers: 2 x cores + 1, or WEB_CONCURRENCY

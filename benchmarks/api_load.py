@@ -21,6 +21,7 @@ import argparse
 import contextlib
 import json
 import os
+import secrets
 import signal
 import socket
 import statistics
@@ -73,6 +74,11 @@ def server(tree: Path, workdir: Path, workers: int | None) -> Iterator[str]:
         "PYTHONPATH": os.pathsep.join(p for p in (str(tree), os.environ.get("PYTHONPATH")) if p),
         "DUEL_ARBITER_DB": str(workdir / "db.sqlite3"),
         "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY") or secrets.token_urlsafe(50),
+        # the load comes from one address: measure the server, not its throttle
+        "DUEL_ARBITER_RATE_ANON": "none",
+        "DUEL_ARBITER_RATE_REPLAY_ANON": "none",
+        "DUEL_ARBITER_CACHE_DIR": str(workdir / "cache"),
     }
     manage = [sys.executable, "manage.py"]
     subprocess.run([*manage, "migrate", "--noinput", "--verbosity", "0"], cwd=tree, env=env, check=True)

@@ -220,6 +220,7 @@ def main() -> None:
 
     workdir = Path(tempfile.mkdtemp(prefix="import-speed-"))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulings.settings")
+    os.environ.setdefault("DJANGO_SECRET_KEY", "benchmark-only-" + "x" * 50)  # DEBUG off: a key is needed
     from django.conf import settings
 
     settings.DATABASES["default"]["NAME"] = workdir / "bench.sqlite3"

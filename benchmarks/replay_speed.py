@@ -54,6 +54,9 @@ def time_engine(docs: list[dict], rounds: int) -> tuple[float, float, float]:
 
 def time_api(docs: list[dict], rounds: int) -> tuple[float, float]:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulings.settings")
+    os.environ.setdefault("DJANGO_SECRET_KEY", "benchmark-only-" + "x" * 50)  # DEBUG off: a key is needed
+    for scope in ("ANON", "REPLAY_ANON"):  # one client: measure the replay, not the throttle
+        os.environ.setdefault(f"DUEL_ARBITER_RATE_{scope}", "none")
     import django
 
     django.setup()

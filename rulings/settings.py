@@ -1,11 +1,15 @@
 """Django settings for Duel Arbiter.
 
-Local development needs no configuration: SQLite in the project root, DEBUG on.
-For anything public set DJANGO_DEBUG=0, DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS.
+Secure by default: DEBUG is off unless DJANGO_DEBUG=1 (`./dev.sh run` sets it, with a development
+key), and with DEBUG off the app refuses to start without DJANGO_SECRET_KEY. Behind TLS,
+DJANGO_HTTPS=1 turns on HSTS, the HTTPS redirect and secure cookies (README, "Production").
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -17,10 +21,13 @@ def _env_flag(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = _env_flag("DJANGO_DEBUG", True)
-SECRET_KEY = os.environ.get(
-    "DJANGO_SECRET_KEY", "django-insecure-local-only-duel-arbiter-change-me-in-production"
-)
+DEBUG = _env_flag("DJANGO_DEBUG", False)
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        # A key everyone can read signs sessions and password resets anyone could forge.
+        raise ImproperlyConfigured("DJANGO_SECRET_KEY is not set; with DEBUG off it is required.")
+    SECRET_KEY = "django-insecure-development-only-duel-arbiter"
 ALLOWED_HOSTS = [
     host.strip()
     for host in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
@@ -36,6 +43,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "rest_framework",
+    "axes",
     "drf_spectacular",
     # The project package keeps the migration history of the models before they moved to the apps
     # below (`rulings/migrations`); the apps, by concept, each import only those listed after it.
@@ -57,7 +65,15 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks: turns a lockout into its page
+]
+
+# django-axes first: it refuses a locked-out username and address before a password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "rulings.urls"
@@ -83,6 +99,24 @@ DATABASES = {
         "ENGINE": "django.db.backends.sqlite3",
         # DUEL_ARBITER_DB: another file (the load benchmark's throw-away database, a copy to migrate)
         "NAME": os.environ.get("DUEL_ARBITER_DB") or BASE_DIR / "db.sqlite3",
+        "OPTIONS": {
+            # WAL: readers never wait for the writer. IMMEDIATE: a transaction takes the write lock
+            # as it begins, so concurrent saves queue (up to `timeout` seconds) instead of failing
+            # with "database is locked" when a reader tries to become a writer.
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+        },
+    }
+}
+
+# Throttle counts and the like, shared by gunicorn's worker processes (a per-process cache would
+# multiply every rate by the number of workers).
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("DUEL_ARBITER_CACHE_DIR") or BASE_DIR / ".cache" / "django",
+        "OPTIONS": {"MAX_ENTRIES": 20_000},
     }
 }
 
@@ -110,13 +144,41 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # A pasted scenario is small; anything near this is a mistake, and Django answers 400.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 
+# Requests per address (`*_anon`) or per signed-in judge (`*_user`); DUEL_ARBITER_RATE_<SCOPE>
+# changes one ("120/minute", or "none": unlimited, e.g. for a load test of one's own server).
+THROTTLE_RATES: dict[str, str | None] = {
+    "anon": "300/minute",
+    "user": "1200/minute",
+    "replay_anon": "60/minute",
+    "replay_user": "240/minute",
+    "classify_anon": "60/minute",
+    "classify_user": "240/minute",
+    "decks_anon": "60/minute",
+    "decks_user": "240/minute",
+    "signup": "10/hour",  # a venue's judges may share one address
+}
+for _scope in THROTTLE_RATES:
+    if _rate := os.environ.get(f"DUEL_ARBITER_RATE_{_scope.upper()}"):
+        THROTTLE_RATES[_scope] = None if _rate == "none" else _rate
+
 REST_FRAMEWORK = {
-    # JSON only: no browsable API, and no session auth, so no CSRF on a public, stateless API.
+    # JSON only: no browsable API. A signed-in judge (session or HTTP Basic) gets the higher
+    # `*_user` rates; anonymous use is counted by address. A session-authenticated POST needs
+    # the CSRF token; anonymous use needs none.
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
-    "DEFAULT_AUTHENTICATION_CLASSES": [],
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.BasicAuthentication",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "UNAUTHENTICATED_USER": None,
+    # Every endpoint: `anon`/`user`; the costly ones (a replay, the reader, a deck) also their
+    # own scope (rulings/api/throttles.py). Sign-up counts under `signup` (rulings/saved/limits.py).
+    # NUM_PROXIES: how many proxies in front append to X-Forwarded-For (0: REMOTE_ADDR only).
+    "NUM_PROXIES": int(os.environ.get("DJANGO_PROXY_COUNT") or 0),
+    "DEFAULT_THROTTLE_CLASSES": ["rulings.api.throttles.PerUserOrAddress"],
+    "DEFAULT_THROTTLE_RATES": THROTTLE_RATES,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "rulings.api.views.exception_handler",
 }
@@ -134,6 +196,51 @@ SPECTACULAR_SETTINGS = {
 # The replay cache of each process (rulings/replays/cache.py) holds at most this many bytes of
 # pickled replays; a replay bigger than that is not cached.
 REPLAY_CACHE_BYTES = int(os.environ.get("DUEL_ARBITER_REPLAY_CACHE_BYTES", 64 * 1024 * 1024))
+
+# Anonymous pasted scenarios (`/s/<slug>/`) are kept this long after they were last pasted;
+# `manage.py purge_scenarios` deletes older ones, and an expired one is not shown.
+SCENARIO_TTL = timedelta(days=int(os.environ.get("DUEL_ARBITER_SCENARIO_DAYS", 30)))
+
+# --- login lockout (django-axes): 5 failed logins for one username from one address lock that
+# pair for 15 minutes; a correct password during the lockout is refused too. Counted per pair so
+# that a wrong guesser neither locks a judge out everywhere nor a whole venue's shared address.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "429.html"
+AXES_VERBOSE = False
+AXES_CLIENT_IP_CALLABLE = "rulings.saved.limits.client_address"  # the throttles' address too
+
+# --- Content-Security-Policy (django-csp): scripts and styles from this site only (no inline
+# script, style or handler anywhere; htmx's own indicator styles are in site.css instead).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+    }
+}
+
+# --- behind TLS (DJANGO_HTTPS=1): the proxy in front terminates TLS and sets X-Forwarded-Proto
+# (and must drop a client's own). Off by default so that `./dev.sh serve` works on plain HTTP.
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+if _env_flag("DJANGO_HTTPS", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", 365 * 24 * 3600))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_flag("DJANGO_HSTS_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = _env_flag("DJANGO_HSTS_PRELOAD", True)
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
 
 LOGGING = {
     "version": 1,

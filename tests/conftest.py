@@ -13,6 +13,15 @@ from django.core.management import call_command
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> None:
+    """Every test starts with no throttle counts: the suite runs at the real rates, each test far
+    below them (tests/api/test_throttling.py lowers them to test the limits themselves)."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """Drive Debian's Chromium (apt install chromium); never `playwright install`."""

@@ -39,6 +39,7 @@ def _save_the_old_way() -> None:
         slug="abcdefgh", card_index="|Sangan|", topic_index="|trigger-effect|", **content
     )
     old.get_model("rulings", "RulingVersion").objects.create(ruling=ruling, number=1, **content)
+    old.get_model("rulings", "RulingVersion").objects.create(ruling=ruling, number=2, **content)
     card = old.get_model("rulings", "Card").objects.create(
         name="Imported Flame", search_name="imported flame", card_type="monster", origin="read",
         passcode=12345678, text="When this card is destroyed: inflict 500 damage.", atk=1000,
@@ -52,7 +53,7 @@ def _save_the_old_way() -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_what_was_saved_before_the_split_reads_back_after_it() -> None:
-    from rulings.cards.models import Card, ReaderOverride
+    from rulings.cards.models import Card, OverrideHistory, ReaderOverride
     from rulings.glossary.models import GlossaryEntry
     from rulings.replays.models import Scenario
     from rulings.saved.models import SavedRuling
@@ -69,7 +70,7 @@ def test_what_was_saved_before_the_split_reads_back_after_it() -> None:
         "judge",
         ["Sangan"],
     )
-    version = ruling.versions.get()
+    version = ruling.versions.get(number=1)
     assert (version.number, version.verdict, version.steps) == (1, "No winner", [{"n": 1, "accepted": True}])
     card = Card.objects.get(passcode=12345678)
     assert (card.name, card.origin, card.atk) == ("Imported Flame", Card.READ, 1000)
@@ -77,6 +78,12 @@ def test_what_was_saved_before_the_split_reads_back_after_it() -> None:
     assert (override.field, override.value, override.author.username) == ("kind", "trigger", "judge")
     assert Scenario.objects.get(slug="0123456789ab").text == "x"
     assert GlossaryEntry.objects.get(slug="chain").term == "Chain"
+    # later migrations: the ruling carries its version, the correction starts its history, the
+    # pasted scenario is kept a full SCENARIO_TTL from the migration on
+    assert ruling.version == 2, "its newest version's number"
+    (change,) = OverrideHistory.objects.filter(card=card)
+    assert (change.action, change.value, change.author.username) == ("set", "trigger", "judge")
+    assert Scenario.objects.live().filter(slug="0123456789ab").exists()
     # new rows go into the same tables, next to the old ones
     SavedRuling.objects.create(title="After", text="t", fmt="yaml", verdict="v")
     assert SavedRuling.objects.count() == 2

@@ -42,6 +42,7 @@ class SavedRulingSerializer(serializers.ModelSerializer):
         model = SavedRuling
         fields = [
             "slug",
+            "version",
             "title",
             "notes",
             "author",
@@ -80,3 +81,18 @@ class NewRulingSerializer(serializers.Serializer):
     )
     notes = serializers.CharField(required=False, allow_blank=True)
     scenario = serializers.JSONField(help_text="A ygo-scenario/1 document, or its YAML/JSON text.")
+
+
+class RulingEditSerializer(NewRulingSerializer):
+    """What `PUT /api/rulings/<slug>` reads: a new version, based on the version named."""
+
+    version = serializers.IntegerField(
+        min_value=1, help_text="The version this edit started from (the ruling's `version` when read)."
+    )
+
+
+class ConflictSerializer(serializers.Serializer):
+    """409: a newer version was saved since the one the edit started from; nothing was saved."""
+
+    errors = serializers.ListField(child=serializers.DictField(child=serializers.CharField()))
+    current = SavedRulingSerializer(help_text="The ruling as it stands now, with its newest version.")

@@ -12,15 +12,20 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.authentication import BasicAuthentication, SessionAuthentication
-from rest_framework.decorators import api_view, authentication_classes, permission_classes
-from rest_framework.exceptions import NotFound
+from rest_framework.decorators import api_view, authentication_classes, permission_classes, throttle_classes
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from engine import REPLAY_OPTIONS, textreader
-from rulings.api.saved_serializers import NewRulingSerializer, SavedRulingSerializer
+from rulings.api.saved_serializers import (
+    ConflictSerializer,
+    NewRulingSerializer,
+    RulingEditSerializer,
+    SavedRulingSerializer,
+)
 from rulings.api.serializers import (
     CardSerializer,
     DeckRequestSerializer,
@@ -32,6 +37,7 @@ from rulings.api.serializers import (
     ScenarioSerializer,
     as_errors,
 )
+from rulings.api.throttles import costly
 from rulings.cards.decks import DeckProblem, parse_ydk, parse_ydke, resolve
 from rulings.cards.search import SearchProblem, find_card, search_cards
 from rulings.glossary.models import GlossaryEntry
@@ -97,6 +103,7 @@ def _document_error(message: str) -> Response:
 )
 @gzip_page  # a long replay is mostly repeated keys: gzip makes it about a tenth as large
 @api_view(["POST"])
+@throttle_classes(costly("replay"))
 def replay(request: Request) -> Response:
     """Read the raw body ourselves: the engine parses it, so its errors carry real paths."""
     options = {name: request.query_params.get(name, "every") for name in ("boards", "legal")}
@@ -190,6 +197,7 @@ def card_detail(request: Request, key: str) -> Response:
     responses={200: DeckSerializer, 400: ErrorListSerializer},
 )
 @api_view(["POST"])
+@throttle_classes(costly("decks"))
 def deck_read(request: Request) -> Response:
     data = request.data if isinstance(request.data, dict) else None
     given = [key for key in ("ydk", "ydke") if data and key in data]
@@ -280,6 +288,7 @@ CLASSIFY_FIELDS = ("text", "pendulum_text", "kind", "subtype")
     ],
 )
 @api_view(["POST"])
+@throttle_classes(costly("classify"))
 def card_classify(request: Request) -> Response:
     try:
         data = request.data
@@ -389,7 +398,17 @@ def ruling_list(request: Request) -> Response:
         filters = {key: request.query_params.get(key, "") for key in ("q", "card", "topic")}
         rulings = store.search(SavedRuling.objects.select_related("author"), **filters)
         return Response(SavedRulingSerializer(rulings, many=True, context={"request": request}).data)
-    title, notes, text, errors = _new_ruling_errors(request.data)
+    title, notes, snap, errors = _ruling_fields(request.data)
+    if errors or snap is None:
+        return Response(as_errors(errors), status=status.HTTP_400_BAD_REQUEST)
+    ruling = store.save_version(None, title=title, notes=notes, snap=snap, author=request.user)
+    data = SavedRulingSerializer(ruling, context={"request": request}).data
+    return Response(data, status=status.HTTP_201_CREATED, headers={"Location": data["permalink"]})
+
+
+def _ruling_fields(data: Any) -> tuple[str, str, store.Snapshot | None, list[dict[str, str]]]:
+    """Title, notes and the replayed scenario of a POST or PUT body, or every problem with it."""
+    title, notes, text, errors = _new_ruling_errors(data)
     snap = None
     try:
         notes = store.check_notes(notes)
@@ -402,20 +421,51 @@ def ruling_list(request: Request) -> Response:
         except ScenarioRejected as rejected:
             own = [e for e in rejected.errors if e["path"] in ("title", "notes")]
             errors += own + store.prefix_errors([e for e in rejected.errors if e not in own], "scenario")
-    if errors or snap is None:
-        return Response(as_errors(errors), status=status.HTTP_400_BAD_REQUEST)
-    ruling = store.save_version(None, title=title, notes=notes, snap=snap, author=request.user)
-    data = SavedRulingSerializer(ruling, context={"request": request}).data
-    return Response(data, status=status.HTTP_201_CREATED, headers={"Location": data["permalink"]})
+    return title, notes, snap, errors
 
 
 @extend_schema(
-    summary="One saved ruling, by slug",
-    responses={200: SavedRulingSerializer, 404: DetailSerializer},
+    summary="One saved ruling, by slug; its author saves a new version",
+    description=(
+        "PUT saves a new version for the ruling's author. `version` names the version the edit "
+        "started from: if a newer one was saved since, the answer is 409 with the ruling as it "
+        "stands (`current`) and nothing is saved; the client shows both and sends again with "
+        "`version` set to the newest, if it still wants its edit."
+    ),
+    request=RulingEditSerializer,
+    responses={
+        200: SavedRulingSerializer,
+        400: ErrorListSerializer,
+        403: DetailSerializer,
+        404: DetailSerializer,
+        409: ConflictSerializer,
+    },
 )
-@api_view(["GET"])
+@api_view(["GET", "PUT"])
+@permission_classes([IsAuthenticatedOrReadOnly])
 def ruling_detail(request: Request, slug: str) -> Response:
     ruling = SavedRuling.objects.select_related("author").filter(slug=slug).first()
     if ruling is None:
         raise NotFound(f"No saved ruling '{slug}'.")
-    return Response(SavedRulingSerializer(ruling, context={"request": request}).data)
+    context = {"request": request}
+    if request.method == "GET":
+        return Response(SavedRulingSerializer(ruling, context=context).data)
+    if ruling.author_id != request.user.pk:
+        raise PermissionDenied("Only the ruling's author saves new versions of it.")
+    title, notes, snap, errors = _ruling_fields(request.data)
+    based_on = request.data.get("version") if isinstance(request.data, dict) else None
+    if not isinstance(based_on, int) or isinstance(based_on, bool) or based_on < 1:
+        errors.append({"path": "version", "message": "Expected the version this edit started from."})
+    if errors or snap is None:
+        return Response(as_errors(errors), status=status.HTTP_400_BAD_REQUEST)
+    try:
+        ruling = store.save_version(
+            ruling, title=title, notes=notes, snap=snap, author=request.user, based_on=based_on
+        )
+    except store.Conflict as conflict:
+        current = conflict.current
+        message = f"Version {current.version} was saved since version {based_on}; nothing was saved."
+        body = {**as_errors([{"path": "version", "message": message}])}
+        body["current"] = SavedRulingSerializer(current, context=context).data
+        return Response(body, status=status.HTTP_409_CONFLICT)
+    return Response(SavedRulingSerializer(ruling, context=context).data)

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from rulings.cards.models import Card, ReaderOverride
+from rulings.cards.models import Card, OverrideHistory, OverrideProposal, ReaderOverride
 
 
 @admin.register(Card)
@@ -12,5 +12,40 @@ class CardAdmin(admin.ModelAdmin):
 
 @admin.register(ReaderOverride)
 class ReaderOverrideAdmin(admin.ModelAdmin):
+    """Read-only: corrections change on the card's page (`corrections`), which keeps their history."""
+
     list_display = ["card", "effect_index", "field", "value", "author", "updated"]
+    search_fields = ["card__name"]
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(OverrideHistory)
+class OverrideHistoryAdmin(admin.ModelAdmin):
+    """Read-only: the history is only ever added to (by `corrections`)."""
+
+    list_display = ["card", "effect_index", "field", "action", "value", "author", "created"]
+    search_fields = ["card__name"]
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(OverrideProposal)
+class OverrideProposalAdmin(admin.ModelAdmin):
+    list_display = ["card", "effect_index", "field", "value", "author", "status", "created"]
+    list_filter = ["status"]
     search_fields = ["card__name"]

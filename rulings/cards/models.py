@@ -10,6 +10,7 @@ import unicodedata
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 def search_key(text: str) -> str:
@@ -108,6 +109,8 @@ class ReaderOverride(models.Model):
 
     Keyed by the text's hash: a re-import of the same text keeps applying it; a changed text
     leaves it stored against the old hash, shown as made for an older text, never applied.
+    It belongs to its author: only they (or staff) change or remove it; other judges propose
+    (`OverrideProposal`), and every change is kept (`OverrideHistory`). See `corrections`.
     """
 
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="overrides")
@@ -132,3 +135,59 @@ class ReaderOverride(models.Model):
 
     def __str__(self) -> str:
         return f"{self.card.name} effect {self.effect_index + 1}: {self.field}"
+
+
+class OverrideHistory(models.Model):
+    """One change of a correction in force, kept for ever (only ever added): corrections change
+    replays for everyone, so who set which value when stays readable after it changed or went."""
+
+    SET, CHANGED, REMOVED, ACCEPTED = "set", "changed", "removed", "accepted"
+    ACTIONS = [(SET, "set"), (CHANGED, "changed"), (REMOVED, "removed"), (ACCEPTED, "accepted a proposal")]
+
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="override_history")
+    text_hash = models.CharField(max_length=64)
+    effect_index = models.PositiveSmallIntegerField()
+    field = models.CharField(max_length=40)
+    value = models.JSONField(null=True, blank=True)  # the value from then on (removed: the last one)
+    action = models.CharField(max_length=10, choices=ACTIONS)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    proposal = models.ForeignKey(
+        "OverrideProposal", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.card.name} effect {self.effect_index + 1}: {self.field} {self.action}"
+
+
+class OverrideProposal(models.Model):
+    """Another judge's proposed value for a correction someone else owns; its owner decides."""
+
+    OPEN, ACCEPTED, DECLINED = "open", "accepted", "declined"
+    STATUSES = [(OPEN, "open"), (ACCEPTED, "accepted"), (DECLINED, "declined")]
+
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="override_proposals")
+    text_hash = models.CharField(max_length=64)
+    effect_index = models.PositiveSmallIntegerField()
+    field = models.CharField(max_length=40)
+    value = models.JSONField(null=True, blank=True)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    status = models.CharField(max_length=10, choices=STATUSES, default=OPEN)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    decided = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.card.name} effect {self.effect_index + 1}: {self.field} proposed ({self.status})"

@@ -19,15 +19,16 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine.textreader import apply_overrides as apply_checked
+from rulings.cards import corrections
 from rulings.cards.decks import DeckProblem, deck_from_text, player_yaml
 from rulings.cards.importing import (
     ARROW_NAMES,
     ENGINE_KINDS,
     apply_overrides,
-    refresh_read_card,
     type_line,
 )
-from rulings.cards.models import Card, ReaderOverride
+from rulings.cards.models import Card, OverrideHistory, OverrideProposal, ReaderOverride
+from rulings.cards.plain_text import control_character
 from rulings.cards.search import ATTRIBUTES, CARD_TYPES, SUBTYPES, SearchProblem, find_card, search_cards
 from rulings.glossary.models import glossary_terms
 
@@ -62,6 +63,8 @@ def override_value(field: str, raw: str) -> Any:
     if field not in OVERRIDE_CHOICES:
         raise OverrideProblem(f"field: expected one of {', '.join(OVERRIDE_CHOICES)}; got {field!r}")
     raw = raw.strip()
+    if problem := control_character(raw):
+        raise OverrideProblem(f"value: {problem}")
     choices = OVERRIDE_CHOICES[field]
     if choices is None:
         return raw or None
@@ -238,12 +241,12 @@ def _related(card: Card) -> dict[str, list[Any]]:
     ]
     scenarios = [
         {"title": s.slug, "url": reverse("scenario", args=[s.slug]), "created": s.created}
-        for s in scenario.objects.filter(text__icontains=card.name)[:RELATED_LIMIT]
+        for s in scenario.objects.live().filter(text__icontains=card.name)[:RELATED_LIMIT]
     ]
     return {"rulings": rulings, "scenarios": scenarios}
 
 
-def _card_context(card: Card, form: dict[str, Any] | None = None) -> dict[str, Any]:
+def _card_context(card: Card, user: Any, form: dict[str, Any] | None = None) -> dict[str, Any]:
     context: dict[str, Any] = {
         "card": card,
         "stats": _stats(card),
@@ -254,12 +257,31 @@ def _card_context(card: Card, form: dict[str, Any] | None = None) -> dict[str, A
     if card.origin == Card.READ:
         overrides = list(card.overrides.select_related("author"))
         current = [o for o in overrides if o.text_hash == card.text_hash]
+        history: dict[int, list[OverrideHistory]] = {}
+        changes = card.override_history.filter(text_hash=card.text_hash).select_related("author")
+        for change in changes:
+            for o in current:
+                if (o.effect_index, o.field) == (change.effect_index, change.field):
+                    history.setdefault(o.pk, []).append(change)
         context["read_effects"] = _read_effects(card, current)
-        context["current_overrides"] = current
+        context["current_overrides"] = [
+            {"override": o, "yours": corrections.may_decide(user, o), "history": history.get(o.pk, [])}
+            for o in current
+        ]
+        proposals = card.override_proposals.filter(text_hash=card.text_hash, status=OverrideProposal.OPEN)
+        owners = {(o.effect_index, o.field): o for o in current}
+        context["proposals"] = [
+            {"proposal": p, "decides": _decides(user, owners.get((p.effect_index, p.field)))}
+            for p in proposals.select_related("author")
+        ]
         context["old_overrides"] = [o for o in overrides if o.text_hash != card.text_hash]
     else:
         context["written_effects"] = _written_effects(card)
     return context
+
+
+def _decides(user: Any, override: ReaderOverride | None) -> bool:
+    return override is not None and corrections.may_decide(user, override)
 
 
 @require_GET
@@ -268,18 +290,28 @@ def card_detail(request: HttpRequest, key: str) -> HttpResponse:
     card = find_card(key)
     if card is None:
         raise Http404(f"No card named {key!r}.")
-    return render(request, "cards/card_detail.html", _card_context(card))
+    return render(request, "cards/card_detail.html", _card_context(card, request.user))
 
 
 @login_required
 @require_POST
 def card_override(request: HttpRequest, pk: int) -> HttpResponse:
-    """Store (or remove) a judge's correction of one field the reader decided, for the current text."""
+    """Correct one field the reader decided, for the current text: the judge's own correction is
+    set or changed; another judge's gets a proposal its author decides on (`corrections`). Also
+    removes a correction, and accepts or declines a proposal (its author only)."""
     card = get_object_or_404(Card, pk=pk, origin=Card.READ)
-    if remove := request.POST.get("remove"):
-        ReaderOverride.objects.filter(card=card, pk=remove if remove.isdigit() else 0).delete()
-        refresh_read_card(card)
-        return redirect(reverse("card", args=[card.pk]) + "#reading")
+    back = redirect(reverse("card", args=[card.pk]) + "#reading")
+    try:
+        if remove := request.POST.get("remove"):
+            corrections.remove(get_object_or_404(ReaderOverride, card=card, pk=_number(remove)), request.user)
+            return back
+        if decision := request.POST.get("accept") or request.POST.get("decline"):
+            proposal = get_object_or_404(OverrideProposal, card=card, pk=_number(decision))
+            corrections.decide(proposal, request.user, accept="accept" in request.POST)
+            return back
+    except corrections.NotYours as refused:
+        context = _card_context(card, request.user, {"refused": str(refused)})
+        return render(request, "cards/card_detail.html", context, status=403)
     form = {key: request.POST.get(key, "") for key in ("effect", "field", "value")}
     try:
         raw_effect = form["effect"].strip()
@@ -292,17 +324,14 @@ def card_override(request: HttpRequest, pk: int) -> HttpResponse:
         except ValueError as err:
             raise OverrideProblem(f"value: {getattr(err, 'message', err)}") from None
     except OverrideProblem as problem:
-        context = _card_context(card, {**form, "problem": str(problem)})
+        context = _card_context(card, request.user, {**form, "problem": str(problem)})
         return render(request, "cards/card_detail.html", context, status=400)
-    ReaderOverride.objects.update_or_create(
-        card=card,
-        text_hash=card.text_hash,
-        effect_index=int(raw_effect) - 1,
-        field=form["field"],
-        defaults={"value": value, "author": request.user},
-    )
-    refresh_read_card(card)
-    return redirect(reverse("card", args=[card.pk]) + "#reading")
+    outcome = corrections.correct(card, int(raw_effect) - 1, form["field"], value, request.user)
+    return redirect(reverse("card", args=[card.pk]) + ("#proposals" if outcome == "proposed" else "#reading"))
+
+
+def _number(raw: str) -> int:
+    return int(raw) if raw.isdigit() else 0
 
 
 # --------------------------------------------------------------------------- decks

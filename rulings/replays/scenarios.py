@@ -11,6 +11,7 @@ from typing import Any
 
 import engine
 from rulings.cards.importing import add_imported_cards, imported_cards_version
+from rulings.cards.plain_text import control_character
 from rulings.replays.cache import replay_cache
 
 logger = logging.getLogger(__name__)
@@ -93,11 +94,14 @@ def replay_text(
     A step page asks for its own step (`focus=n`: that step's board and `legal`); the API passes
     on what the request asked for.
 
-    Raises ScenarioRejected with the engine's own error list for an invalid document, and
+    Raises ScenarioRejected for a text with a control character (so none is ever stored: every
+    stored scenario was replayed first), with the engine's own error list for an invalid document, and
     with one "(engine)" error if the engine itself fails, so callers never answer 500.
     """
     if not text.strip():
         raise ScenarioRejected([{"path": "(document)", "message": "The scenario is empty."}])
+    if problem := control_character(text):
+        raise ScenarioRejected([{"path": "(document)", "message": f"The scenario {problem}."}])
     try:
         return _replay_cached(text, fmt, imported_cards_version(), (boards, legal, focus))
     except engine.DocumentError as exc:

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 import engine
 from rulings.glossary.models import glossary_terms
 from rulings.replays.display import board_view, chain_view, describe_event, lp_changes, result_text
-from rulings.replays.models import Scenario, scenario_slug
+from rulings.replays.models import Scenario
 from rulings.replays.scenarios import (
     ErrorList,
     ScenarioRejected,
@@ -70,7 +70,7 @@ def index(request: HttpRequest) -> HttpResponse:
         if slug := request.GET.get("example"):
             text = next((e["text"] for e in _examples() if e["slug"] == slug), "")
         elif slug := request.GET.get("from"):
-            text = getattr(Scenario.objects.filter(slug=slug).first(), "text", "")
+            text = getattr(Scenario.objects.live().filter(slug=slug).first(), "text", "")
         return _render_index(request, text)
 
     text = ""
@@ -83,10 +83,7 @@ def index(request: HttpRequest) -> HttpResponse:
         replay_text(text, fmt)  # only stored once it replays
     except ScenarioRejected as rejected:
         return _render_index(request, text, rejected.errors, status=400)
-    scenario, _ = Scenario.objects.get_or_create(
-        slug=scenario_slug(text), defaults={"text": text, "fmt": fmt}
-    )
-    return redirect("scenario", slug=scenario.slug)
+    return redirect("scenario", slug=Scenario.keep(text, fmt).slug)
 
 
 def step_context(
@@ -137,7 +134,7 @@ def step_context(
 @require_GET
 def scenario_step(request: HttpRequest, slug: str, n: int = 1) -> HttpResponse:
     """One step of a stored scenario's replay (step 1 at `/s/<slug>/`)."""
-    scenario = get_object_or_404(Scenario, slug=slug)
+    scenario = get_object_or_404(Scenario.objects.live(), slug=slug)
     try:
         result = replay_text(scenario.text, scenario.fmt, focus=n)
     except ScenarioRejected as rejected:  # stored under an older engine, invalid under this one
@@ -148,7 +145,7 @@ def scenario_step(request: HttpRequest, slug: str, n: int = 1) -> HttpResponse:
     partial = bool(request.htmx) and not request.htmx.history_restore_request
     # ?vs=<slug>: this replay is a what-if of that one; step links keep it, to offer Compare
     vs = request.GET.get("vs", "")
-    vs = vs if vs != slug and Scenario.objects.filter(slug=vs).exists() else ""
+    vs = vs if vs != slug and Scenario.objects.live().filter(slug=vs).exists() else ""
     query = f"?vs={vs}" if vs else ""
     step_url = lambda i: reverse("step", args=[slug, i]) + query  # noqa: E731
     context = {**step_context(scenario, result, n, step_url=step_url), "partial": partial}

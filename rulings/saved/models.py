@@ -65,6 +65,9 @@ class SavedRuling(RulingContent):
     )
     card_index = models.TextField(blank=True, editable=False)
     topic_index = models.TextField(blank=True, editable=False)
+    # The number of the newest version: an edit names the version it started from, and a save
+    # based on an older one is a conflict (store.save_version), never a silent overwrite.
+    version = models.PositiveIntegerField(default=1, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

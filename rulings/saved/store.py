@@ -11,10 +11,11 @@ from typing import Any
 
 import yaml
 from django.db import transaction
-from django.db.models import Max, Q, QuerySet
+from django.db.models import Q, QuerySet
 
 from engine.scenario import load_scenario
 from engine.serialize import board_to_dict
+from rulings.cards.plain_text import control_character
 from rulings.glossary.models import GlossaryEntry
 from rulings.replays.display import result_text
 from rulings.replays.scenarios import ErrorList, ScenarioRejected, detect_format, normalize_text, replay_text
@@ -131,6 +132,8 @@ def choose_title(title: str, snap: Snapshot) -> str:
     if len(title) > MAX_TITLE:
         message = f"The title has {len(title)} characters; at most {MAX_TITLE} are allowed."
         raise ScenarioRejected([{"path": "title", "message": message}])
+    if problem := control_character(title):
+        raise ScenarioRejected([{"path": "title", "message": f"The title {problem}."}])
     return title
 
 
@@ -139,10 +142,22 @@ def check_notes(notes: str) -> str:
     if len(notes) > MAX_NOTES:
         message = f"The notes have {len(notes)} characters; at most {MAX_NOTES} are allowed."
         raise ScenarioRejected([{"path": "notes", "message": message}])
+    if problem := control_character(notes):
+        raise ScenarioRejected([{"path": "notes", "message": f"The notes {problem}."}])
     return notes
 
 
-@transaction.atomic
+class Conflict(Exception):
+    """A save based on an older version than the newest: nothing was saved. `current` is the ruling
+    as it stands (its newest version), so the judge can see both and choose."""
+
+    def __init__(self, current: SavedRuling, based_on: int | None) -> None:
+        super().__init__(f"{current.slug}: version {current.version} is newer than {based_on}")
+        self.current = current
+        self.based_on = based_on
+
+
+@transaction.atomic  # IMMEDIATE (settings): holds the write lock from here, so saves queue
 def save_version(
     ruling: SavedRuling | None,
     *,
@@ -152,23 +167,29 @@ def save_version(
     author: Any,
     origin: str = SavedRuling.JUDGE,
     slug: str | None = None,
+    based_on: int | None = None,
 ) -> SavedRuling:
     """Create the ruling (version 1) or make this save its next version; nothing is overwritten
-    in the history: the ruling row mirrors the newest version."""
+    in the history: the ruling row mirrors the newest version.
+
+    `based_on` is the version the judge's edit started from; if a newer one was saved since, this
+    raises Conflict and saves nothing. Only the seeding of worked examples passes None (no check).
+    """
     content = {"title": title, "notes": notes, **snap.fields()}
     if ruling is None:
         ruling = SavedRuling(origin=origin, author=author, **content)
         if slug:
             ruling.slug = slug
         ruling.save()
-        number = 1
     else:
         ruling = SavedRuling.objects.select_for_update().get(pk=ruling.pk)
+        if based_on is not None and based_on != ruling.version:
+            raise Conflict(ruling, based_on)
         for name, value in content.items():
             setattr(ruling, name, value)
+        ruling.version += 1
         ruling.save()
-        number = (ruling.versions.aggregate(top=Max("number"))["top"] or 0) + 1
-    RulingVersion.objects.create(ruling=ruling, number=number, author=author, **content)
+    RulingVersion.objects.create(ruling=ruling, number=ruling.version, author=author, **content)
     return ruling
 
 

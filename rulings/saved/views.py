@@ -31,6 +31,7 @@ from rulings.replays.models import Scenario
 from rulings.replays.scenarios import ErrorList, ScenarioRejected, replay_text
 from rulings.replays.views import MAX_UPLOAD_BYTES, step_context
 from rulings.saved import store
+from rulings.saved.limits import SignupLimit
 from rulings.saved.models import RulingVersion, SavedRuling
 
 PAGE_SIZE = 20
@@ -51,6 +52,8 @@ def signup(request: HttpRequest) -> HttpResponse:
     """A judge's account: a username and a password, then straight back to what they were doing."""
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        if not SignupLimit().allows(request):
+            return render(request, "429.html", status=429)
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(_safe_next(request) or "ruling-list")
@@ -114,16 +117,39 @@ def _render_form(
     notes: str,
     text: str,
     errors: ErrorList | None = None,
+    based_on: int | None = None,
+    conflict: store.Conflict | None = None,
 ) -> HttpResponse:
+    """The form; after a conflict, the judge's own edit again with the newest version beside it,
+    and `version` moved on to that one, so saving again is a deliberate choice."""
     context = {
         "ruling": ruling,
         "title_value": title,
         "notes_value": notes,
         "scenario_value": text,
+        "version_value": based_on if based_on is not None else getattr(ruling, "version", ""),
         "errors": errors or [],
         "field_errors": _errors_by_field(errors or []),
     }
-    return render(request, "saved/ruling_form.html", context, status=400 if errors else 200)
+    status = 400 if errors else 200
+    if conflict is not None:
+        current = conflict.current
+        diff = difflib.unified_diff(
+            current.text.splitlines(),
+            store.normalize_text(text).splitlines(),
+            fromfile=f"version {current.version} (saved)",
+            tofile="your edit",
+            lineterm="",
+        )
+        context.update(conflict=current, conflict_diff="\n".join(diff), version_value=current.version)
+        status = 409
+    return render(request, "saved/ruling_form.html", context, status=status)
+
+
+def _based_on(request: HttpRequest) -> int:
+    """The version an edit started from (the form's hidden field); 0 if missing: a conflict."""
+    raw = request.POST.get("version", "").strip()
+    return int(raw) if raw.isdigit() else 0
 
 
 def _document_title(text: str) -> str:
@@ -145,7 +171,7 @@ def ruling_new(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
         text = request.GET.get("text", "")
         if slug := request.GET.get("from"):
-            text = getattr(Scenario.objects.filter(slug=slug).first(), "text", text)
+            text = getattr(Scenario.objects.live().filter(slug=slug).first(), "text", text)
         title = request.GET.get("title") or _document_title(text)
         return _render_form(request, ruling=None, title=title, notes="", text=text)
     title, notes, text = (request.POST.get(k, "") for k in ("title", "notes", "scenario"))
@@ -168,17 +194,29 @@ def ruling_edit(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "GET":
         return _render_form(request, ruling=ruling, title=ruling.title, notes=ruling.notes, text=ruling.text)
     title, notes, text = (request.POST.get(k, "") for k in ("title", "notes", "scenario"))
+    based_on = _based_on(request)
     try:
         title, notes, snap = _validated(title, notes, text)
     except ScenarioRejected as rejected:
         return _render_form(
-            request, ruling=ruling, title=title, notes=notes, text=text, errors=rejected.errors
+            request,
+            ruling=ruling,
+            title=title,
+            notes=notes,
+            text=text,
+            errors=rejected.errors,
+            based_on=based_on,
         )
     if store.unchanged(ruling, title, notes, snap.text):
         messages.info(request, "Nothing changed, so no new version was made.")
         return redirect("ruling", slug=ruling.slug)
-    ruling = store.save_version(ruling, title=title, notes=notes, snap=snap, author=request.user)
-    messages.success(request, f"Saved as version {ruling.versions.count()}.")
+    try:
+        ruling = store.save_version(
+            ruling, title=title, notes=notes, snap=snap, author=request.user, based_on=based_on
+        )
+    except store.Conflict as conflict:
+        return _render_form(request, ruling=ruling, title=title, notes=notes, text=text, conflict=conflict)
+    messages.success(request, f"Saved as version {ruling.version}.")
     return redirect("ruling", slug=ruling.slug)
 
 
@@ -260,7 +298,11 @@ def ruling_versions(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _render_version(
-    request: HttpRequest, ruling: SavedRuling, version: RulingVersion, errors: ErrorList | None = None
+    request: HttpRequest,
+    ruling: SavedRuling,
+    version: RulingVersion,
+    errors: ErrorList | None = None,
+    conflict: bool = False,
 ) -> HttpResponse:
     diff = difflib.unified_diff(
         ruling.text.splitlines(),
@@ -277,8 +319,10 @@ def _render_version(
         "diff": "\n".join(diff),
         "errors": errors or [],
         "result_text": result_text(version.result),
+        "conflict": conflict,
     }
-    return render(request, "saved/ruling_version.html", context, status=400 if errors else 200)
+    status = 409 if conflict else 400 if errors else 200
+    return render(request, "saved/ruling_version.html", context, status=status)
 
 
 @require_http_methods(["GET", "POST"])
@@ -296,10 +340,23 @@ def ruling_version(request: HttpRequest, slug: str, number: int) -> HttpResponse
         snap = store.snapshot(version.text, version.fmt)
     except ScenarioRejected as rejected:
         return _render_version(request, ruling, version, rejected.errors)
-    ruling = store.save_version(
-        ruling, title=version.title, notes=version.notes, snap=snap, author=request.user
-    )
-    messages.success(request, f"Version {number} restored as version {ruling.versions.count()}.")
+    try:
+        ruling = store.save_version(
+            ruling,
+            title=version.title,
+            notes=version.notes,
+            snap=snap,
+            author=request.user,
+            based_on=_based_on(request),
+        )
+    except store.Conflict as conflict:
+        message = (
+            f"Not restored: version {conflict.current.version} was saved since you opened this page. "
+            "Look at it, then restore again if you still want this version."
+        )
+        errors = [{"path": "version", "message": message}]
+        return _render_version(request, conflict.current, version, errors, conflict=True)
+    messages.success(request, f"Version {number} restored as version {ruling.version}.")
     return redirect("ruling", slug=ruling.slug)
 
 

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from engine.state import PHASE_NAMES
 from rulings.cards.models import Card
 from rulings.replays.display import BATTLE_STEP_NAMES, board_view, result_text
-from rulings.replays.models import Scenario, scenario_slug
+from rulings.replays.models import Scenario
 from rulings.replays.scenarios import ScenarioRejected, replay_text
 from rulings.saved.store import MAX_NOTES, MAX_TITLE
 from rulings.workspace.builder import (
@@ -198,10 +198,7 @@ def _save_url() -> str:
 
 def _store(text: str) -> Scenario:
     """The editor's document as a stored scenario (its slug is its text's: stored once)."""
-    scenario, _ = Scenario.objects.get_or_create(
-        slug=scenario_slug(text), defaults={"text": text, "fmt": "yaml"}
-    )
-    return scenario
+    return Scenario.keep(text, "yaml")
 
 
 def _builder(
@@ -250,7 +247,7 @@ def _context(
         "phases": list(PHASE_NAMES.items()),
         "battle_steps": list(BATTLE_STEP_NAMES.items()),
         "summon_types": SUMMON_TYPES,
-        "forked_from": forked_from if Scenario.objects.filter(slug=forked_from).exists() else "",
+        "forked_from": forked_from if Scenario.objects.live().filter(slug=forked_from).exists() else "",
         "fork_step": values.get("fork_step", ""),
         "focus": focus,
         "save_url": _save_url(),
@@ -281,7 +278,7 @@ def editor(request: HttpRequest) -> HttpResponse:
         doc = default_document()
         values: dict[str, str]
         if slug := request.GET.get("from"):
-            scenario = get_object_or_404(Scenario, slug=slug)
+            scenario = get_object_or_404(Scenario.objects.live(), slug=slug)
             upto = request.GET.get("upto", "")
             if upto and not upto.isdigit():
                 raise Http404("upto must be a step number.")
@@ -301,7 +298,7 @@ def editor(request: HttpRequest) -> HttpResponse:
             return _render_editor(request, values, show_errors=True, focus="editor-errors", status=400)
         scenario = _store(outcome.text)
         url = reverse("scenario", args=[scenario.slug])
-        if values.get("forked_from") and Scenario.objects.filter(slug=values["forked_from"]).exists():
+        if values.get("forked_from") and Scenario.objects.live().filter(slug=values["forked_from"]).exists():
             url += f"?vs={values['forked_from']}"
         if request.htmx:
             return HttpResponse(status=204, headers={"HX-Redirect": url})
@@ -392,7 +389,7 @@ def compare(request: HttpRequest, a: str, b: str) -> HttpResponse:
     """Two replays side by side: both verdicts, both final boards, and the steps that differ."""
     sides = []
     for slug in (a, b):
-        scenario = get_object_or_404(Scenario, slug=slug)
+        scenario = get_object_or_404(Scenario.objects.live(), slug=slug)
         try:
             result = replay_text(scenario.text, scenario.fmt, boards="every")  # boards compared step by step
         except ScenarioRejected as rejected:

@@ -216,7 +216,7 @@ def test_edit_makes_a_new_version_and_keeps_the_old(judge_client: Client, ruling
     url = f"/r/{ruling.slug}/edit/"
     assert judge_client.get(url).status_code == 200
     response = judge_client.post(
-        url, {"title": "Direct attack", "notes": "Updated notes.", "scenario": ruling.text}
+        url, {"title": "Direct attack", "notes": "Updated notes.", "scenario": ruling.text, "version": 1}
     )
     assert response.status_code == 302
     ruling.refresh_from_db()
@@ -226,7 +226,8 @@ def test_edit_makes_a_new_version_and_keeps_the_old(judge_client: Client, ruling
         (1, "B takes the damage."),
     ]
     # Saving the same again makes no empty version.
-    judge_client.post(url, {"title": "Direct attack", "notes": "Updated notes.", "scenario": ruling.text})
+    same = {"title": "Direct attack", "notes": "Updated notes.", "scenario": ruling.text, "version": 2}
+    judge_client.post(url, same)
     assert ruling.versions.count() == 2
 
     versions = Client().get(f"/r/{ruling.slug}/versions/").content.decode()
@@ -238,7 +239,7 @@ def test_edit_makes_a_new_version_and_keeps_the_old(judge_client: Client, ruling
 
 def test_edit_with_a_new_scenario_changes_the_verdict(judge_client: Client, ruling: SavedRuling) -> None:
     response = judge_client.post(
-        f"/r/{ruling.slug}/edit/", {"title": "Skull", "notes": "", "scenario": SKULL}
+        f"/r/{ruling.slug}/edit/", {"title": "Skull", "notes": "", "scenario": SKULL, "version": 1}
     )
     assert response.status_code == 302
     ruling.refresh_from_db()
@@ -259,10 +260,11 @@ def test_edit_with_a_bad_scenario_keeps_the_ruling(judge_client: Client, ruling:
 
 
 def test_restore_creates_a_new_version(judge_client: Client, ruling: SavedRuling) -> None:
-    judge_client.post(f"/r/{ruling.slug}/edit/", {"title": "Skull", "notes": "changed", "scenario": SKULL})
+    edit = {"title": "Skull", "notes": "changed", "scenario": SKULL, "version": 1}
+    judge_client.post(f"/r/{ruling.slug}/edit/", edit)
     page = judge_client.get(f"/r/{ruling.slug}/versions/1/").content.decode()
-    assert "Restore version 1" in page
-    response = judge_client.post(f"/r/{ruling.slug}/versions/1/")
+    assert "Restore version 1" in page and 'name="version" value="2"' in page
+    response = judge_client.post(f"/r/{ruling.slug}/versions/1/", {"version": 2})
     assert response.status_code == 302
     ruling.refresh_from_db()
     assert (ruling.title, ruling.notes, ruling.cards) == (

@@ -478,8 +478,8 @@ def test_saving_logged_out_keeps_the_board_through_the_login(client: Client, see
     response = client.post("/editor/save/", {"title": "Solemn answers", "scenario": text})
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/?next=")
     slug = Scenario.objects.get(text=text).slug
-    User.objects.create_user("judge", password="a-long-pass-phrase-1")
-    client.login(username="judge", password="a-long-pass-phrase-1")
+    user = User.objects.create_user("judge", password="a-long-pass-phrase-1")
+    client.force_login(user)  # logging in is the accounts' test (tests/saved); here, what follows it
     again = client.post("/editor/save/", {"title": "Solemn answers", "scenario": text})
     assert again["Location"] == f"/r/new/?from={slug}&title=Solemn+answers"
     page = client.get(again["Location"]).content.decode()
