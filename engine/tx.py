@@ -13,7 +13,7 @@ from typing import Any
 from engine.explain import Explanation, explain
 from engine.rules.continuous import first
 from engine.rules.lasting import replace_lp_change
-from engine.state import PILES, Board, CardState, Game, evolve
+from engine.state import PILES, Board, CardState, Game, evolve, new_card
 
 FIELD_ZONES = ("monsters", "spell_traps", "field_spell")
 
@@ -87,7 +87,8 @@ class Tx:
         if source in PILES:
             holder = card.controller if source == "hand" else card.owner
             pile = getattr(board.player(holder), source)
-            board = board.with_player(holder, **{source: tuple(i for i in pile if i != card_id)})
+            at = pile.index(card_id)  # slices, not a scan in Python: a pile can be big
+            board = board.with_player(holder, **{source: pile[:at] + pile[at + 1 :]})
         left_field = source in FIELD_ZONES and to not in FIELD_ZONES
         if left_field and to in ("hand", "deck", "extra_deck", "graveyard") and card.face_up:
             to, event = self._banished_instead(card, to, event)
@@ -113,11 +114,10 @@ class Tx:
             pile = getattr(board.player(holder), to)
             pile = (card_id, *pile) if (to == "deck" and top) else (*pile, card_id)
             board = board.with_player(holder, **{to: pile})
-            moved = CardState(id=card.id, name=card.name, owner=owner, controller=holder, zone=to,  # type: ignore[arg-type]
-                              face=face if to == "extra_deck" else None)  # fmt: skip
+            moved = new_card(card.id, card.name, owner, holder, to, face=face if to == "extra_deck" else None)
         else:
-            base = card if not left_field and source in FIELD_ZONES else CardState(
-                id=card.id, name=card.name, owner=card.owner, controller=card.controller, zone=to
+            base = card if not left_field and source in FIELD_ZONES else new_card(
+                card.id, card.name, card.owner, card.controller, to
             )  # fmt: skip
             moved = evolve(
                 base, zone=to, slot=slot, position=position, face=face,

@@ -12,6 +12,7 @@ trigger with no event waiting for it is ruled out before any try, with the reaso
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.document import ActionEntry
@@ -31,13 +32,28 @@ def _in_reach(game: Game, player: str) -> list[CardState]:
     """Cards a player might activate: hand, own field, own GY (only cards with effects)."""
     board = game.board
     state = board.player(player)
-    ids = [*state.hand, *state.graveyard, *state.banished]
-    ids += [c.id for c in board.on_field(player)]
-    ids += [c.id for c in board.on_field()  # "either player can ..." (Royal Oppression)
-            if c.zone in FIELD and c.controller != player and c.face_up
-            and any(e.either_player for e in board.define(c.id).effects)]  # fmt: skip
     activated = board.defined("activated", _has_activated)
-    return [board.cards[i] for i in ids if i in activated]
+    ids: list[str] = []
+    for zone in ("hand", "graveyard", "banished"):
+        ids += _activatable(board.places.get((zone, player)), getattr(state, zone), activated)
+    ids += [c.id for c in board.on_field(player) if c.id in activated]
+    ids += [c.id for c in board.on_field()  # "either player can ..." (Royal Oppression)
+            if c.zone in FIELD and c.controller != player and c.face_up and c.id in activated
+            and any(e.either_player for e in board.define(c.id).effects)]  # fmt: skip
+    return [board.cards[i] for i in ids]
+
+
+def _activatable(
+    here: Mapping[str, int] | None, pile: tuple[str, ...], activated: frozenset[str]
+) -> list[str]:
+    """The cards of a pile with an activated effect, in the pile's order. `here`: the ids in the
+    pile's zone (the board's index); a big pile (a GY of hundreds) is not read card by card when
+    few cards of the replay have such an effect."""
+    if not here:
+        return []
+    if len(activated) >= len(pile):
+        return [i for i in pile if i in activated]
+    return sorted((i for i in activated if i in here), key=pile.index)
 
 
 def _has_activated(defn: CardDef) -> bool:
