@@ -19,6 +19,7 @@ from engine.rules.continuous import FIELD, negated_by
 from engine.state import CardState, evolve, opponent
 
 if TYPE_CHECKING:
+    from engine.cards import CardDef
     from engine.tx import Tx
 
 EXODIA = frozenset({
@@ -71,6 +72,8 @@ def _orphans(tx: Tx) -> bool:
 
 
 def _check_exodia(tx: Tx) -> None:
+    if len(tx.board.defined("exodia", _exodia_piece)) < len(EXODIA):
+        return  # not every piece is in this replay: nobody can hold them all
     holders = []
     for player in ("A", "B"):
         names = {tx.board.cards[c].name.lower() for c in tx.board.player(player).hand}
@@ -84,6 +87,10 @@ def _check_exodia(tx: Tx) -> None:
         duel.end_duel(tx, winner, "exodia")
         tx.say("duel.exodia", f"{winner} holds all five pieces of Exodia the Forbidden One in the hand "
                f"and wins the duel; {opponent(winner)} loses.")  # fmt: skip
+
+
+def _exodia_piece(defn: CardDef) -> bool:
+    return defn.name.lower() in EXODIA
 
 
 def maintenance(tx: Tx, declined: frozenset[str] = frozenset()) -> None:
