@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.rules import continuous
+from engine.rules.duel import end_duel
 from engine.rules.kinds import has_effects
 from engine.state import Board, CardState, ChainLink, Lasting, evolve, opponent
 
@@ -264,8 +265,6 @@ def check_wins(tx: Tx) -> None:
     """Wins that are not the basic ones: a card holding its winning number of counters
     (Vennominaga: 3 Hybris Counters), and Victory Dragon's battle damage reducing the opponent
     to 0 LP, which also wins the Match."""
-    from engine.rules.duel import end_duel
-
     if tx.game.result is not None:
         return
     board = tx.board

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.rules import duel
+from engine.rules import abilities, duel, lasting_moments
 from engine.rules.continuous import FIELD, negated_by
 from engine.state import CardState, evolve, opponent
 
@@ -32,11 +32,7 @@ def settle(tx: Tx) -> None:
     """Run every check the game makes between actions, until nothing more changes."""
     if tx.game.result is not None:
         return
-    from engine.rules import lasting_moments
-
     lasting_moments.watch(tx)  # Maxx "C" draws, summons counted, Droll & Lock Bird's cue
-    from engine.rules import abilities
-
     while _orphans(tx) or _control_returns(tx) or abilities.settle(tx):  # Toons go with Toon World
         pass
     abilities.check_wins(tx)  # by counters (Vennominaga); the Match win of Victory Dragon

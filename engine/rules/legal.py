@@ -13,6 +13,7 @@ trigger with no event waiting for it is ruled out before any try, with the reaso
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from engine.document import ActionEntry
@@ -97,6 +98,15 @@ _TRY = ActionEntry.model_construct(do="activate", player=None, card=None, effect
                                    cost={}, choices={}, at=None, responds_to=None)  # fmt: skip
 
 
+@lru_cache(maxsize=4096)
+def _action(player: str, card: str, number: int, targets: tuple[str, ...],
+            cost: tuple[tuple[str, tuple[str, ...]], ...]) -> ActionEntry:  # fmt: skip
+    """The try's action, made once for the same card, effect, targets and cost: the same
+    candidates come back step after step, and `activate` only reads its action."""
+    return _TRY.model_copy(update={"player": player, "card": card, "effect": number, "targets": list(targets),
+                                   "cost": {key: list(ids) for key, ids in cost}})  # fmt: skip
+
+
 def _ruled_out(game: Game, card: CardState, number: int, effect: Effect) -> str | None:
     """What `chain.activate` would say without trying it: a trigger or Flip effect with no event
     waiting for it (over a third of the candidates of the corpus). Only where activate reaches
@@ -112,11 +122,9 @@ def _ruled_out(game: Game, card: CardState, number: int, effect: Effect) -> str 
 def _try(game: Game, player: str, card: CardState, number: int, effect: Effect) -> str | None:
     if (reason := _ruled_out(game, card, number, effect)) is not None:
         return reason
-    action = _TRY.model_copy(update={
-        "player": player, "card": card.id, "effect": number,
-        "targets": chain_rules.first_targets(game, card.id, player, effect),
-        "cost": _auto_cost(game, card, effect),
-    })  # fmt: skip
+    targets = tuple(chain_rules.first_targets(game, card.id, player, effect))
+    cost = tuple((key, tuple(ids)) for key, ids in _auto_cost(game, card, effect).items())
+    action = _action(player, card.id, number, targets, cost)
     try:
         chain_rules.activate(Tx(game), action, trying=True)
     except Illegal as err:
