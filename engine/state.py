@@ -254,6 +254,12 @@ class Board:
     # by key: a board never changes, so a read made twice is made once (`derive`); every copy
     # starts with an empty one
     derived: dict[Any, Any] = field(init=False, compare=False, repr=False, metadata={"fresh": dict})
+    # each (zone, controller) index read so far, by the id of its map: (the map, its (rank, id)
+    # pairs in rank order); an unchanged zone keeps its map from board to board, so its order is
+    # found once, not at every read. Shared by every board that follows (kept small: `_ORDERS`)
+    orders: dict[int, tuple[Map[str, int], list[tuple[int, str]]]] = field(
+        init=False, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         """Index the cards as given (a plain mapping, in the document's order)."""
@@ -271,6 +277,7 @@ class Board:
         set_(self, "this_turn_ids", Map(this_turn))
         set_(self, "memo", {})
         set_(self, "derived", {})
+        set_(self, "orders", {})
 
     # --- reading
     def card(self, card_id: str) -> CardState:
@@ -305,15 +312,28 @@ class Board:
     def _in_zones(self, zones: tuple[str, ...], controller: str | None) -> tuple[CardState, ...]:
         whose = PLAYERS if controller is None else (controller,)
         found: list[tuple[int, str]] = []
+        parts = 0
         for zone in zones:
             for player in whose:
                 ids = self.places.get((zone, player))
                 if ids:
-                    found += [(rank, card_id) for card_id, rank in ids.items()]
-        if len(found) > 1:
+                    found += self._ordered(ids)
+                    parts += 1
+        if parts > 1:
             found.sort()
         cards = self.cards
         return tuple([cards[card_id] for _, card_id in found])
+
+    def _ordered(self, ids: Map[str, int]) -> list[tuple[int, str]]:
+        """One zone's (rank, id) pairs in rank order, found once per map."""
+        kept = self.orders.get(id(ids))
+        if kept is not None and kept[0] is ids:
+            return kept[1]
+        if len(self.orders) >= _ORDERS:
+            self.orders.clear()
+        pairs = sorted([(rank, card_id) for card_id, rank in ids.items()])
+        self.orders[id(ids)] = (ids, pairs)  # the map is kept alive, so its id is not reused
+        return pairs
 
     def in_zone(self, zone: str, controller: str | None = None) -> list[CardState]:
         return self.in_zones((zone,), controller)
@@ -404,6 +424,9 @@ class Board:
 
     def with_turn(self, **changes: object) -> Board:
         return evolve(self, **changes)
+
+
+_ORDERS = 512  # zone orders a replay keeps at most (a zone's order costs its size to keep)
 
 
 def _slot_order(card: CardState) -> tuple[str, int]:

@@ -555,14 +555,14 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     attempt = tx.game.summon_attempt if "summon" in action.targets else None
     veiled = _negated_on_field(tx, card.id)  # before a cost can take the card off the field
     _pay_costs(tx, player, card, costs)
+    if trying:  # what the activation records cannot make it illegal: only a want of a zone can
+        if activation:
+            _slot_for(tx, player, card, defn)
+        return ""
     locks.record(tx, player, card, defn, effect)
     restrictions.record(tx, player, card, effect, costs)
-    if activation and trying:
-        _slot_for(tx, player, card, defn)  # placing the card fails only for want of a zone
-    elif activation:
+    if activation:
         _place_activated(tx, player, card, defn)
-    if trying:
-        return ""
     link_no = len(tx.game.chain) + 1
     from_set = activation and card.zone in ("spell_traps", "field_spell") and card.face == "down"
     linked = any(s.if_co_linked for s in effect.do) and bool(co_linked(tx.board, tx.card(card.id)))
