@@ -20,36 +20,54 @@ FIELD_ZONES = ("monsters", "spell_traps", "field_spell")
 
 class Tx:
     def __init__(self, game: Game):
-        self.game = game
+        self._game = game
+        # a board set since `_game` was made: the Game holding it is made when the game is read
+        # (most changes are to the board, several in a row; a Game is a copy of many fields)
+        self._board: Board | None = None
         self.events: list[dict[str, Any]] = []
         self.explanations: list[Explanation] = []
         self.watched = 0  # how many of `events` lasting effects have seen (rules.lasting_moments.watch)
 
     # --- reading
     @property
+    def game(self) -> Game:
+        if self._board is not None:
+            self._game = evolve(self._game, board=self._board)
+            self._board = None
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self._game = game
+        self._board = None
+
+    @property
     def board(self) -> Board:
-        return self.game.board
+        return self._game.board if self._board is None else self._board
 
     def card(self, card_id: str) -> CardState:
-        return self.game.board.cards[card_id]
+        return self.board.cards[card_id]
 
     # --- writing
     def set_board(self, board: Board) -> None:
-        self.game = evolve(self.game, board=board)
+        self._board = board
 
     def update(self, **changes: Any) -> None:
-        self.game = evolve(self.game, **changes)
+        if self._board is not None:
+            changes.setdefault("board", self._board)
+            self._board = None
+        self._game = evolve(self._game, **changes)
 
     def update_card(self, card_id: str, **changes: Any) -> CardState:
         old = self.board.cards[card_id]
         card = evolve(old, **changes)
         if card.face_up and not old.face_up:
-            card = evolve(card, arrived=self.game.seq)  # a Continuous effect starts applying now
+            card = evolve(card, arrived=self._game.seq)  # a Continuous effect starts applying now
         self.set_board(self.board.with_card(card))
         return card
 
     def emit(self, type_: str, **fields: Any) -> dict[str, Any]:
-        event = {"type": type_, "seq": self.game.seq}
+        event = {"type": type_, "seq": self._game.seq}
         event.update({k: v for k, v in fields.items() if v is not None})
         self.events.append(event)
         return event
@@ -59,7 +77,7 @@ class Tx:
 
     def finish(self) -> None:
         """An action finished: later events no longer share its moment."""
-        self.update(seq=self.game.seq + 1)
+        self.update(seq=self._game.seq + 1)
 
     # --- moving cards
     def move(
@@ -121,7 +139,7 @@ class Tx:
             )  # fmt: skip
             moved = evolve(
                 base, zone=to, slot=slot, position=position, face=face,
-                controller=controller or card.controller, arrived=self.game.seq,
+                controller=controller or card.controller, arrived=self._game.seq,
             )  # fmt: skip
         self.set_board(board.with_card(moved))
         equipped = card.equipped_to if left_field else None  # "destroyed while equipped"
