@@ -38,10 +38,15 @@ def _in_reach(game: Game, player: str) -> list[CardState]:
     for zone in ("hand", "graveyard", "banished"):
         ids += _activatable(board.places.get((zone, player)), getattr(state, zone), activated)
     ids += [c.id for c in board.on_field(player) if c.id in activated]
-    ids += [c.id for c in board.on_field()  # "either player can ..." (Royal Oppression)
-            if c.zone in FIELD and c.controller != player and c.face_up and c.id in activated
-            and any(e.either_player for e in board.define(c.id).effects)]  # fmt: skip
+    either = board.defined("either_player", _either_player)  # "either player can ..." (Royal Oppression)
+    if either:
+        ids += [c.id for c in board.on_field()
+                if c.id in either and c.controller != player and c.face_up and c.id in activated]  # fmt: skip
     return [board.cards[i] for i in ids]
+
+
+def _either_player(defn: CardDef) -> bool:
+    return any(e.either_player for e in defn.effects)
 
 
 def _activatable(
