@@ -4,6 +4,7 @@ the same replay from the command line, with the same options as `POST /api/repla
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 from pathlib import Path
@@ -70,4 +71,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    # One replay, then the process ends (not when `main` is called in another process): what was
+    # imported stays for good, so the cyclic garbage collector need not walk it again (freeze),
+    # and young collections run less often. A long replay keeps every step it made; without
+    # this, about a tenth of its time went to collections.
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 10)
     sys.exit(main())
