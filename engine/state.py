@@ -358,7 +358,7 @@ class Board:
         shared by every board that follows."""
         kept = self.memo.get(key)
         if kept is None:
-            kept = self.memo[key] = (wanted, frozenset(i for i, d in self.defs.items() if wanted(d)))
+            kept = self.memo[key] = (wanted, _accepted(self.defs, wanted))
         return kept[1]
 
     def monsters(self, controller: str | None = None) -> list[CardState]:
@@ -424,6 +424,20 @@ class Board:
 
     def with_turn(self, **changes: object) -> Board:
         return evolve(self, **changes)
+
+
+def _accepted(defs: Mapping[str, CardDef], wanted: Callable[[CardDef], bool]) -> frozenset[str]:
+    """The ids whose definition `wanted` accepts, asking once per definition: a big Deck holds
+    the same card many times over, all sharing one definition."""
+    verdicts: dict[int, bool] = {}  # by the definition's id: every one is alive in `defs`
+    found = []
+    for card_id, defn in defs.items():
+        verdict = verdicts.get(id(defn))
+        if verdict is None:
+            verdict = verdicts[id(defn)] = wanted(defn)
+        if verdict:
+            found.append(card_id)
+    return frozenset(found)
 
 
 _ORDERS = 512  # zone orders a replay keeps at most (a zone's order costs its size to keep)
