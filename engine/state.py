@@ -148,9 +148,10 @@ class CardState:
 
 
 def new_card(id: str, name: str, owner: str, controller: str, zone: str, **state: Any) -> CardState:  # noqa: A002
-    """A new `CardState`, as a copy of a blank one: half the cost of the dataclass's own
-    `__init__` (frozen, it sets each of the many fields through `object.__setattr__`), which a
-    board paid for every card of its piles, and a move for every card moved."""
+    """A new `CardState`, as a copy of a blank one: about two thirds of the cost of the
+    dataclass's own `__init__` (frozen, it sets each of the many fields through
+    `object.__setattr__`), which a board paid for every card of its piles, and a move for every
+    card moved."""
     state.update(id=id, name=name, owner=owner, controller=controller, zone=zone)
     return _copy_card(_BLANK_CARD, state)
 
