@@ -55,6 +55,12 @@ for _name, _label in PARTS.items():  # the tree measured may have moved them: th
     if hasattr(driver, _name):
         setattr(driver, _name, _timed(_label, getattr(driver, _name)))
 
+# a driver that writes its boards through a `BoardWriter` (one per replay) no longer calls
+# `board_to_dict`: time the writer's `write` instead
+_writer = getattr(importlib.import_module("engine.serialize"), "BoardWriter", None)
+if _writer is not None and not hasattr(driver, "board_to_dict"):
+    _writer.write = _timed("boards", _writer.write)
+
 
 def cpu_times(doc: dict, rounds: int) -> dict[str, list[float]]:
     """The CPU seconds of each of `rounds` replays of `doc`: whole, and in parts."""

@@ -4,6 +4,7 @@ the same replay from the command line, with the same options as `POST /api/repla
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 from pathlib import Path
@@ -65,9 +66,23 @@ def main(argv: list[str] | None = None) -> int:
         for problem in err.problems:
             print(str(problem), file=sys.stderr)
         return 1
-    print(json.dumps(result, indent=2) if args.json else _text_report(result))
+    print(_as_json(result) if args.json else _text_report(result))
     return 0
 
 
+def _as_json(result: dict) -> str:
+    """Indented for a person at a terminal; compact for a program reading a pipe or a file, which
+    also writes it four times faster (the standard library's C encoder does not indent)."""
+    if sys.stdout.isatty():
+        return json.dumps(result, indent=2)
+    return json.dumps(result, separators=(",", ":"))
+
+
 if __name__ == "__main__":
+    # One replay, then the process ends (not when `main` is called in another process): what was
+    # imported stays for good, so the cyclic garbage collector need not walk it again (freeze),
+    # and young collections run less often. A long replay keeps every step it made; without
+    # this, about a tenth of its time went to collections.
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 10)
     sys.exit(main())

@@ -96,7 +96,9 @@ Apply = Literal[
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    # defer_build: a validator is built when first needed; a process that reads the catalog back
+    # from its cache (engine.catalog_cache) never validates a card, and skips building them
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
 
 # "spell_traps_or_field": the Spell & Trap Zones and the Field Zone ("a Spell/Trap on the field")
@@ -392,7 +394,10 @@ class CatalogError(Exception):
     """A card file that does not fit the schema; names the file and the field."""
 
 
-UNKNOWN_CARD = CardDef(
+# constructed, not validated: validating would build every card model's schema at import, which
+# `defer_build` leaves to the first card file read (a warm catalog cache reads none);
+# tests/engine/test_perf_paths.py validates it
+UNKNOWN_CARD = CardDef.model_construct(
     name="Unknown Card",
     card_type="spell",
     subtypes=["normal"],

@@ -22,6 +22,8 @@ WINDOWS = (
 
 
 class _Doc(BaseModel):
+    # list and dict defaults are `default_factory`: pydantic deep-copies (copy.deepcopy) a plain
+    # `[]` or `{}` default each time it is used, for every entry read
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
 
@@ -49,8 +51,8 @@ class MonsterEntry(_Doc):
     ) = None  # fmt: skip
     position_changed_this_turn: bool = False
     attacked_this_turn: bool | int = False
-    materials: list[CardEntry] = []
-    counters: dict[str, int] = {}
+    materials: list[CardEntry] = Field(default_factory=list)
+    counters: dict[str, int] = Field(default_factory=dict)
     atk: int | None = Field(default=None, ge=0)
     def_: int | None = Field(default=None, ge=0, alias="def")
     gemini_summoned: bool = False  # a Gemini monster already Normal Summoned again: it has its effects
@@ -65,13 +67,13 @@ class SpellTrapEntry(_Doc):
     face: Literal["up", "down"] = "down"
     set_this_turn: bool = False
     equipped_to: str | None = None
-    counters: dict[str, int] = {}
+    counters: dict[str, int] = Field(default_factory=dict)
 
     _bare = model_validator(mode="before")(classmethod(lambda cls, v: _bare_name(v)))
 
 
 class DeckEntry(_Doc):
-    cards: list[CardEntry] = []
+    cards: list[CardEntry] = Field(default_factory=list)
     unknown: int = Field(default=0, ge=0)
 
     @model_validator(mode="before")
@@ -89,14 +91,14 @@ class DeckEntry(_Doc):
 class PlayerEntry(_Doc):
     lp: int = 8000
     normal_summon_used: bool = False
-    used_this_turn: list[str] = []
-    hand: list[CardEntry] = []
+    used_this_turn: list[str] = Field(default_factory=list)
+    hand: list[CardEntry] = Field(default_factory=list)
     deck: DeckEntry = DeckEntry()
-    extra_deck: list[CardEntry] = []
-    graveyard: list[CardEntry] = []
-    banished: list[CardEntry] = []
-    monsters: list[MonsterEntry] = []
-    spell_traps: list[SpellTrapEntry] = []
+    extra_deck: list[CardEntry] = Field(default_factory=list)
+    graveyard: list[CardEntry] = Field(default_factory=list)
+    banished: list[CardEntry] = Field(default_factory=list)
+    monsters: list[MonsterEntry] = Field(default_factory=list)
+    spell_traps: list[SpellTrapEntry] = Field(default_factory=list)
     field_spell: CardEntry | None = None
 
 
@@ -114,21 +116,22 @@ class ActionEntry(_Doc):
     at: Literal[WINDOWS] | None = None  # type: ignore[valid-type]
     card: str | None = None
     effect: int | None = Field(default=None, ge=1)
-    targets: list[str] = []
-    cost: dict[str, Any] = {}
-    choices: dict[str, Any] = {}
+    targets: list[str] = Field(default_factory=list)
+    cost: dict[str, Any] = Field(default_factory=dict)
+    choices: dict[str, Any] = Field(default_factory=dict)
     responds_to: str | None = None
-    tributes: list[str] = []
+    tributes: list[str] = Field(default_factory=list)
     position: Literal["attack", "defense", "set"] | None = None
     zone: int | str | None = None
     method: (
         Literal["link", "xyz", "synchro", "fusion", "ritual", "pendulum", "procedure"] | None
     ) = None
-    materials: list[str] = []
+    materials: list[str] = Field(default_factory=list)
     to: str | None = None
     attacker: str | None = None
     target: str | None = None
-    resolution: list[Any] = []  # activate: what the link did, stated by the judge (engine.rules.stated)
+    # activate: what the link did, stated by the judge (engine.rules.stated)
+    resolution: list[Any] = Field(default_factory=list)
 
 
 class ScenarioDoc(_Doc):
@@ -137,6 +140,6 @@ class ScenarioDoc(_Doc):
 
     format: str
     title: str | None = None
-    cards: list[dict[str, Any]] = []
+    cards: list[dict[str, Any]] = Field(default_factory=list)
     board: dict[str, Any]
-    actions: list[Any] = []
+    actions: list[Any] = Field(default_factory=list)

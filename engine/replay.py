@@ -62,6 +62,7 @@ class _Recorder:
         self._boards: dict[int, tuple[Board, dict]] = {}
         self._last_board: dict | None = None  # boards=changes: the board of the step before
         self._last_game: Game | None = None  # legal=last: the game after the last step
+        self._legal_of: tuple[Game, dict[str, Any]] | None = None  # the last game `legal` was found for
 
     def board(self, board: Board) -> dict:
         kept = self._boards.get(id(board))
@@ -69,6 +70,13 @@ class _Recorder:
             kept = (board, self._writer.write(board))
             self._boards[id(board)] = kept
         return kept[1]
+
+    def _legal(self, game: Game) -> dict[str, Any]:
+        """`legal_now`, once per game: a step that changed nothing (an illegal action) has the
+        very game of the step before, and so its `legal` (shared, like the boards: read-only)."""
+        if self._legal_of is None or self._legal_of[0] is not game:
+            self._legal_of = (game, legal_now(game))
+        return self._legal_of[1]
 
     def add(self, tx: Tx, action: int | None, kind: str, accepted: bool, summary: str) -> None:
         step = {
@@ -83,7 +91,7 @@ class _Recorder:
         }
         focused = step["n"] == self.focus
         if self.legal == "every" or focused:
-            step["legal"] = legal_now(tx.game)
+            step["legal"] = self._legal(tx.game)
         self._last_game = tx.game
         if self.boards == "every" or (focused and self.boards == "final"):
             step["board"] = self.board(tx.board)

@@ -40,6 +40,7 @@ from engine.state import (
     Game,
     PlayerState,
     evolve,
+    new_card,
 )
 
 ZONE_REF = re.compile(r"^(A|B):(M[1-5]|EMZ-L|EMZ-R|S[1-5]|FZ)$", re.IGNORECASE)
@@ -223,9 +224,7 @@ class _Builder:
         if defn is None:
             return None
         card_id = self.new_id(owner, defn, entry.id, f"{path}.id")
-        self.cards[card_id] = CardState(
-            id=card_id, name=defn.name, owner=owner, controller=owner, zone=zone, **state
-        )
+        self.cards[card_id] = new_card(card_id, defn.name, owner, owner, zone, **state)
         self.defs[card_id] = defn
         return card_id
 
@@ -506,16 +505,39 @@ def _validate_player(raw: Any, prefix: str, problems: list[Problem]) -> PlayerEn
         problems.append(Problem(prefix, f"expected a mapping; got {raw!r}"))
         return PlayerEntry()
     head = {k: v for k, v in raw.items() if k not in _PLAYER_LISTS}
+    deck = head.get("deck")
+    deck_cards = deck if isinstance(deck, list) else deck.get("cards") if isinstance(deck, dict) else None
+    if isinstance(deck_cards, list):  # the Deck's cards entry by entry too (a Deck can be big)
+        head["deck"] = {**deck, "cards": []} if isinstance(deck, dict) else []
     entry = _validate(PlayerEntry, head, prefix, problems) or PlayerEntry()
+    bare: dict[tuple[type[BaseModel], str], Any] = {}
     lists: dict[str, list[Any]] = {}
     for key, model in _PLAYER_LISTS.items():
         items = raw.get(key) or []
         if not isinstance(items, list):
             problems.append(Problem(f"{prefix}.{key}", f"expected a list; got {items!r}"))
             continue
-        good = [_validate(model, item, f"{prefix}.{key}[{i}]", problems) for i, item in enumerate(items)]
-        lists[key] = good  # None where an entry failed: later paths keep their index
+        lists[key] = _validate_entries(model, items, f"{prefix}.{key}", problems, bare)
+    if isinstance(deck_cards, list):
+        cards = _validate_entries(CardEntry, deck_cards, f"{prefix}.deck.cards", problems, bare)
+        lists["deck"] = entry.deck.model_copy(update={"cards": cards})  # type: ignore[assignment]
     return entry.model_copy(update=lists)
+
+
+def _validate_entries(model: type[BaseModel], items: list[Any], prefix: str, problems: list[Problem],
+                      bare: dict[tuple[type[BaseModel], str], Any]) -> list[Any]:  # fmt: skip
+    """Each entry of a list, None where one failed (later paths keep their index). A bare card
+    name (most of a big Deck or GY) is validated once per name: the entry is the same for each."""
+    out = []
+    for i, item in enumerate(items):
+        if isinstance(item, str):
+            entry = bare.get((model, item))
+            if entry is None:
+                entry = bare[(model, item)] = _validate(model, item, f"{prefix}[{i}]", problems)
+            out.append(entry)
+        else:
+            out.append(_validate(model, item, f"{prefix}[{i}]", problems))
+    return out
 
 
 def load_scenario(data: dict) -> Scenario:

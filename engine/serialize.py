@@ -61,16 +61,38 @@ class BoardWriter:
     def __init__(self) -> None:
         self._piles: dict[int, tuple[tuple[str, ...], list[dict[str, Any]]]] = {}
         self._entries: dict[str, dict[str, Any]] = {}
+        self._last_piles: dict[tuple[str, str], tuple[tuple[str, ...], list[dict[str, Any]]]] = {}
         # per player, the last dict written, with the player state and cards it was written from
         self._players: dict[str, tuple[PlayerState, Mapping[str, CardState], dict[str, Any]]] = {}
 
-    def _pile(self, board: Board, ids: tuple[str, ...]) -> list[dict[str, Any]]:
+    def _pile(self, board: Board, ids: tuple[str, ...], where: tuple[str, str]) -> list[dict[str, Any]]:
+        """`where`: (player, pile); a pile that changed at one end since the last one written
+        there (a card drawn, one sent to the GY) is that list with one entry more or less."""
         kept = self._piles.get(id(ids))
         if kept is not None and kept[0] is ids:
             return kept[1]
-        out = [self._entry(board.cards[i]) for i in ids]
-        self._piles[id(ids)] = (ids, out)  # the tuple is kept alive, so its id is not reused
+        last = self._last_piles.get(where)
+        out = None if last is None else self._one_end(board, last, ids)
+        if out is None:
+            out = [self._entry(board.cards[i]) for i in ids]
+        self._piles[id(ids)] = self._last_piles[where] = (ids, out)  # kept alive: its id is not reused
         return out
+
+    def _one_end(self, board: Board, last: tuple[tuple[str, ...], list[dict[str, Any]]],
+                 ids: tuple[str, ...]) -> list[dict[str, Any]] | None:  # fmt: skip
+        """The list for `ids` from the last one, when one card came or went at either end."""
+        old, written = last
+        if len(ids) == len(old) + 1:
+            if ids[1:] == old:
+                return [self._entry(board.cards[ids[0]]), *written]
+            if ids[:-1] == old:
+                return [*written, self._entry(board.cards[ids[-1]])]
+        elif len(ids) == len(old) - 1 and ids:
+            if ids == old[1:]:
+                return written[1:]
+            if ids == old[:-1]:
+                return written[:-1]
+        return None
 
     def _entry(self, card: CardState) -> dict[str, Any]:
         entry = self._entries.get(card.id)
@@ -96,19 +118,19 @@ class BoardWriter:
             return kept[2]
         deck: Any = p.deck_unknown
         if p.deck:
-            deck = {"cards": self._pile(board, p.deck), "unknown": p.deck_unknown}
+            deck = {"cards": self._pile(board, p.deck, (name, "deck")), "unknown": p.deck_unknown}
         fs = board.field_spell(name)
         out = {
             "lp": p.lp,
             "normal_summon_used": p.normal_summon_used,
             "used_this_turn": list(p.used_this_turn),
-            "hand": self._pile(board, p.hand),
+            "hand": self._pile(board, p.hand, (name, "hand")),
             "deck": deck,
             "extra_deck": [
                 {**_entry(cards[i]), **({"face": "up"} if cards[i].face else {})} for i in p.extra_deck
             ],
-            "graveyard": self._pile(board, p.graveyard),
-            "banished": self._pile(board, p.banished),
+            "graveyard": self._pile(board, p.graveyard, (name, "graveyard")),
+            "banished": self._pile(board, p.banished, (name, "banished")),
             "monsters": [_monster(board, c) for c in board.monsters(name)],
             "spell_traps": [_spell_trap(c) for c in board.spell_traps(name)],
             "field_spell": {**_entry(fs), "face": fs.face} if fs else None,

@@ -9,7 +9,7 @@ keep their order as tuples.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
 from types import MappingProxyType
@@ -50,23 +50,46 @@ def evolve(obj: T, **changes: object) -> T:
     """A copy of a frozen slotted dataclass with some fields changed.
 
     The same as dataclasses.replace without its per-call introspection, which made it the
-    largest cost of a replay: the slots are read and written through their descriptors.
-    An unknown field name is still an error.
+    largest cost of a replay: each class gets a copier of its own, straight-line code that
+    writes every slot through its descriptor. An unknown field name is still an error. A field
+    whose metadata names a `fresh` factory is not copied: the copy gets a new one (a memo of
+    what was read off the object before the change would be wrong for the copy).
     """
-    cls = type(obj)
-    slots = _SLOTS.get(cls)
-    if slots is None:
-        slots = _SLOTS[cls] = {f.name: cls.__dict__[f.name] for f in dataclass_fields(obj)}  # type: ignore[arg-type]
-    for name in changes:
-        if name not in slots:
-            raise TypeError(f"{cls.__name__} has no field {name!r}")
-    new = object.__new__(cls)
-    for name, slot in slots.items():
-        slot.__set__(new, changes[name] if name in changes else slot.__get__(obj))
-    return new
+    copier = _COPIERS.get(type(obj))
+    if copier is None:
+        copier = _COPIERS[type(obj)] = _copier(type(obj))
+    return copier(obj, changes)
 
 
-_SLOTS: dict[type, dict[str, Any]] = {}
+_COPIERS: dict[type, Callable[[Any, dict[str, object]], Any]] = {}
+
+
+def _copier(cls: type) -> Callable[[Any, dict[str, object]], Any]:
+    """Compile `cls`'s copier (as `dataclasses` compiles `__init__`): copy every slot, then
+    write the changed ones."""
+    fields = dataclass_fields(cls)
+    setters = {f.name: cls.__dict__[f.name].__set__ for f in fields if "fresh" not in f.metadata}
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls, "setters": setters, "unknown": _unknown}
+    lines = ["def copy(obj, changes):", "    out = new(cls)"]
+    for number, f in enumerate(fields):
+        scope[f"set{number}"] = cls.__dict__[f.name].__set__
+        if "fresh" in f.metadata:
+            scope[f"fresh{number}"] = f.metadata["fresh"]
+            lines.append(f"    set{number}(out, fresh{number}())")
+        else:
+            lines.append(f"    set{number}(out, obj.{f.name})")
+    lines += ["    for name, value in changes.items():",
+              "        setter = setters.get(name)",
+              "        if setter is None:",
+              "            unknown(cls, name)",
+              "        setter(out, value)",
+              "    return out"]  # fmt: skip
+    exec("\n".join(lines), scope)  # noqa: S102 - the code is built from the class's own field names
+    return scope["copy"]
+
+
+def _unknown(cls: type, name: str) -> None:
+    raise TypeError(f"{cls.__name__} has no field {name!r}")
 
 
 def opponent(player: str) -> Player:
@@ -122,6 +145,19 @@ class CardState:
             self.summoned_this_turn or self.set_this_turn or self.attacks_this_turn
             or self.position_changed_this_turn or self.boost_atk or self.boost_def or self.marks
         )  # fmt: skip
+
+
+def new_card(id: str, name: str, owner: str, controller: str, zone: str, **state: Any) -> CardState:  # noqa: A002
+    """A new `CardState`, as a copy of a blank one: about two thirds of the cost of the
+    dataclass's own `__init__` (frozen, it sets each of the many fields through
+    `object.__setattr__`), which a board paid for every card of its piles, and a move for every
+    card moved."""
+    state.update(id=id, name=name, owner=owner, controller=controller, zone=zone)
+    return _copy_card(_BLANK_CARD, state)
+
+
+_BLANK_CARD = CardState(id="", name="", owner="A", controller="A", zone="")
+_copy_card = _COPIERS[CardState] = _copier(CardState)
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +251,16 @@ class Board:
     memo: dict[str, tuple[Callable[[CardDef], bool], frozenset[str]]] = field(
         init=False, compare=False, repr=False
     )
+    # what was read off this very board (the zones read, the Continuous effects in force...),
+    # by key: a board never changes, so a read made twice is made once (`derive`); every copy
+    # starts with an empty one
+    derived: dict[Any, Any] = field(init=False, compare=False, repr=False, metadata={"fresh": dict})
+    # each (zone, controller) index read so far, by the id of its map: (the map, its (rank, id)
+    # pairs in rank order); an unchanged zone keeps its map from board to board, so its order is
+    # found once, not at every read. Shared by every board that follows (kept small: `_ORDERS`)
+    orders: dict[int, tuple[Map[str, int], list[tuple[int, str]]]] = field(
+        init=False, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         """Index the cards as given (a plain mapping, in the document's order)."""
@@ -231,6 +277,8 @@ class Board:
         set_(self, "next_rank", len(self.cards))
         set_(self, "this_turn_ids", Map(this_turn))
         set_(self, "memo", {})
+        set_(self, "derived", {})
+        set_(self, "orders", {})
 
     # --- reading
     def card(self, card_id: str) -> CardState:
@@ -242,19 +290,51 @@ class Board:
     def player(self, name: str) -> PlayerState:
         return self.players[name]
 
+    def derive(self, key: Hashable, compute: Callable[[Board], T]) -> T:
+        """What `compute` reads off this board, computed once per board and kept under `key`.
+        The value is shared by every caller: a list is to be read, not changed."""
+        derived = self.derived
+        if key in derived:
+            return derived[key]
+        value = derived[key] = compute(self)
+        return value
+
     def in_zones(self, zones: Iterable[str], controller: str | None = None) -> list[CardState]:
         """The cards in these zones (of one controller, or both), in the board's order.
 
-        A pile (hand, Deck, GY) is read whole, so a read of the field stays as small as the field."""
+        A pile (hand, Deck, GY) is read whole, so a read of the field stays as small as the field.
+        Read once per board (a new list each call: the caller may change it)."""
+        key = (tuple(zones), controller)
+        found = self.derived.get(key)
+        if found is None:
+            found = self.derived[key] = self._in_zones(key[0], controller)
+        return list(found)
+
+    def _in_zones(self, zones: tuple[str, ...], controller: str | None) -> tuple[CardState, ...]:
         whose = PLAYERS if controller is None else (controller,)
         found: list[tuple[int, str]] = []
+        parts = 0
         for zone in zones:
             for player in whose:
                 ids = self.places.get((zone, player))
                 if ids:
-                    found += [(rank, card_id) for card_id, rank in ids.items()]
-        found.sort()
-        return [self.cards[card_id] for _, card_id in found]
+                    found += self._ordered(ids)
+                    parts += 1
+        if parts > 1:
+            found.sort()
+        cards = self.cards
+        return tuple([cards[card_id] for _, card_id in found])
+
+    def _ordered(self, ids: Map[str, int]) -> list[tuple[int, str]]:
+        """One zone's (rank, id) pairs in rank order, found once per map."""
+        kept = self.orders.get(id(ids))
+        if kept is not None and kept[0] is ids:
+            return kept[1]
+        if len(self.orders) >= _ORDERS:
+            self.orders.clear()
+        pairs = sorted([(rank, card_id) for card_id, rank in ids.items()])
+        self.orders[id(ids)] = (ids, pairs)  # the map is kept alive, so its id is not reused
+        return pairs
 
     def in_zone(self, zone: str, controller: str | None = None) -> list[CardState]:
         return self.in_zones((zone,), controller)
@@ -279,17 +359,22 @@ class Board:
         shared by every board that follows."""
         kept = self.memo.get(key)
         if kept is None:
-            kept = self.memo[key] = (wanted, frozenset(i for i, d in self.defs.items() if wanted(d)))
+            kept = self.memo[key] = (wanted, _accepted(self.defs, wanted))
         return kept[1]
 
     def monsters(self, controller: str | None = None) -> list[CardState]:
         """Monsters on the field (Main and Extra Monster Zones), in zone order."""
-        found = self.in_zone("monsters", controller)
-        return sorted(found, key=lambda c: (c.controller, c.slot or 0))
+        return self._by_slot("monsters", controller)
 
     def spell_traps(self, controller: str | None = None) -> list[CardState]:
-        found = self.in_zone("spell_traps", controller)
-        return sorted(found, key=lambda c: (c.controller, c.slot or 0))
+        return self._by_slot("spell_traps", controller)
+
+    def _by_slot(self, zone: str, controller: str | None) -> list[CardState]:
+        key = ("by_slot", zone, controller)
+        found = self.derived.get(key)
+        if found is None:
+            found = self.derived[key] = tuple(sorted(self.in_zone(zone, controller), key=_slot_order))
+        return list(found)
 
     def field_spell(self, controller: str) -> CardState | None:
         return next(iter(self.in_zone("field_spell", controller)), None)
@@ -340,6 +425,27 @@ class Board:
 
     def with_turn(self, **changes: object) -> Board:
         return evolve(self, **changes)
+
+
+def _accepted(defs: Mapping[str, CardDef], wanted: Callable[[CardDef], bool]) -> frozenset[str]:
+    """The ids whose definition `wanted` accepts, asking once per definition: a big Deck holds
+    the same card many times over, all sharing one definition."""
+    verdicts: dict[int, bool] = {}  # by the definition's id: every one is alive in `defs`
+    found = []
+    for card_id, defn in defs.items():
+        verdict = verdicts.get(id(defn))
+        if verdict is None:
+            verdict = verdicts[id(defn)] = wanted(defn)
+        if verdict:
+            found.append(card_id)
+    return frozenset(found)
+
+
+_ORDERS = 512  # zone orders a replay keeps at most (a zone's order costs its size to keep)
+
+
+def _slot_order(card: CardState) -> tuple[str, int]:
+    return card.controller, card.slot or 0
 
 
 def _placed(places: Map, card: CardState, rank: int) -> Map:

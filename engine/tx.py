@@ -13,43 +13,61 @@ from typing import Any
 from engine.explain import Explanation, explain
 from engine.rules.continuous import first
 from engine.rules.lasting import replace_lp_change
-from engine.state import PILES, Board, CardState, Game, evolve
+from engine.state import PILES, Board, CardState, Game, evolve, new_card
 
 FIELD_ZONES = ("monsters", "spell_traps", "field_spell")
 
 
 class Tx:
     def __init__(self, game: Game):
-        self.game = game
+        self._game = game
+        # a board set since `_game` was made: the Game holding it is made when the game is read
+        # (most changes are to the board, several in a row; a Game is a copy of many fields)
+        self._board: Board | None = None
         self.events: list[dict[str, Any]] = []
         self.explanations: list[Explanation] = []
         self.watched = 0  # how many of `events` lasting effects have seen (rules.lasting_moments.watch)
 
     # --- reading
     @property
+    def game(self) -> Game:
+        if self._board is not None:
+            self._game = evolve(self._game, board=self._board)
+            self._board = None
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self._game = game
+        self._board = None
+
+    @property
     def board(self) -> Board:
-        return self.game.board
+        return self._game.board if self._board is None else self._board
 
     def card(self, card_id: str) -> CardState:
-        return self.game.board.cards[card_id]
+        return self.board.cards[card_id]
 
     # --- writing
     def set_board(self, board: Board) -> None:
-        self.game = evolve(self.game, board=board)
+        self._board = board
 
     def update(self, **changes: Any) -> None:
-        self.game = evolve(self.game, **changes)
+        if self._board is not None:
+            changes.setdefault("board", self._board)
+            self._board = None
+        self._game = evolve(self._game, **changes)
 
     def update_card(self, card_id: str, **changes: Any) -> CardState:
         old = self.board.cards[card_id]
         card = evolve(old, **changes)
         if card.face_up and not old.face_up:
-            card = evolve(card, arrived=self.game.seq)  # a Continuous effect starts applying now
+            card = evolve(card, arrived=self._game.seq)  # a Continuous effect starts applying now
         self.set_board(self.board.with_card(card))
         return card
 
     def emit(self, type_: str, **fields: Any) -> dict[str, Any]:
-        event = {"type": type_, "seq": self.game.seq}
+        event = {"type": type_, "seq": self._game.seq}
         event.update({k: v for k, v in fields.items() if v is not None})
         self.events.append(event)
         return event
@@ -59,7 +77,7 @@ class Tx:
 
     def finish(self) -> None:
         """An action finished: later events no longer share its moment."""
-        self.update(seq=self.game.seq + 1)
+        self.update(seq=self._game.seq + 1)
 
     # --- moving cards
     def move(
@@ -87,7 +105,8 @@ class Tx:
         if source in PILES:
             holder = card.controller if source == "hand" else card.owner
             pile = getattr(board.player(holder), source)
-            board = board.with_player(holder, **{source: tuple(i for i in pile if i != card_id)})
+            at = pile.index(card_id)  # slices, not a scan in Python: a pile can be big
+            board = board.with_player(holder, **{source: pile[:at] + pile[at + 1 :]})
         left_field = source in FIELD_ZONES and to not in FIELD_ZONES
         if left_field and to in ("hand", "deck", "extra_deck", "graveyard") and card.face_up:
             to, event = self._banished_instead(card, to, event)
@@ -113,15 +132,14 @@ class Tx:
             pile = getattr(board.player(holder), to)
             pile = (card_id, *pile) if (to == "deck" and top) else (*pile, card_id)
             board = board.with_player(holder, **{to: pile})
-            moved = CardState(id=card.id, name=card.name, owner=owner, controller=holder, zone=to,  # type: ignore[arg-type]
-                              face=face if to == "extra_deck" else None)  # fmt: skip
+            moved = new_card(card.id, card.name, owner, holder, to, face=face if to == "extra_deck" else None)
         else:
-            base = card if not left_field and source in FIELD_ZONES else CardState(
-                id=card.id, name=card.name, owner=card.owner, controller=card.controller, zone=to
+            base = card if not left_field and source in FIELD_ZONES else new_card(
+                card.id, card.name, card.owner, card.controller, to
             )  # fmt: skip
             moved = evolve(
                 base, zone=to, slot=slot, position=position, face=face,
-                controller=controller or card.controller, arrived=self.game.seq,
+                controller=controller or card.controller, arrived=self._game.seq,
             )  # fmt: skip
         self.set_board(board.with_card(moved))
         equipped = card.equipped_to if left_field else None  # "destroyed while equipped"

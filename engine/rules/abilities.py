@@ -26,11 +26,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.rules import continuous
+from engine.rules.duel import end_duel
 from engine.rules.kinds import has_effects
 from engine.state import Board, CardState, ChainLink, Lasting, evolve, opponent
 
 if TYPE_CHECKING:
-    from engine.cards import Effect
+    from engine.cards import CardDef, Effect
     from engine.tx import Tx
 
 FIELD = ("monsters", "spell_traps", "field_spell")
@@ -172,6 +173,8 @@ def only_one_destroyed(tx: Tx) -> bool:
     one taken) has the newcomer destroyed by the game, without a chain: the one taken from the
     opponent, else the one that came face-up last. True if one was destroyed."""
     board = tx.board
+    if not board.defined("only_one_face_up", _only_one_face_up):
+        return False  # no such card in this replay: nothing to look at, step after step
     for player in ("A", "B"):
         seen: dict[str, CardState] = {}
         mine = [c for c in board.monsters(player) if c.face_up]
@@ -188,6 +191,18 @@ def only_one_destroyed(tx: Tx) -> bool:
                    card.id, seen[defn.name].id)  # fmt: skip
             return True
     return False
+
+
+def _only_one_face_up(defn: CardDef) -> bool:
+    return bool(defn.only_one_face_up)
+
+
+def _wins_by_counters(defn: CardDef) -> bool:
+    return any(e.apply == "win_with_counters" for e in defn.effects)
+
+
+def _wins_the_match(defn: CardDef) -> bool:
+    return any(e.apply == "match_win" for e in defn.effects)
 
 
 def union_target_problem(board: Board, union: CardState, host: CardState) -> str | None:
@@ -250,12 +265,11 @@ def check_wins(tx: Tx) -> None:
     """Wins that are not the basic ones: a card holding its winning number of counters
     (Vennominaga: 3 Hybris Counters), and Victory Dragon's battle damage reducing the opponent
     to 0 LP, which also wins the Match."""
-    from engine.rules.duel import end_duel
-
     if tx.game.result is not None:
         return
     board = tx.board
-    for card in board.monsters():
+    counting = board.defined("wins_by_counters", _wins_by_counters)  # few replays have one
+    for card in board.monsters() if counting else ():
         if not card.face_up:
             continue
         for effect in board.define(card.id).effects:
@@ -267,7 +281,7 @@ def check_wins(tx: Tx) -> None:
                 tx.say("duel.won_by_counters", f"{card.name} holds {held} {effect.counter}s: "
                        f"{card.controller} wins the duel by its effect.", card.id)  # fmt: skip
                 return
-    for event in tx.events:
+    for event in tx.events if board.defined("wins_the_match", _wins_the_match) else ():
         cause = str(event.get("cause") or "")
         if event["type"] != "damage" or not cause.startswith("battle: "):
             continue

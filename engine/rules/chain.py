@@ -13,10 +13,12 @@ from engine.cards import CardDef, Effect, Selector
 from engine.errors import Illegal
 from engine.refs import resolve_ref
 from engine.rules import continuous, locks, pendulum, restrictions
+from engine.rules.abilities import targets_problem  # a Union and a monster it can equip
 from engine.rules.common import MAIN_PHASES, phase_name
 from engine.rules.conditions import Activating, deck_actions
 from engine.rules.continuous import candidates, fits, misfit
 from engine.rules.kinds import co_linked
+from engine.rules.lasting import deck_locked
 from engine.rules.stated import CARD_VERBS
 from engine.rules.triggers import Trigger, own_state_problems
 from engine.state import CardState, ChainLink, Game, Lasting, opponent
@@ -432,8 +434,6 @@ def _check_cost(tx: Tx, player: str, card: CardState, effect: Effect,
 
 def _check_locks(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect) -> None:
     """Continuous effects that forbid the activation outright (Jinzo: no Trap Cards)."""
-    from engine.rules.lasting import deck_locked
-
     adds = {"draw", "search"} & deck_actions(effect)
     if adds and effect.kind != "trigger" and (lock := deck_locked(tx.board)) is not None:
         raise Illegal("activate.locked", f"{tx.board.cards[lock.source].name}'s effect applies for the "
@@ -542,8 +542,6 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     stated = tuple(tuple((verb, value if verb not in CARD_VERBS or isinstance(value, list) else [value])
                          for verb, value in entry.items()) for entry in action.resolution)  # fmt: skip
     targets = _targets(tx, player, card, effect, action.targets, stated=bool(stated))
-    from engine.rules.abilities import targets_problem  # a Union and a monster it can equip
-
     if (why := targets_problem(tx.board, effect, targets)) is not None:
         code = "summon.cannot_be_special_summoned" if "cannot be Special Summoned" in why else (
             "union.not_appropriate")  # fmt: skip
@@ -557,14 +555,14 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     attempt = tx.game.summon_attempt if "summon" in action.targets else None
     veiled = _negated_on_field(tx, card.id)  # before a cost can take the card off the field
     _pay_costs(tx, player, card, costs)
+    if trying:  # what the activation records cannot make it illegal: only a want of a zone can
+        if activation:
+            _slot_for(tx, player, card, defn)
+        return ""
     locks.record(tx, player, card, defn, effect)
     restrictions.record(tx, player, card, effect, costs)
-    if activation and trying:
-        _slot_for(tx, player, card, defn)  # placing the card fails only for want of a zone
-    elif activation:
+    if activation:
         _place_activated(tx, player, card, defn)
-    if trying:
-        return ""
     link_no = len(tx.game.chain) + 1
     from_set = activation and card.zone in ("spell_traps", "field_spell") and card.face == "down"
     linked = any(s.if_co_linked for s in effect.do) and bool(co_linked(tx.board, tx.card(card.id)))

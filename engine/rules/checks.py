@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.rules import duel
+from engine.rules import abilities, duel, lasting_moments
 from engine.rules.continuous import FIELD, negated_by
 from engine.state import CardState, evolve, opponent
 
 if TYPE_CHECKING:
+    from engine.cards import CardDef
     from engine.tx import Tx
 
 EXODIA = frozenset({
@@ -31,11 +32,7 @@ def settle(tx: Tx) -> None:
     """Run every check the game makes between actions, until nothing more changes."""
     if tx.game.result is not None:
         return
-    from engine.rules import lasting_moments
-
     lasting_moments.watch(tx)  # Maxx "C" draws, summons counted, Droll & Lock Bird's cue
-    from engine.rules import abilities
-
     while _orphans(tx) or _control_returns(tx) or abilities.settle(tx):  # Toons go with Toon World
         pass
     abilities.check_wins(tx)  # by counters (Vennominaga); the Match win of Victory Dragon
@@ -71,6 +68,8 @@ def _orphans(tx: Tx) -> bool:
 
 
 def _check_exodia(tx: Tx) -> None:
+    if len(tx.board.defined("exodia", _exodia_piece)) < len(EXODIA):
+        return  # not every piece is in this replay: nobody can hold them all
     holders = []
     for player in ("A", "B"):
         names = {tx.board.cards[c].name.lower() for c in tx.board.player(player).hand}
@@ -84,6 +83,10 @@ def _check_exodia(tx: Tx) -> None:
         duel.end_duel(tx, winner, "exodia")
         tx.say("duel.exodia", f"{winner} holds all five pieces of Exodia the Forbidden One in the hand "
                f"and wins the duel; {opponent(winner)} loses.")  # fmt: skip
+
+
+def _exodia_piece(defn: CardDef) -> bool:
+    return defn.name.lower() in EXODIA
 
 
 def maintenance(tx: Tx, declined: frozenset[str] = frozenset()) -> None:

@@ -30,11 +30,23 @@ _NEGATES = {
 
 
 def _on_field_face_up(board: Board) -> list[CardState]:
+    return board.derive("on_field_face_up", _face_up_in_force)
+
+
+def _face_up_in_force(board: Board) -> list[CardState]:
     cards = [c for c in board.on_field() if c.zone in FIELD and c.face_up and not c.pending]
-    return sorted(cards, key=lambda c: c.arrived)
+    return sorted(cards, key=_arrived)
+
+
+def _arrived(card: CardState) -> int:
+    return card.arrived
 
 
 def _negators(board: Board) -> list[tuple[CardState, str]]:
+    return board.derive("negators", _negators_in_force)
+
+
+def _negators_in_force(board: Board) -> list[tuple[CardState, str]]:
     """The negating Continuous effects in force, each with the card type whose effects it negates.
 
     Taken oldest first: a newcomer already negated by one in force never applies (Skill Drain
@@ -131,7 +143,12 @@ def negated_by(board: Board, card: CardState,
 
 
 def in_force(board: Board, apply: str) -> Iterator[tuple[CardState, Effect]]:
-    """Every Continuous effect of this kind that applies now."""
+    """Every Continuous effect of this kind that applies now (read once per board)."""
+    found = board.derive(("in_force", apply), lambda b: tuple(_in_force(b, apply)))
+    return iter(found)
+
+
+def _in_force(board: Board, apply: str) -> Iterator[tuple[CardState, Effect]]:
     negators = _negators(board)  # once, not once per card
     for card in _on_field_face_up(board):
         defn = board.define(card.id)

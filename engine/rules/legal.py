@@ -12,6 +12,8 @@ trigger with no event waiting for it is ruled out before any try, with the reaso
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from engine.document import ActionEntry
@@ -31,13 +33,33 @@ def _in_reach(game: Game, player: str) -> list[CardState]:
     """Cards a player might activate: hand, own field, own GY (only cards with effects)."""
     board = game.board
     state = board.player(player)
-    ids = [*state.hand, *state.graveyard, *state.banished]
-    ids += [c.id for c in board.on_field(player)]
-    ids += [c.id for c in board.on_field()  # "either player can ..." (Royal Oppression)
-            if c.zone in FIELD and c.controller != player and c.face_up
-            and any(e.either_player for e in board.define(c.id).effects)]  # fmt: skip
     activated = board.defined("activated", _has_activated)
-    return [board.cards[i] for i in ids if i in activated]
+    ids: list[str] = []
+    for zone in ("hand", "graveyard", "banished"):
+        ids += _activatable(board.places.get((zone, player)), getattr(state, zone), activated)
+    ids += [c.id for c in board.on_field(player) if c.id in activated]
+    either = board.defined("either_player", _either_player)  # "either player can ..." (Royal Oppression)
+    if either:
+        ids += [c.id for c in board.on_field()
+                if c.id in either and c.controller != player and c.face_up and c.id in activated]  # fmt: skip
+    return [board.cards[i] for i in ids]
+
+
+def _either_player(defn: CardDef) -> bool:
+    return any(e.either_player for e in defn.effects)
+
+
+def _activatable(
+    here: Mapping[str, int] | None, pile: tuple[str, ...], activated: frozenset[str]
+) -> list[str]:
+    """The cards of a pile with an activated effect, in the pile's order. `here`: the ids in the
+    pile's zone (the board's index); a big pile (a GY of hundreds) is not read card by card when
+    few cards of the replay have such an effect."""
+    if not here:
+        return []
+    if len(activated) >= len(pile):
+        return [i for i in pile if i in activated]
+    return sorted((i for i in activated if i in here), key=pile.index)
 
 
 def _has_activated(defn: CardDef) -> bool:
@@ -81,6 +103,15 @@ _TRY = ActionEntry.model_construct(do="activate", player=None, card=None, effect
                                    cost={}, choices={}, at=None, responds_to=None)  # fmt: skip
 
 
+@lru_cache(maxsize=4096)
+def _action(player: str, card: str, number: int, targets: tuple[str, ...],
+            cost: tuple[tuple[str, tuple[str, ...]], ...]) -> ActionEntry:  # fmt: skip
+    """The try's action, made once for the same card, effect, targets and cost: the same
+    candidates come back step after step, and `activate` only reads its action."""
+    return _TRY.model_copy(update={"player": player, "card": card, "effect": number, "targets": list(targets),
+                                   "cost": {key: list(ids) for key, ids in cost}})  # fmt: skip
+
+
 def _ruled_out(game: Game, card: CardState, number: int, effect: Effect) -> str | None:
     """What `chain.activate` would say without trying it: a trigger or Flip effect with no event
     waiting for it (over a third of the candidates of the corpus). Only where activate reaches
@@ -96,11 +127,9 @@ def _ruled_out(game: Game, card: CardState, number: int, effect: Effect) -> str 
 def _try(game: Game, player: str, card: CardState, number: int, effect: Effect) -> str | None:
     if (reason := _ruled_out(game, card, number, effect)) is not None:
         return reason
-    action = _TRY.model_copy(update={
-        "player": player, "card": card.id, "effect": number,
-        "targets": chain_rules.first_targets(game, card.id, player, effect),
-        "cost": _auto_cost(game, card, effect),
-    })  # fmt: skip
+    targets = tuple(chain_rules.first_targets(game, card.id, player, effect))
+    cost = tuple((key, tuple(ids)) for key, ids in _auto_cost(game, card, effect).items())
+    action = _action(player, card.id, number, targets, cost)
     try:
         chain_rules.activate(Tx(game), action, trying=True)
     except Illegal as err:

@@ -31,8 +31,10 @@ if TYPE_CHECKING:
 ZONES = (1, 5)  # the Spell & Trap Zones that double as Pendulum Zones
 USED = "(Pendulum Summon)"  # the mark in `used_this_turn`: the Pendulum Summon of this turn
 # Activating the card itself in a Pendulum Zone: not one of the effects its text lists (Chain
-# Links carry effect number 0 for it).
-SCALE_ACTIVATION = Effect(kind="activation", summary="placed in a Pendulum Zone as a Spell Card")
+# Links carry effect number 0 for it). Constructed, not validated: see engine.cards.UNKNOWN_CARD.
+SCALE_ACTIVATION = Effect.model_construct(
+    kind="activation", summary="placed in a Pendulum Zone as a Spell Card"
+)
 
 
 def places_as_scale(card: CardState, defn: CardDef, number: int | None) -> bool:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.errors import Illegal
 from engine.refs import resolve_ref
+from engine.rules.abilities import one_face_up_problem
 from engine.state import CardState, ChainLink, evolve
 
 if TYPE_CHECKING:
@@ -60,8 +61,6 @@ def check(tx: Tx, player: str, card: CardState, effect: Effect, trigger_seq: int
 def _check_one_face_up(tx: Tx, player: str, card: CardState, effect: Effect) -> None:
     """An effect that Special Summons its own card (Dragon Ice) cannot be activated while its
     player already controls a face-up copy they may control only 1 of: it could not summon it."""
-    from engine.rules.abilities import one_face_up_problem
-
     if not any(s.op == "special_summon" and s.cards == "this" and s.position != "set" for s in effect.do):
         return
     if (why := one_face_up_problem(tx.board, card, player)) is not None:

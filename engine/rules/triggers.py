@@ -93,7 +93,11 @@ def _watches(defn: CardDef) -> bool:
 
 
 def _watchers(board: Board) -> list[tuple[CardState, CardDef, int, Effect]]:
-    """Every trigger that watches other cards or a phase, with its card."""
+    """Every trigger that watches other cards or a phase, with its card (read once per board)."""
+    return board.derive("watchers", _find_watchers)
+
+
+def _find_watchers(board: Board) -> list[tuple[CardState, CardDef, int, Effect]]:
     found = []
     for card in board.in_order(board.defined("watchers", _watches)):
         defn = board.define(card.id)

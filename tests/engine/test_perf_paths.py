@@ -1,0 +1,36 @@
+"""What the speed work relies on, checked: constants built without validation are what validation
+would build, and a board's memo never outlives the board it was read from."""
+
+from __future__ import annotations
+
+from engine.cards import UNKNOWN_CARD, CardDef, Effect
+from engine.rules.pendulum import SCALE_ACTIVATION
+from engine.state import Board, CardState, evolve, new_card
+
+
+def test_constructed_constants_validate_to_themselves() -> None:
+    """`model_construct` skips validation (so importing builds no schema): the result must be
+    exactly what validating the same fields gives."""
+    for constant in (UNKNOWN_CARD, SCALE_ACTIVATION):
+        fields = {name: getattr(constant, name) for name in constant.model_fields_set}
+        assert type(constant).model_validate(fields) == constant
+    assert isinstance(UNKNOWN_CARD, CardDef) and isinstance(SCALE_ACTIVATION, Effect)
+
+
+def test_new_card_is_the_dataclass_card() -> None:
+    made = new_card("A:x", "x", "A", "B", "hand", face="up")
+    assert made == CardState(id="A:x", name="x", owner="A", controller="B", zone="hand", face="up")
+
+
+def test_a_copy_of_a_board_starts_with_an_empty_memo() -> None:
+    card = CardState(
+        id="A:x", name="x", owner="A", controller="A", zone="monsters", slot=1, position="attack"
+    )
+    board = Board(
+        turn=1, turn_player="A", phase="main1", step=None, players={}, cards={card.id: card}, defs={}
+    )
+    assert [c.id for c in board.monsters()] == ["A:x"]
+    assert board.derived
+    later = board.without_card(card.id)
+    assert not later.derived and later.monsters() == []
+    assert evolve(board, phase="main2").derived == {}
