@@ -60,7 +60,7 @@ def test_the_set_is_large_and_covers_every_value() -> None:
             "summoning_condition",
         },
         "spell_speed": {1, 2, 3, None},
-        "optional": {True, False, None},
+        "optional": {True, False},
         "wording": {"when", "if", "during", None},
         "once_per_turn": {"none", "soft", "hard", "card_activation"},
         "can_miss_timing": {True, False},
@@ -235,7 +235,7 @@ def test_continuous_effects_are_not_activated(text: str) -> None:
     assert (effect["kind"], effect["spell_speed"], effect["optional"], effect["targets"]) == (
         "continuous",
         None,
-        None,
+        False,
         False,
     )
     assert effect["reasons"]["kind"]["glossary"] == "continuous-effect"
@@ -276,27 +276,27 @@ def test_normal_monsters_have_no_effects() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "optional", "cost"),
+    ("text", "cost"),
     [
         (
             "During your Standby Phase, you must pay 500 LP (this is not optional), or destroy this card.",
-            False,
             "Pay 500 LP",
         ),
-        ("Once per turn, during your End Phase: Pay 500 LP or destroy this card.", True, "Pay 500 LP"),
+        ("Once per turn, during your End Phase: Pay 500 LP or destroy this card.", "Pay 500 LP"),
         (
             "During your Standby Phase, send 1 card from your hand to the GY or destroy this card.",
-            True,
             "Send 1 card from your hand to the GY",
         ),
     ],
 )
-def test_maintenance_costs(text: str, optional: bool, cost: str) -> None:
-    effect = one(text, "trap", "continuous")
+def test_maintenance_costs(text: str, cost: str) -> None:
+    """A maintenance cost is never optional (the spec): it comes every time, paid or not."""
+    activation, effect = classify(text, kind="trap", subtype="continuous")
+    assert activation["text"] == "(card activation)"
     assert (effect["kind"], effect["spell_speed"], effect["optional"], effect["cost"]) == (
         "maintenance",
         None,
-        optional,
+        False,
         cost,
     )
     assert effect["reasons"]["cost"]["glossary"] == "maintenance-cost"
@@ -329,11 +329,17 @@ def test_card_activation_speeds(kind: str, subtype: str, speed: int) -> None:
 
 @pytest.mark.parametrize(("kind", "speed", "effect_kind"), [("spell", 1, "ignition"), ("trap", 2, "quick")])
 def test_effects_of_face_up_continuous_cards(kind: str, speed: int, effect_kind: str) -> None:
-    continuous, activated = classify(
+    activation, continuous, activated = classify(
         "Monsters you control gain 300 ATK. Once per turn: You can pay 500 LP; draw 1 card.",
         kind=kind,
         subtype="continuous",
     )
+    assert (activation["text"], activation["kind"], activation["optional"]) == (
+        "(card activation)",
+        "activation",
+        True,
+    )
+    assert activation["spell_speed"] == speed
     assert continuous["kind"] == "continuous"
     assert (activated["kind"], activated["spell_speed"], activated["once_per_turn"]) == (
         effect_kind,
@@ -387,7 +393,8 @@ def test_once_per_turn_kinds() -> None:
     )
     assert [e["once_per_turn"] for e in second] == ["none", "hard"]
     per_duel = one('You can pay 1000 LP; draw 2 cards. You can only use this effect of "Test" once per Duel.')
-    assert per_duel["once_per_turn"] == "none"
+    assert per_duel["once_per_turn"] == "hard"
+    assert per_duel["reasons"]["once_per_turn"]["rule"] == "opt-per-duel"
 
 
 @pytest.mark.parametrize(
