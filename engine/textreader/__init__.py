@@ -15,6 +15,7 @@ so a judge can check the reading and override any value (`apply_overrides`).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,36 +29,25 @@ from .meaning import (  # noqa: F401 - the public vocabulary is re-exported
     _CHOICE_CLAUSE,
     _CHOICE_ONLY,
     _CONJUNCTION,
-    _CONTINUATION,
     _COST_LEAD,
     _EITHER_TURN,
-    _EVENT,
-    _GY_EVENT,
+    _EQUIPS_ITSELF,
     _HAND_COST,
     _HAND_EVENT,
-    _MAIN_PHASE,
     _MAINTENANCE,
     _MAINTENANCE_PHASE,
     _MATERIAL_PREFIX,
     _MONSTER_MARK,
-    _NEGATION_CLAUSE,
     _NOT_NEGATED,
     _NOT_OPTIONAL,
-    _NTH,
+    _OLD_CONDITION,
     _OLD_COST,
+    _OLD_TRIGGER,
     _ONCE_PER_TURN,
-    _OPT_CLAUSES,
     _OPT_PREFIX,
-    _PAREN,
     _PENDULUM_MARK,
-    _PHASE_TRIGGER,
     _PROCEDURE,
     _QUICK_TAG,
-    _QUOTED,
-    _QUOTES,
-    _RESTRICTION,
-    _SENTENCE_END,
-    _SPACES,
     _SUMMON_CONDITION,
     _TARGET,
     _YOU_CAN,
@@ -140,6 +130,10 @@ def _reason(rule: str) -> dict[str, str]:
     return dict(_REASONS[rule])
 
 
+# "Once while face-up on the field:" is a marker, like "Once per turn:", not a condition.
+_ONCE_WHILE = re.compile(r"^once while\b", re.I)
+
+
 @dataclass
 class _Structure:
     """Where an effect's colon and semicolon are, and what stands before and after them."""
@@ -157,7 +151,9 @@ def _structure(text: str, lead: int, sentence: Sentence) -> _Structure:
     colon = lead + sentence.colon if sentence.colon >= 0 else -1
     semi = lead + sentence.semi if sentence.semi >= 0 else -1
     head = _QUICK_TAG.sub("", text[lead:colon]) if colon >= 0 else ""
-    head = _OPT_PREFIX.sub("", head).strip().rstrip(",").strip()
+    head = _OPT_PREFIX.sub("", head.lstrip("●•■ ")).strip().rstrip(",").strip()
+    if _ONCE_WHILE.match(head):
+        head = ""
     flip = head.upper() == "FLIP"
     act = text[(colon if colon >= 0 else lead - 1) + 1 : semi] if semi >= 0 else None
     return _Structure(colon, semi, "" if flip else head, flip, act, lead + len(sentence.text))
@@ -168,17 +164,17 @@ def _wording(lead: str) -> str | None:
     return word if word in WORDINGS else None
 
 
-def _effect_kind(text: str, masked: str, st: _Structure, ctx: _Ctx) -> tuple[str, str]:
+def _effect_kind(text: str, masked: str, st: _Structure, ctx: _Ctx, quick_tag: bool) -> tuple[str, str]:
     """The effect's kind and the rule that decided it."""
     plain = st.colon < 0 and st.semi < 0
-    quick_tag = bool(_QUICK_TAG.search(text, 0, st.first_end))
     body = masked[st.colon + 1 :] if st.colon >= 0 else masked
     you_can = bool(_YOU_CAN.match(body))
     if ctx.part == "card" and _ACTIVATE_THIS.match(masked):
         return "activation", "activate-this-card"
     if ctx.part == "card" and ctx.first and ctx.subtypes & ONE_SHOT:
         return "activation", "spell-activation" if ctx.kind == "spell" else "trap-activation"
-    if ctx.part == "card" and ctx.first and not plain and not you_can and not _ONCE_PER_TURN.search(masked):
+    first_plain = ctx.part == "card" and ctx.first and not plain and not you_can
+    if first_plain and not _ONCE_PER_TURN.search(masked) and _is_persistent_activation(masked, st, ctx):
         return "activation", "persistent-card-activation"
     if ctx.part == "monster" and plain and _SUMMON_CONDITION.match(masked):
         return "summoning_condition", "summoning-condition"
@@ -198,6 +194,13 @@ def _effect_kind(text: str, masked: str, st: _Structure, ctx: _Ctx) -> tuple[str
     if not plain or you_can or _OLD_COST.match(masked):
         return _chosen(ctx, "ignition")
     return "continuous", "continuous"
+
+
+def _is_persistent_activation(masked: str, st: _Structure, ctx: _Ctx) -> bool:
+    """Whether a Continuous/Equip/Field card's first effect (not "You can") is its activation."""
+    if "equip" in ctx.subtypes:
+        return bool(_EQUIPS_ITSELF.search(masked))
+    return ctx.kind == "trap" or st.semi >= 0
 
 
 def _condition_kind(head: str, ctx: _Ctx) -> tuple[str, str]:
@@ -255,8 +258,8 @@ _ACTIVATED_ITSELF = re.compile(r"^when this card is activated\b", re.I)
 
 
 def _classify_effect(text: str, masked: str, st: _Structure, ctx: _Ctx) -> dict[str, Any]:
-    kind, kind_rule = _effect_kind(text, masked, st, ctx)
-    quick_tag = bool(_QUICK_TAG.search(text, 0, st.first_end))
+    quick_tag = "uick" in text and bool(_QUICK_TAG.search(text, 0, st.first_end))
+    kind, kind_rule = _effect_kind(text, masked, st, ctx, quick_tag)
     activated = kind in ACTIVATED
     reasons = {"kind": _reason(kind_rule)}
 
@@ -303,12 +306,11 @@ def _classify_effect(text: str, masked: str, st: _Structure, ctx: _Ctx) -> dict[
     reasons["can_miss_timing"] = _reason(rule)
 
     cost: str | None = None
-    old_cost = _OLD_COST.match(masked[st.colon + 1 :].lstrip() if st.colon >= 0 else masked)
     if not activated:
         targets, rule = False, "not-activated-no-target"
     elif st.act is None:
         targets, rule = False, "no-semicolon-no-target"
-    elif _TARGET.search(mask(st.act)):
+    elif _TARGET.search(masked[st.semi - len(st.act) : st.semi]):
         targets, rule = True, "target-before-semicolon"
     else:
         targets, rule = False, "no-target-word"
@@ -324,7 +326,9 @@ def _classify_effect(text: str, masked: str, st: _Structure, ctx: _Ctx) -> dict[
     elif st.act is None and kind == "activation" and (by := _ACTIVATE_BY.match(text)):
         cost, rule = _cost(by.group(1)), "activate-this-card-by"
         rule = rule if cost else "only-targets-before-semicolon"
-    elif st.act is None and old_cost:
+    elif st.act is None and (
+        old_cost := _OLD_COST.match(masked[st.colon + 1 :].lstrip() if st.colon >= 0 else masked)
+    ):
         start = (
             (st.colon + 1 + (len(masked[st.colon + 1 :]) - len(masked[st.colon + 1 :].lstrip())))
             if st.colon >= 0
@@ -339,12 +343,15 @@ def _classify_effect(text: str, masked: str, st: _Structure, ctx: _Ctx) -> dict[
     reasons["cost"] = _reason(rule)
 
     condition = st.head or None
-    reasons["condition"] = _reason("condition-before-colon" if condition else "no-condition")
+    rule = "condition-before-colon" if condition else "no-condition"
+    if kind == "activation" and not condition and (old_condition := _OLD_CONDITION.match(text)):
+        condition, rule = old_condition.group(), "old-activation-condition"
+    reasons["condition"] = _reason(rule)
 
     once, rule = ("soft", "opt-soft") if _ONCE_PER_TURN.search(masked) else ("none", "opt-none")
     reasons["once_per_turn"] = _reason(rule)
     reasons["quick_effect"] = _reason("quick-effect-tag" if quick_tag else "no-quick-effect-tag")
-    negated = bool(_NOT_NEGATED.search(masked))
+    negated = "negated" in masked and bool(_NOT_NEGATED.search(masked))
     reasons["cannot_be_negated"] = _reason("cannot-be-negated" if negated else "can-be-negated")
     start = st.semi + 1 if st.semi >= 0 else st.colon + 1
     conjunctions = _conjunctions(masked[start:])
@@ -422,9 +429,10 @@ def _entry_effect(entry: Entry, ctx: _Ctx) -> dict[str, Any]:
             texts.append(sep)
             masks.append(sep)
             length += 1
-        if head is None and (
-            sentence.colon >= 0 or sentence.semi >= 0 or not _NAME_CLAUSE_START.match(sentence.text)
-        ):
+        if (sentence.colon >= 0 or sentence.semi >= 0) and not sentence.bullet:
+            if head is None or (head.colon < 0 and head.semi < 0):
+                head, lead = sentence, length
+        elif head is None and not _NAME_CLAUSE_START.match(sentence.text):
             head, lead = sentence, length
         texts.append(sentence.text)
         masks.append(sentence.masked)
@@ -432,7 +440,13 @@ def _entry_effect(entry: Entry, ctx: _Ctx) -> dict[str, Any]:
     text, masked = "".join(texts), "".join(masks)
     if head is None:
         head, lead = entry.sentences[0], 0
-    return _classify_effect(text, masked, _structure(text, lead, head), ctx)
+    old_rule = None
+    if head.colon < 0 and head.semi < 0 and (old := _OLD_TRIGGER.match(head.masked)):
+        head, old_rule = dataclasses.replace(head, colon=old.end()), "old-trigger-comma"
+    effect = _classify_effect(text, masked, _structure(text, lead, head), ctx)
+    if old_rule and effect["kind"] == "trigger":
+        effect["reasons"]["condition"] = _reason(old_rule)
+    return effect
 
 
 def _read_part(
@@ -452,6 +466,9 @@ def _read_part(
     for limit in card_limits:
         if limit.rule == "card-clause":
             not_effects.append({"text": limit.text, "what": "clause for all of the card's effects"})
+            continue
+        if limit.rule == "summon-limit":
+            not_effects.append({"text": limit.text, "what": "once-per-turn limit on Summoning the card"})
             continue
         not_effects.append({"text": limit.text, "what": "once-per-turn clause for the card"})
         numbered = [e for e in effects if e["kind"] != "summoning_condition" and e["text"] != CARD_ACTIVATION]

@@ -47,6 +47,7 @@ LIMITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
             r"|^(?:If [^.]*, )?(?:you can activate (?:this card|it) (?:from your hand|the turn it was Set)"
             r"|it can be activated (?:this turn|the turn it was Set))"
             r"|^After this card's activation, it remains on the field"
+            r"|^You cannot [^.]*\bthe turn you activate (?:either|any) of this card's effects\b"
             r"|^Destroy this card during (?:your|the) \w+ (?:Standby|End) Phase after "
             r"(?:its |this card's )?activation",
         ),
@@ -58,7 +59,7 @@ LIMITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         (
             "opt-hard-each",
             "CARD_LIMIT",
-            r"^You can only (?:use|activate) each (?:(?:Pendulum )?[Ee]ffect"
+            r"^You can only (?:use|activate) each (?:(?:Pendulum |monster )?[Ee]ffect"
             r"|of (?:the (?:following|preceding|"
             rf"previous) effects|these effects)) of {_NAME} once per (?:turn|Duel)"
             rf"|^You can only use the Summoning effect, and the other effect, of {_NAME} each once per turn",
@@ -66,7 +67,8 @@ LIMITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         (
             "opt-hard-one-effect",
             "CARD_LIMIT",
-            rf"^You can only use 1 (?:{_NAME} effect|of (?:the following|these) effects of {_NAME}) per turn",
+            rf"^You can only use 1 (?:{_NAME} effect|(?:monster |Pendulum )?effect of {_NAME}"
+            rf"|of (?:the following|these) effects of {_NAME}) per turn",
         ),
         (
             "opt-hard-nth",
@@ -78,7 +80,7 @@ LIMITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
             "opt-hard-this",
             "OWN_LIMIT",
             r"^You can only (?:use|activate|apply) (?:this|the(?: following| previous| preceding)?) "
-            rf"effect of {_NAME} once per"
+            rf"effect(?: of {_NAME})?(?: [^.]*?)? once per"
             r"|^This effect(?: of " + _NAME + r")? can only (?:be used|activate) once per"
             r"|^You can only use this effect during your turn, once per turn"
             rf"|^(?:The|This) effect of {_NAME} can only be used once per"
@@ -87,7 +89,14 @@ LIMITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         (
             "opt-several-times",
             "OWN_LIMIT",
-            rf"^You can only use this effect of {_NAME} (?:up to )?(?:twice|thrice|\d+ times) per turn",
+            rf"^You can only use this effect of {_NAME} (?:up to )?"
+            r"(?:twice|thrice|(?:\d+|three|four|five) times) per turn",
+        ),
+        (
+            "summon-limit",
+            "CARD_LIMIT",
+            r"^You can only (?:Special |Normal |Tribute |Link |Synchro |Xyz |Fusion )?Summon "
+            rf"{_NAME}(?:\(s\))? once per (?:turn|Duel)\.?$",
         ),
         (
             "opt-hard-procedure",
@@ -107,6 +116,7 @@ _LIMIT_STARTS = (
     "If ",
     "After this",
     "Destroy this card during",
+    "You cannot",
 )
 _LISTING = re.compile(r"\b(?:the following|these) effects\b")
 _SCOPE = re.compile(r"\beach of the (following|preceding|previous) effects\b")
@@ -125,6 +135,8 @@ _OWN_EFFECT = re.compile(
     r"\byou can (?!only)|\bthis card (?:is )?in your (?:GY|Graveyard)\b"
     r"|\bthis card from your (?:GY|Graveyard)\b"
 )
+_ACTIVATED_ITSELF = re.compile(r"^(?:When|If) this card is activated\b")
+_ACTIVATE_ONLY = re.compile(r"^(?:Activate (?:this card )?only|This card can only be activated)\b")
 _FACE_UP_TO_RESOLVE = re.compile(r"\bmust be face-up (?:on the field )?to activate and to resolve\b")
 
 
@@ -175,6 +187,8 @@ def role_of(sentence: Sentence, entries: int, first: Sentence | None, absorb: bo
         return "NAME"
     if first is None:
         return "EFFECT"
+    if entries == 1 and _ACTIVATED_ITSELF.match(masked) and _ACTIVATE_ONLY.match(first.masked):
+        return "MORE"  # "Activate only …. When this card is activated: …" is one activation
     if sentence.colon >= 0 and (
         (not sentence.bullet and masked[: sentence.colon].strip())
         or (listed and _CONDITION_START.match(masked))

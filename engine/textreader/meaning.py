@@ -342,6 +342,11 @@ RULES: dict[str, tuple[str, str]] = {
     "no-semicolon-no-cost": ("There is no semicolon, so there is no cost.", "cost"),
     "not-activated-no-cost": ("This effect is not activated, so it has no cost.", "cost"),
     # condition
+    "old-activation-condition": (
+        "The older wording 'Activate only ...' (or 'This card can only be activated ...') states the "
+        "card's activation condition as a sentence of its own.",
+        "activation-condition",
+    ),
     "condition-before-colon": (
         "The text before the colon is the activation condition: it must be true to activate and is "
         "not checked again at resolution.",
@@ -393,6 +398,11 @@ RULES: dict[str, tuple[str, str]] = {
         "value says, so none is given.",
         "once-per-turn",
     ),
+    "old-trigger-comma": (
+        "The older wording 'When ... , you can ...' writes a trigger's condition before a comma instead of "
+        "a colon; it reads as 'When ...: You can ...'.",
+        "trigger-effect",
+    ),
     "opt-card-activation": (
         "'You can only activate 1 ... per turn' limits activating the card itself, for all copies together.",
         "once-per-turn",
@@ -442,12 +452,9 @@ RULES: dict[str, tuple[str, str]] = {
 
 # --- the grammar's markers (checked on masked text: quoted names and parentheses blanked out)
 
-_QUOTED = re.compile(r'"[^"\n]*"')
-_PAREN = re.compile(r"\([^()\n]*\)")
-_SENTENCE_END = re.compile(r"\.(?=\s|$)")
 _QUICK_TAG = re.compile(r"\(quick effect\)", re.I)
 _EITHER_TURN = re.compile(r"\beither player's turn\b", re.I)
-_OPT_PREFIX = re.compile(r"^\s*once per turn\b\s*,?\s*", re.I)
+_OPT_PREFIX = re.compile(r"^\s*once per (?:opponent's |your )?turn\b\s*,?\s*", re.I)
 _YOU_CAN = re.compile(r"\s*(?:once per turn,\s*)?you can\b(?! only)", re.I)
 _TARGET = re.compile(r"\btarget(?:s|ing)?\b", re.I)
 # What is chosen, not paid, before a semicolon: targets, a declared name, a choice.
@@ -473,47 +480,35 @@ _SUMMON_CONDITION = re.compile(
     re.I,
 )
 _PROCEDURE = re.compile(
-    r"\byou can (?:special |normal |tribute |ritual |pendulum )?summon this card\b|\(from your hand\)", re.I
+    r"\byou can (?:special |normal |tribute |ritual |pendulum )?summon this card\b|\(from your hand\)"
+    r"|\bto (?:tribute |normal |special )?summon (?:\(but not set\) )?this card\b",
+    re.I,
 )
 _ACTIVATE_THIS = re.compile(
     r"^(?:activate this card\b|activate only\b|when this card resolves\b|(?:when|if) this card is activated\b"
+    r"|special summon this card as an? (?:effect|normal) monster\b"
     r"|you can only activate this card\b)",
     re.I,
 )
 _MAIN_PHASE = re.compile(r"^during your main phase$", re.I)
-_PHASE_TRIGGER = re.compile(r"\b(?:phase|step|damage calculation)\b", re.I)
+# A moment of the turn that sets off a trigger; a window one acts in (Main or Battle Phase, a step,
+# damage calculation) does not: an effect usable "during" one is chosen, not triggered.
+_PHASE_TRIGGER = re.compile(r"\b(?:standby|end|draw) phases?\b", re.I)
+_AT_START_OR_END = re.compile(r"^(?:at the (?:start|end|beginning) of|after damage calculation)\b", re.I)
 # An event, as opposed to a situation ("is in your GY", "you control"): something happens to a card
 # ("is sent", "is Normal or Special Summoned") or someone does something ("declares", "takes").
 _EVENT = re.compile(
     r"\b(?:is|are|was|were|gets?|would be|has been)\s+(?:[\w-]+\s+){0,3}?(?:summoned|sent|destroyed|banished|"
     r"added|discarded|returned|flipped|targeted|tributed|detached|attacked|activated|set|shuffled|revealed|"
     r"excavated|negated|equipped|removed|placed|changed|used|drawn|reduced)\b"
-    r"|\b(?:declares?|activates?|summons|attacks|battles|inflicts?|takes?|leaves|left|draws|destroys|sends|"
+    r"|\b(?:declares?|activates?|summons|attacks|battles|inflicts?|takes?|leaves|left|draws|destroys|sends|returns|"
     r"discards|tributes|banishes|resolves|would)\b",
     re.I,
 )
 _GY_EVENT = re.compile(r"\bthis card is (?:sent|banished|discarded|destroyed)[^:]*\b(?:GY|graveyard)\b", re.I)
 _HAND_EVENT = re.compile(r"\b(?:in|from) your hand\b", re.I)
 _HAND_COST = re.compile(r"\b(?:discard|reveal|send|banish) this card\b", re.I)
-# Once-per-turn clauses (sentences of their own), matched on masked text: names are "xxx".
-_OPT_CLAUSES = (
-    ("opt-card-activation", re.compile(r'^You can only activate 1 "x*" per turn')),
-    ("opt-hard-each", re.compile(r'^You can only use each effect of "x*" once per (?:turn|Duel)')),
-    ("opt-hard-one-effect", re.compile(r'^You can only use 1 "x*" effect per turn')),
-    (
-        "opt-hard-nth",
-        re.compile(
-            r'^You can only use the (1st|2nd|3rd|4th|first|second|third|fourth) effect of "x*" once per'
-        ),
-    ),
-    ("opt-hard-this", re.compile(r'^You can only use this effect of "x*" once per (?:turn|Duel)')),
-    (
-        "opt-hard-procedure",
-        re.compile(r'^You can only (?:Special |Normal |Tribute )?Summon "x*" once per (?:turn|Duel)'),
-    ),
-)
-_ONCE_PER_TURN = re.compile(r"\bonce per turn\b", re.I)
-_NTH = {"1st": 0, "first": 0, "2nd": 1, "second": 1, "3rd": 2, "third": 2, "4th": 3, "fourth": 3}
+_ONCE_PER_TURN = re.compile(r"\bonce per (?:opponent's |your )?turn\b", re.I)
 _CONTINUATION = re.compile(
     r"^(?:[●•(]|Then\b|Also\b|If you do\b|If (?:it|they) do(?:es)?\b|Otherwise\b|After that\b|"
     r"(?:It|Its|They|Their|Those|That|These)\b|The (?:Special Summoned|Summoned|equipped|returned|"
@@ -525,6 +520,7 @@ _CONTINUATION = re.compile(
 )
 _RESTRICTION = re.compile(
     r"\bthe turn (?:you activate this|this effect is activated|you activated this)\b"
+    r"|\bYou cannot activate this effect\b"
     r"|\bfor the rest of this turn\b"
     r"|\bin response to this (?:card|effect)'s activation",
     re.I,
@@ -545,8 +541,6 @@ _CONJUNCTION = re.compile(
 _MATERIAL_PREFIX = re.compile(r'^([^.:;]*?(?:\b[Mm]onsters?|\bTuners?|"x*"))\s+(?=[A-Z(])')
 _PENDULUM_MARK = re.compile(r"\[\s*Pendulum Effect\s*\]", re.I)
 _MONSTER_MARK = re.compile(r"\[\s*(?:Monster Effect|Flavou?r Text)\s*\]", re.I)
-_SPACES = re.compile(r"[ \t\u00a0]+")
-_QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'", "\u00a0": " "})
 _OLD_COST = re.compile(
     r"^(?:once per turn, )?(?:you can|either player can) "
     r"((?:remove from play|pay|discard|tribute|send|banish|"
@@ -554,14 +548,29 @@ _OLD_COST = re.compile(
     r"select|have|make|gain|look|take|equip|switch|target|activate|place)",
     re.I,
 )
-_CHOICE_ONLY = re.compile(r"^(?:activate|apply|use) (?:1|one) of (?:these|the following) effects\b", re.I)
+_CHOICE_ONLY = re.compile(
+    r"^(?:(?:activate|apply|use) (?:1|one) of (?:these|the following) effects|activate this effect)\b", re.I
+)
+# What makes a Continuous, Equip or Field card's first activated-looking effect its activation:
+# an Equip Spell equips itself; a Continuous Trap, anything; a Continuous or Field Spell, a cost or target.
+_EQUIPS_ITSELF = re.compile(r"\bequip (?:it|that monster|them) with this card\b|\bequip this card to\b", re.I)
 _ACTIVATE_ONLY = re.compile(r"\bActivate only (when|if|during)\b")
+# The older way to write a card's activation condition, as a sentence of its own.
+_OLD_CONDITION = re.compile(r"^(?:Activate (?:this card )?only|This card can only be activated)\b[^.]*")
 CARD_ACTIVATION = "(card activation)"
+# The older way to write an optional trigger, with a comma for the colon: "When this card is
+# destroyed ..., you can ..." (a replacement effect, "would ... instead", is not one).
+_OLD_TRIGGER = re.compile(
+    r"^(?:When|If) [^,;:]*?\b(?:is|are|was|were)\b[^,;:]*(?<!would be)"
+    r"(?=, you can (?!only)(?![^.]*\binstead\b))"
+)
 
 # --- the meaning tables: each row decides a value and names the rule (in RULES) that says why
 
 
 def _during_phase(head: str, masked: str) -> bool:
+    if _AT_START_OR_END.match(head):
+        return True
     return head[:6].lower() == "during" and bool(_PHASE_TRIGGER.search(head))
 
 

@@ -146,10 +146,10 @@ _CLAUSE = re.compile(
     r"^\s*(?:\(.*\)\s*)?(?:"
     r"You can only (?:use|activate|Special Summon|Normal Summon|Summon|control)\b"
     r".*(?:once per|per turn|per Duel)"
-    r"|.*\bthe turn you activate (?:this|that|either)\b"
+    r"|(?:You|Neither player|This card|Your opponent) cannot\b"
+    r".*\bthe turn you activate (?:this|that|either)\b"
     r"|(?:This card is )?(?:also )?always treated as\b"
-    r"|.*\bmust be face-up on the field to activate and to resolve\b"
-    r"|.*\bmust (?:also )?be face-up (?:on the field )?to (?:activate|resolve)\b"
+    r"|[^.]*\bmust (?:also )?be face-up (?:on the field )?to (?:activate|resolve)\b"
     r")",
     re.I,
 )
