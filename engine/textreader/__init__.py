@@ -28,7 +28,7 @@ from .meaning import (  # noqa: F401 - the public vocabulary is re-exported
     _ACTIVATE_THIS,
     _CHOICE_CLAUSE,
     _CHOICE_ONLY,
-    _CONJUNCTION,
+    _CONJUNCTIONS,
     _COST_LEAD,
     _EITHER_TURN,
     _EQUIPS_ITSELF,
@@ -127,7 +127,8 @@ _REASONS = {
 
 
 def _reason(rule: str) -> dict[str, str]:
-    return dict(_REASONS[rule])
+    """The rule's reason, one shared dict per rule (never changed in place: copy to change it)."""
+    return _REASONS[rule]
 
 
 # "Once while face-up on the field:" is a marker, like "Once per turn:", not a condition.
@@ -150,10 +151,14 @@ def _structure(text: str, lead: int, sentence: Sentence) -> _Structure:
     """The grammar's cuts of the effect whose structural sentence starts at `lead` in its text."""
     colon = lead + sentence.colon if sentence.colon >= 0 else -1
     semi = lead + sentence.semi if sentence.semi >= 0 else -1
-    head = _QUICK_TAG.sub("", text[lead:colon]) if colon >= 0 else ""
-    head = _OPT_PREFIX.sub("", head.lstrip("●•■ ")).strip().rstrip(",").strip()
-    if _ONCE_WHILE.match(head):
-        head = ""
+    head = text[lead:colon] if colon >= 0 else ""
+    if head:
+        if "uick" in head:
+            head = _QUICK_TAG.sub("", head)
+        head = head.lstrip("●•■ ")
+        if head[:4].lower() == "once":
+            head = "" if _ONCE_WHILE.match(head) else _OPT_PREFIX.sub("", head)
+        head = head.strip().rstrip(",").strip()
     flip = head.upper() == "FLIP"
     act = text[(colon if colon >= 0 else lead - 1) + 1 : semi] if semi >= 0 else None
     return _Structure(colon, semi, "" if flip else head, flip, act, lead + len(sentence.text))
@@ -182,12 +187,12 @@ def _effect_kind(text: str, masked: str, st: _Structure, ctx: _Ctx, quick_tag: b
         return "summoning_condition", "summoning-procedure"
     if st.flip and ctx.part == "monster":
         return "flip", "flip-marker"
-    if _MAINTENANCE_PHASE.search(masked) and _MAINTENANCE.search(masked):
+    if " or " in masked and _MAINTENANCE_PHASE.search(masked) and _MAINTENANCE.search(masked):
         return "maintenance", "maintenance-cost"
     if quick_tag:
         hand = _HAND_COST.search(st.act or "") or _HAND_EVENT.search(st.head)
         return "quick", "hand-quick-effect" if hand else "quick-effect-tag"
-    if _EITHER_TURN.search(st.head) or (plain and _EITHER_TURN.match(masked)):
+    if "ither" in masked and (_EITHER_TURN.search(st.head) or (plain and _EITHER_TURN.match(masked))):
         return "quick", "either-players-turn"
     if st.head:
         return _condition_kind(st.head, ctx)
@@ -242,15 +247,14 @@ def _cost(act: str) -> str | None:
 
 
 def _conjunctions(text: str) -> list[str]:
+    """The connectors of an effect's resolution, in the order they first appear."""
     lower = text.lower()
-    if "then" not in lower and "also" not in lower and " do" not in lower and ", and " not in lower:
-        return []
-    found: list[str] = []
-    for match in _CONJUNCTION.finditer(text):
-        name = match.lastgroup
-        if name and name not in found:
-            found.append(name)
-    return found
+    found = [
+        (match.start(), name)
+        for name, guard, pattern in _CONJUNCTIONS
+        if guard in lower and (match := pattern.search(text))
+    ]
+    return [name for _, name in sorted(found)]
 
 
 # "When this card is activated:" names the activation itself, no event that could be missed.
@@ -674,7 +678,7 @@ def apply_overrides(
         effect = out[index]
         previous = effect[name]
         effect[name] = list(value) if isinstance(value, list) else value  # type: ignore[arg-type]
-        reason = _reason("judge-override")
+        reason = dict(_reason("judge-override"))
         reason["explanation"] = f"A judge set this value by hand; the reader had derived {previous!r}."
         effect["reasons"][name] = reason
     return out

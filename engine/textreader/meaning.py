@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 # --- the vocabulary
 
@@ -529,14 +530,22 @@ _NEGATION_CLAUSE = re.compile(
     r"^(?:This effect|This card's (?:activation|effects?)|The activation of this card|Its activation)"
     r"[^.]*cannot be negated"
 )
-_CONJUNCTION = re.compile(
-    r"(?P<and_if_you_do>\band if (?:you|it|they) do(?:es)?\b|(?:^|[.;]\s*)if you do\b)"
-    r"|(?P<then>(?:^|[.,;:]\s*)then\b)"
-    r"|(?P<also>(?:^|[.,;:]\s*)also\b)"
-    r"|(?P<and>,\s*and\s+(?!if\b)(?:destroy|inflict|draw|add|send|banish|special summon|return|gain|take|"
-    r"negate|shuffle|change|equip|discard|set|place|attach|look|reveal|excavate|halve|double|switch|you\b|"
-    r"your opponent|it\b|they\b|this card\b))",
-    re.I,
+# Each connector: (name, a word it cannot be without, its pattern); the reader lists them in the
+# order they first appear.
+_CONJUNCTIONS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
+    (name, guard, re.compile(pattern, re.I))
+    for name, guard, pattern in (
+        ("and_if_you_do", " do", r"\band if (?:you|it|they) do(?:es)?\b|(?:^|[.;]\s*)if you do\b"),
+        ("then", "then", r"(?:^|[.,;:]\s*)then\b"),
+        ("also", "also", r"(?:^|[.,;:]\s*)also\b"),
+        (
+            "and",
+            ", and ",
+            r",\s*and\s+(?!if\b)(?:destroy|inflict|draw|add|send|banish|special summon|return|gain|take|"
+            r"negate|shuffle|change|equip|discard|set|place|attach|look|reveal|excavate|halve|double|switch|you\b|"
+            r"your opponent|it\b|they\b|this card\b)",
+        ),
+    )
 )
 _MATERIAL_PREFIX = re.compile(r'^([^.:;]*?(?:\b[Mm]onsters?|\bTuners?|"x*"))\s+(?=[A-Z(])')
 _PENDULUM_MARK = re.compile(r"\[\s*Pendulum Effect\s*\]", re.I)
@@ -574,6 +583,7 @@ def _during_phase(head: str, masked: str) -> bool:
     return head[:6].lower() == "during" and bool(_PHASE_TRIGGER.search(head))
 
 
+@lru_cache(maxsize=1024)  # the condition table asks it up to three times per condition
 def _is_event(head: str, masked: str) -> bool:
     return head[:4].lower() == "when" or bool(_EVENT.search(masked))
 
