@@ -42,6 +42,7 @@ from .meaning import (  # noqa: F401 - the public vocabulary is re-exported
     _NOT_OPTIONAL,
     _OLD_CONDITION,
     _OLD_COST,
+    _OLD_QUICK,
     _OLD_TRIGGER,
     _ONCE_PER_TURN,
     _OPT_PREFIX,
@@ -70,6 +71,7 @@ from .meaning import (  # noqa: F401 - the public vocabulary is re-exported
     SPEEDS,
     SUBTYPES,
     WORDINGS,
+    _during_phase,
 )
 from .tokens import Sentence, mask, normalize, sentences
 
@@ -131,6 +133,8 @@ def _reason(rule: str) -> dict[str, str]:
     return _REASONS[rule]
 
 
+# The older "… to activate 1 of these effects;" after a cost: the cost is what comes before it.
+_TO_ACTIVATE = re.compile(r"\s+to activate (?:1 of these effects|this effect)$", re.I)
 # "Once while face-up on the field:" is a marker, like "Once per turn:", not a condition.
 _ONCE_WHILE = re.compile(r"^once while\b", re.I)
 
@@ -192,7 +196,7 @@ def _effect_kind(text: str, masked: str, st: _Structure, ctx: _Ctx, quick_tag: b
     if quick_tag:
         hand = _HAND_COST.search(st.act or "") or _HAND_EVENT.search(st.head)
         return "quick", "hand-quick-effect" if hand else "quick-effect-tag"
-    if "ither" in masked and (_EITHER_TURN.search(st.head) or (plain and _EITHER_TURN.match(masked))):
+    if "ither" in masked and (_EITHER_TURN.search(st.head) or (plain and _OLD_QUICK.match(masked))):
         return "quick", "either-players-turn"
     if st.head:
         return _condition_kind(st.head, ctx)
@@ -205,6 +209,8 @@ def _is_persistent_activation(masked: str, st: _Structure, ctx: _Ctx) -> bool:
     """Whether a Continuous/Equip/Field card's first effect (not "You can") is its activation."""
     if "equip" in ctx.subtypes:
         return bool(_EQUIPS_ITSELF.search(masked))
+    if _during_phase(st.head, masked):  # a Standby/End Phase trigger of the card, not its activation
+        return False
     return ctx.kind == "trap" or st.semi >= 0
 
 
@@ -239,7 +245,7 @@ def _spell_speed(kind: str, ctx: _Ctx, quick_tag: bool) -> tuple[int | None, str
 
 def _cost(act: str) -> str | None:
     """What is paid before the semicolon: the text without 'You can' and without what is chosen."""
-    act = _COST_LEAD.sub("", act.strip())
+    act = _TO_ACTIVATE.sub("", _COST_LEAD.sub("", act.strip()))
     if _CHOICE_ONLY.match(act):
         return None
     cost = _CHOICE_CLAUSE.sub("", act).strip().rstrip(",").strip()
@@ -445,7 +451,13 @@ def _entry_effect(entry: Entry, ctx: _Ctx) -> dict[str, Any]:
     if head is None:
         head, lead = entry.sentences[0], 0
     old_rule = None
-    if head.colon < 0 and head.semi < 0 and (old := _OLD_TRIGGER.match(head.masked)):
+    plain = head.colon < 0 and head.semi < 0
+    if (
+        plain
+        and (old := _OLD_TRIGGER.match(head.masked))
+        and not _PROCEDURE.search(head.masked)
+        and not _MAINTENANCE.search(head.masked)
+    ):
         head, old_rule = dataclasses.replace(head, colon=old.end()), "old-trigger-comma"
     effect = _classify_effect(text, masked, _structure(text, lead, head), ctx)
     if old_rule and effect["kind"] == "trigger":

@@ -137,7 +137,7 @@ _OWN_EFFECT = re.compile(
 )
 _ACTIVATED_ITSELF = re.compile(r"^(?:When|If) this card is activated\b")
 _ACTIVATE_ONLY = re.compile(r"^(?:Activate (?:this card )?only|This card can only be activated)\b")
-_FACE_UP_TO_RESOLVE = re.compile(r"\bmust be face-up (?:on the field )?to activate and to resolve\b")
+_FACE_UP_TO_RESOLVE = re.compile(r"\bto activate and to resolve\b")
 
 
 @dataclass
@@ -185,6 +185,10 @@ def role_of(sentence: Sentence, entries: int, first: Sentence | None, absorb: bo
     inner = sentence.text[1:] if aside else masked
     if NAME_CLAUSE.match(inner):
         return "NAME"
+    if _FACE_UP_TO_RESOLVE.search(masked):
+        return "NAME" if first is None else "MORE"  # restricts the effect it is printed beside
+    if masked.startswith("-") and masked.endswith("!-"):
+        return "NAME" if first is None else "MORE"  # a line the monster says ("-I Summon …!-")
     if first is None:
         return "EFFECT"
     if entries == 1 and _ACTIVATED_ITSELF.match(masked) and _ACTIVATE_ONLY.match(first.masked):
@@ -195,8 +199,6 @@ def role_of(sentence: Sentence, entries: int, first: Sentence | None, absorb: bo
     ):
         return "EFFECT"
     if sentence.bullet or aside or _CONTINUATION.match(sentence.text) or _NEGATION_CLAUSE.match(masked):
-        return "MORE"
-    if _FACE_UP_TO_RESOLVE.search(masked):
         return "MORE"
     plain = sentence.colon < 0 and sentence.semi < 0
     if plain and absorb and entries == 1 and not _OWN_EFFECT.search(masked):

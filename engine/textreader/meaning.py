@@ -551,12 +551,14 @@ _MATERIAL_PREFIX = re.compile(r'^([^.:;]*?(?:\b[Mm]onsters?|\bTuners?|"x*"))\s+(
 _PENDULUM_MARK = re.compile(r"\[\s*Pendulum Effect\s*\]", re.I)
 _MONSTER_MARK = re.compile(r"\[\s*(?:Monster Effect|Flavou?r Text)\s*\]", re.I)
 _OLD_COST = re.compile(
-    r"^(?:once per turn, )?(?:you can|either player can) "
+    r"^(?:once per turn, )?(?:during either player's turn, )?(?:you can|either player can) "
     r"((?:remove from play|pay|discard|tribute|send|banish|"
     r"offer|detach)\b[^.;:]*?) to (?=negate|destroy|special summon|add|draw|inflict|return|change|increase|"
     r"select|have|make|gain|look|take|equip|switch|target|activate|place)",
     re.I,
 )
+# The older Quick Effect with no colon: "During either player's turn, you can …".
+_OLD_QUICK = re.compile(r"^(?:once per turn, )?during either player's turn, you can\b", re.I)
 _CHOICE_ONLY = re.compile(
     r"^(?:(?:activate|apply|use) (?:1|one) of (?:these|the following) effects|activate this effect)\b", re.I
 )
@@ -572,6 +574,11 @@ CARD_ACTIVATION = "(card activation)"
 _OLD_TRIGGER = re.compile(
     r"^(?:When|If) [^,;:]*?\b(?:is|are|was|were)\b[^,;:]*(?<!would be)"
     r"(?=, you can (?!only)(?![^.]*\binstead\b))"
+    # mandatory: this monster's own Summon, or a Standby/End Phase, then what happens
+    r"|^When this card is (?:(?:Normal|Flip|Special|Tribute|Normal or Flip|Normal or Special) )?Summoned"
+    r"(?: or (?:Flip |Special )?Summoned)?(?=, (?:destroy|inflict|draw|send|add|special summon|banish|return|"
+    r"change|it is changed|select|target|gain|place|you (?!can)|your opponent|each player)\b)"
+    r"|^During (?:each of )?(?:your|each player's|the|either player's) (?:Standby|End) Phases?(?=, )"
 )
 
 # --- the meaning tables: each row decides a value and names the rule (in RULES) that says why
@@ -593,6 +600,7 @@ def _is_event(head: str, masked: str) -> bool:
 CONDITIONS: tuple[tuple[Callable[[str, str], bool], str, str], ...] = (
     (lambda head, masked: bool(_MAIN_PHASE.match(head)), "chosen", "main-phase-ignition"),
     (_during_phase, "trigger", "trigger-phase"),
+    (lambda head, masked: head[:5].lower() == "while", "chosen", "state-condition"),
     (lambda head, masked: head[:6].lower() == "during", "chosen", "state-condition"),
     (lambda head, masked: _is_event(head, masked) and bool(_GY_EVENT.search(head)), "trigger", "trigger-gy"),
     (

@@ -150,6 +150,7 @@ _CLAUSE = re.compile(
     r".*\bthe turn you activate (?:this|that|either)\b"
     r"|(?:This card is )?(?:also )?always treated as\b"
     r"|[^.]*\bmust (?:also )?be face-up (?:on the field )?to (?:activate|resolve)\b"
+    r"|[^.]*\bto activate and to resolve this effect\b"
     r")",
     re.I,
 )
