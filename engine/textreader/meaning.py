@@ -551,7 +551,7 @@ _MATERIAL_PREFIX = re.compile(r'^([^.:;]*?(?:\b[Mm]onsters?|\bTuners?|"x*"))\s+(
 _PENDULUM_MARK = re.compile(r"\[\s*Pendulum Effect\s*\]", re.I)
 _MONSTER_MARK = re.compile(r"\[\s*(?:Monster Effect|Flavou?r Text)\s*\]", re.I)
 _OLD_COST = re.compile(
-    r"^(?:once per turn, )?(?:during either player's turn, )?(?:you can|either player can) "
+    r"^(?:(?:once|twice) per turn, )?(?:during either player's turn, )?(?:you can|either player can) "
     r"((?:remove from play|pay|discard|tribute|send|banish|"
     r"offer|detach)\b[^.;:]*?) to (?=negate|destroy|special summon|add|draw|inflict|return|change|increase|"
     r"select|have|make|gain|look|take|equip|switch|target|activate|place)",
@@ -567,7 +567,10 @@ _CHOICE_ONLY = re.compile(
 _EQUIPS_ITSELF = re.compile(r"\bequip (?:it|that monster|them) with this card\b|\bequip this card to\b", re.I)
 _ACTIVATE_ONLY = re.compile(r"\bActivate only (when|if|during)\b")
 # The older way to write a card's activation condition, as a sentence of its own.
-_OLD_CONDITION = re.compile(r"^(?:Activate (?:this card )?only|This card can only be activated)\b[^.]*")
+_OLD_CONDITION = re.compile(
+    r"^(?:Activate (?:this card )?only|This card can only be activated"
+    r"|You can only activate this card)\b[^.]*"
+)
 CARD_ACTIVATION = "(card activation)"
 # The older way to write an optional trigger, with a comma for the colon: "When this card is
 # destroyed ..., you can ..." (a replacement effect, "would ... instead", is not one).
@@ -578,7 +581,8 @@ _OLD_TRIGGER = re.compile(
     r"|^When this card is (?:(?:Normal|Flip|Special|Tribute|Normal or Flip|Normal or Special) )?Summoned"
     r"(?: or (?:Flip |Special )?Summoned)?(?=, (?:destroy|inflict|draw|send|add|special summon|banish|return|"
     r"change|it is changed|select|target|gain|place|you (?!can)|your opponent|each player)\b)"
-    r"|^During (?:each of )?(?:your|each player's|the|either player's) (?:Standby|End) Phases?(?=, )"
+    r"|^During (?:each of )?(?:your|your opponent's|each player's|the|either player's) "
+    r"(?:Standby|End) Phases?(?=, )"
 )
 
 # --- the meaning tables: each row decides a value and names the rule (in RULES) that says why
