@@ -36,14 +36,14 @@ PLACEHOLDER = "(card activation)"
 
 
 def numbered(effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The entries the Japanese text numbers: not Summoning conditions or maintenance costs (written
-    before ①), not a bare card activation; a Summoning procedure is numbered."""
+    """The entries the Japanese text numbers: not Summoning or material conditions or maintenance costs
+    (written before ①), not a bare card activation; a Summoning procedure is numbered."""
     return [
         e
         for e in effects
         if e["text"] != PLACEHOLDER
         and e["kind"] != "maintenance"
-        and e["reasons"]["kind"]["rule"] != "summoning-condition"
+        and e["reasons"]["kind"]["rule"] not in ("summoning-condition", "material-condition")
     ]
 
 

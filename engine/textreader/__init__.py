@@ -36,6 +36,8 @@ from .meaning import (  # noqa: F401 - the public vocabulary is re-exported
     _HAND_EVENT,
     _MAINTENANCE,
     _MAINTENANCE_PHASE,
+    _MAINTENANCE_UNLESS,
+    _MATERIAL_CONDITION,
     _MATERIAL_PREFIX,
     _MONSTER_MARK,
     _NOT_NEGATED,
@@ -191,7 +193,9 @@ def _effect_kind(text: str, masked: str, st: _Structure, ctx: _Ctx, quick_tag: b
         return "summoning_condition", "summoning-procedure"
     if st.flip and ctx.part == "monster":
         return "flip", "flip-marker"
-    if " or " in masked and _MAINTENANCE_PHASE.search(masked) and _MAINTENANCE.search(masked):
+    if ctx.part == "monster" and plain and _MATERIAL_CONDITION.match(masked):
+        return "summoning_condition", "material-condition"
+    if _is_maintenance(masked):
         return "maintenance", "maintenance-cost"
     if quick_tag:
         hand = _HAND_COST.search(st.act or "") or _HAND_EVENT.search(st.head)
@@ -203,6 +207,14 @@ def _effect_kind(text: str, masked: str, st: _Structure, ctx: _Ctx, quick_tag: b
     if not plain or you_can or _OLD_COST.match(masked):
         return _chosen(ctx, "ignition")
     return "continuous", "continuous"
+
+
+def _is_maintenance(masked: str) -> bool:
+    """A cost paid in a Standby or End Phase to keep the card ("… or destroy this card")."""
+    if "destroy this card" not in masked and "send this card" not in masked:
+        return False
+    phase = _MAINTENANCE_PHASE.search(masked)
+    return bool(phase and (_MAINTENANCE.search(masked) or _MAINTENANCE_UNLESS.search(masked)))
 
 
 def _is_persistent_activation(masked: str, st: _Structure, ctx: _Ctx) -> bool:
@@ -327,8 +339,8 @@ def _classify_effect(text: str, masked: str, st: _Structure, ctx: _Ctx) -> dict[
     reasons["targets"] = _reason(rule)
 
     if kind == "maintenance":
-        match = _MAINTENANCE.search(masked)
-        assert match is not None  # the kind was decided by this very pattern
+        match = _MAINTENANCE.search(masked) or _MAINTENANCE_UNLESS.search(masked)
+        assert match is not None  # the kind was decided by these very patterns
         cost = re.sub(r"^you must\s+|\s*\([^)]*\)$", "", text[match.start(1) : match.end(1)].strip())
         cost, rule = cost[0].upper() + cost[1:], "maintenance-cost"
     elif not activated:
@@ -456,7 +468,7 @@ def _entry_effect(entry: Entry, ctx: _Ctx) -> dict[str, Any]:
         plain
         and (old := _OLD_TRIGGER.match(head.masked))
         and not _PROCEDURE.search(head.masked)
-        and not _MAINTENANCE.search(head.masked)
+        and not _is_maintenance(head.masked)
     ):
         head, old_rule = dataclasses.replace(head, colon=old.end()), "old-trigger-comma"
     effect = _classify_effect(text, masked, _structure(text, lead, head), ctx)

@@ -135,6 +135,7 @@ _OWN_EFFECT = re.compile(
     r"\byou can (?!only)|\bthis card (?:is )?in your (?:GY|Graveyard)\b"
     r"|\bthis card from your (?:GY|Graveyard)\b"
 )
+_BULLET_YOU_CAN = re.compile(r"^[●•■] (?:Once per turn[,:] )?You can\b")
 _ACTIVATED_ITSELF = re.compile(r"^(?:When|If) this card is activated\b")
 _ACTIVATE_ONLY = re.compile(r"^(?:Activate (?:this card )?only|This card can only be activated)\b")
 _FACE_UP_TO_RESOLVE = re.compile(r"\bto activate and to resolve\b")
@@ -198,6 +199,8 @@ def role_of(sentence: Sentence, entries: int, first: Sentence | None, absorb: bo
         or (listed and _CONDITION_START.match(masked))
     ):
         return "EFFECT"
+    if listed and (sentence.semi >= 0 or _BULLET_YOU_CAN.match(masked)):
+        return "EFFECT"  # "each of the following effects": each bullet is one
     if sentence.bullet or aside or _CONTINUATION.match(sentence.text) or _NEGATION_CLAUSE.match(masked):
         return "MORE"
     plain = sentence.colon < 0 and sentence.semi < 0

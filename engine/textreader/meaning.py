@@ -86,6 +86,11 @@ RULES: dict[str, tuple[str, str]] = {
         "for how this card may be Summoned, never activated.",
         "summoning-condition",
     ),
+    "material-condition": (
+        "'Cannot be used as ... Material' is a condition on the Summons that would use this card, a rule "
+        "of the card like a Summoning condition: never activated.",
+        "summoning-condition",
+    ),
     "summoning-procedure": (
         "'You can Special Summon this card (from your hand)' with no colon or semicolon is a way to "
         "Summon it by the game's own procedure, so it is not activated and starts no chain.",
@@ -472,7 +477,14 @@ _MAINTENANCE = re.compile(
     r"(?:destroy this card|this card is destroyed|send this card to the (?:GY|Graveyard))\b",
     re.I,
 )
-_MAINTENANCE_PHASE = re.compile(r"\b(?:standby|end) phase\b", re.I)
+# "… destroy this card unless you send/reveal/pay …": the same cost, written the other way round.
+_MAINTENANCE_UNLESS = re.compile(
+    r"\bdestroy this card unless you ((?:pay|send|discard|tribute|banish|remove|reveal|detach)\b[^.:;]*)",
+    re.I,
+)
+# "Cannot be used as … Material": a condition on the Summons that would use this card, never activated.
+_MATERIAL_CONDITION = re.compile(r"^(?:This card )?cannot be used as (?:an? )?[\w ]*?Materials?\b", re.I)
+_MAINTENANCE_PHASE = re.compile(r"\b(?:standby|end) phases?\b", re.I)
 _SUMMON_CONDITION = re.compile(
     r"^(?:(?:this card )?(?:cannot be (?:normal summoned|special summoned|set)"
     r"|must (?:first )?be (?:either )?(?:special |fusion |synchro |xyz |link |ritual |pendulum )?summoned)"

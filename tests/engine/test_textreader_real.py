@@ -46,7 +46,7 @@ def numbered(effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
         for e in effects
         if e["text"] != PLACEHOLDER
         and e["kind"] != "maintenance"
-        and e["reasons"]["kind"]["rule"] != "summoning-condition"
+        and e["reasons"]["kind"]["rule"] not in ("summoning-condition", "material-condition")
     ]
 
 
