@@ -91,10 +91,13 @@ def real_cards() -> Iterator[RealCard]:
 
 _NUMBERS = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫"
 _NUMBERED = re.compile(f"([{_NUMBERS}])：")
+# A name-wide limit: "このカード名の①②の効果はそれぞれ１ターンに１度…", "①の方法による特殊召喚は１ターンに
+# １度…" (a Summoning procedure), "…デュエル中に１度…"; without numbers, every effect of the box.
+_LIMITED = "(?:、)?(?:それぞれ)?(?:１ターンに１度|デュエル中に１度)"
 _HARD = re.compile(
-    f"(?:このカード名|「[^」]+」)の(?:、)?(?P<scope>[{_NUMBERS}と]*)(?:の)?(?P<part>Ｐ|モンスター)?効果は(?:、)?(?:それぞれ)?"
-    "(?:１ターンに１度|デュエル中に１度)"
+    f"(?P<scope>[{_NUMBERS}][{_NUMBERS}と]*)の(?:方法による特殊召喚|(?P<part>Ｐ|モンスター)?効果)は{_LIMITED}"
 )
+_HARD_ALL = re.compile(f"(?:このカード名|「[^」]+」)の(?P<part>Ｐ|モンスター)?効果は{_LIMITED}")
 _SOFT = re.compile(f"([{_NUMBERS}])：[^。：]*?１ターンに１度、[^。]*発動")
 
 
@@ -124,17 +127,20 @@ def ja_once_per_turn(card: RealCard) -> list[str] | None:
             if index < len(values):
                 values[index] = "soft"
         for sentence_box, sentence in [(b, s) for b, t in boxes for s in t.split("。")]:
-            match = _HARD.search(sentence)
-            if not match:
+            if "このカード名" not in sentence and "」の" not in sentence:
                 continue
-            part = {"Ｐ": "pendulum", "モンスター": "monster"}.get(match.group("part") or "", sentence_box)
-            if part != box:
-                continue
-            found = True
-            scope = [_NUMBERS.index(c) for c in match.group("scope") if c in _NUMBERS]
-            for index in scope or range(len(values)):
-                if index < len(values):
-                    values[index] = "hard"
+            for match in [*_HARD.finditer(sentence), *_HARD_ALL.finditer(sentence)]:
+                part = {"Ｐ": "pendulum", "モンスター": "monster"}.get(
+                    match.group("part") or "", sentence_box
+                )
+                if part != box:
+                    continue
+                found = True
+                scope = match.groupdict().get("scope") or ""
+                limited = [_NUMBERS.index(c) for c in scope if c in _NUMBERS]
+                for index in limited or range(len(values)):
+                    if index < len(values):
+                        values[index] = "hard"
         out += values
     return out if found and out else None
 

@@ -29,8 +29,8 @@ DATA = Path(__file__).parent / "data"
 PLACEHOLDER = "(card activation)"
 # Floors, not targets: what the reader reached when this test was written (issue 14 asks 97% and
 # 98%; see the benchmark, benchmarks/textreader_real.py, for the figures and the disagreements).
-MIN_COUNT_AGREEMENT = 0.885
-MIN_ONCE_PER_TURN_AGREEMENT = 0.79
+MIN_COUNT_AGREEMENT = 0.90
+MIN_ONCE_PER_TURN_AGREEMENT = 0.81
 MIN_SAMPLE_ACCURACY = 0.95
 
 
