@@ -3,10 +3,15 @@
 The grammar puts an effect's parts in fixed places: what must be true to activate it before a
 colon, what is done at activation (costs, targets) before a semicolon, and what happens on
 resolution after both. "You can", "When"/"If"/"During", "(Quick Effect)", "FLIP:" and the
-once-per-turn clauses fix the rest. This reader is deterministic and rules-based: it splits a
-card's text into effects by its sentences and derives each property from those markers. Every
-derived value names the rule that decided it (one table, `RULES`), each with a glossary entry,
-so a judge can check the reading and override any value (`apply_overrides`).
+once-per-turn clauses fix the rest. The reader is deterministic and rules-based, in three steps:
+
+- `tokens`: each text box cut into sentences, with the grammar's colon and semicolon found and
+  quoted names and asides kept whole;
+- `grammar`: which sentences start an effect and which attach to one (a clause, a choice's
+  bullets, a once-per-turn line), an LALR grammar (lark) over the sentences' roles;
+- `meaning` and this module: each entry's values, every one decided by a rule of the table
+  `RULES` (one sentence and a glossary entry each), so a judge can check the reading and
+  override any value (`apply_overrides`).
 
     >>> classify("FLIP: Destroy 1 monster on the field.", kind="monster", subtype="flip")[0]["kind"]
     'flip'
