@@ -22,7 +22,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("base", ("engine.errors", "engine.explain", "engine.state", "engine.document", "engine.yamlio",
               "engine.catalog_cache")),
     # the card-file schema, the registries of the words a card file names, the card-text reader
-    ("definitions", ("engine.cards", "engine.vocabulary", "engine.textreader")),
+    ("definitions", ("engine.cards", "engine.vocabulary", "engine.textreader", "engine.textreader.*")),
     # the rules and the vocabularies' implementations (registered into the registries)
     ("rules", ("engine.tx", "engine.refs", "engine.rules", "engine.rules.*",
                "engine.operations", "engine.operations.*")),

@@ -60,7 +60,7 @@ def test_the_set_is_large_and_covers_every_value() -> None:
             "summoning_condition",
         },
         "spell_speed": {1, 2, 3, None},
-        "optional": {True, False, None},
+        "optional": {True, False},
         "wording": {"when", "if", "during", None},
         "once_per_turn": {"none", "soft", "hard", "card_activation"},
         "can_miss_timing": {True, False},
@@ -235,7 +235,7 @@ def test_continuous_effects_are_not_activated(text: str) -> None:
     assert (effect["kind"], effect["spell_speed"], effect["optional"], effect["targets"]) == (
         "continuous",
         None,
-        None,
+        False,
         False,
     )
     assert effect["reasons"]["kind"]["glossary"] == "continuous-effect"
@@ -276,27 +276,27 @@ def test_normal_monsters_have_no_effects() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "optional", "cost"),
+    ("text", "cost"),
     [
         (
             "During your Standby Phase, you must pay 500 LP (this is not optional), or destroy this card.",
-            False,
             "Pay 500 LP",
         ),
-        ("Once per turn, during your End Phase: Pay 500 LP or destroy this card.", True, "Pay 500 LP"),
+        ("Once per turn, during your End Phase: Pay 500 LP or destroy this card.", "Pay 500 LP"),
         (
             "During your Standby Phase, send 1 card from your hand to the GY or destroy this card.",
-            True,
             "Send 1 card from your hand to the GY",
         ),
     ],
 )
-def test_maintenance_costs(text: str, optional: bool, cost: str) -> None:
-    effect = one(text, "trap", "continuous")
+def test_maintenance_costs(text: str, cost: str) -> None:
+    """A maintenance cost is never optional (the spec): it comes every time, paid or not."""
+    activation, effect = classify(text, kind="trap", subtype="continuous")
+    assert activation["text"] == "(card activation)"
     assert (effect["kind"], effect["spell_speed"], effect["optional"], effect["cost"]) == (
         "maintenance",
         None,
-        optional,
+        False,
         cost,
     )
     assert effect["reasons"]["cost"]["glossary"] == "maintenance-cost"
@@ -329,11 +329,17 @@ def test_card_activation_speeds(kind: str, subtype: str, speed: int) -> None:
 
 @pytest.mark.parametrize(("kind", "speed", "effect_kind"), [("spell", 1, "ignition"), ("trap", 2, "quick")])
 def test_effects_of_face_up_continuous_cards(kind: str, speed: int, effect_kind: str) -> None:
-    continuous, activated = classify(
+    activation, continuous, activated = classify(
         "Monsters you control gain 300 ATK. Once per turn: You can pay 500 LP; draw 1 card.",
         kind=kind,
         subtype="continuous",
     )
+    assert (activation["text"], activation["kind"], activation["optional"]) == (
+        "(card activation)",
+        "activation",
+        True,
+    )
+    assert activation["spell_speed"] == speed
     assert continuous["kind"] == "continuous"
     assert (activated["kind"], activated["spell_speed"], activated["once_per_turn"]) == (
         effect_kind,
@@ -387,7 +393,8 @@ def test_once_per_turn_kinds() -> None:
     )
     assert [e["once_per_turn"] for e in second] == ["none", "hard"]
     per_duel = one('You can pay 1000 LP; draw 2 cards. You can only use this effect of "Test" once per Duel.')
-    assert per_duel["once_per_turn"] == "none"
+    assert per_duel["once_per_turn"] == "hard"
+    assert per_duel["reasons"]["once_per_turn"]["rule"] == "opt-per-duel"
 
 
 @pytest.mark.parametrize(
@@ -544,3 +551,127 @@ def test_bad_overrides_name_the_field(overrides: dict[Any, Any], path: str, word
         apply_overrides(effects, overrides)
     assert info.value.field == path  # type: ignore[attr-defined]
     assert words in str(info.value)
+
+
+# --- issue 14: what the reader got wrong on real texts (our own wordings of each pattern)
+
+
+def test_a_name_with_quotes_of_its_own_keeps_its_once_per_turn_clause() -> None:
+    effect = one(
+        '(Quick Effect): You can discard this card; draw 1 card. You can only use this effect of "Bug "Z"" '
+        "once per turn."
+    )
+    assert effect["once_per_turn"] == "hard"
+    assert effect["text"].endswith("once per turn.")
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        'You can only use the effect of "Test" once per turn.',
+        'The effect of "Test" can only be used once per turn.',
+        'You can only use the preceding effect of "Test" once per turn.',
+    ],
+)
+def test_older_once_per_turn_clauses(clause: str) -> None:
+    effect = one(f"You can discard 1 card; draw 1 card. {clause}")
+    assert effect["once_per_turn"] == "hard"
+
+
+def test_clauses_are_never_entries_of_their_own() -> None:
+    reading = read(
+        '(This card is always treated as a "Test" card.)\nYou can discard 1 card; draw 1 card. '
+        "You cannot Special Summon monsters the turn you activate this effect. "
+        "This card must be face-up on the field to activate and to resolve this effect. "
+        'You can only use this effect of "Test" once per turn.',
+        kind="monster",
+        subtype="effect",
+    )
+    assert len(reading.effects) == 1
+    assert reading.effects[0]["once_per_turn"] == "hard"
+
+
+def test_each_of_the_following_effects_limits_only_those_after_it() -> None:
+    effects = classify(
+        "If this card is Summoned: You can draw 1 card. "
+        'You can only use each of the following effects of "Test" once per turn. '
+        "You can discard 1 card; draw 1 card. If this card is sent to the GY: You can draw 1 card.",
+        kind="monster",
+        subtype="effect",
+    )
+    assert [e["once_per_turn"] for e in effects] == ["none", "hard", "hard"]
+
+
+def test_activate_one_of_these_effects_is_a_choice_not_a_cost() -> None:
+    effect = one(
+        "Once per turn: You can activate 1 of these effects;\n● Draw 1 card.\n● Gain 500 LP.",
+        "trap",
+        "normal",
+    )
+    assert effect["cost"] is None
+    assert effect["reasons"]["cost"]["rule"] == "only-targets-before-semicolon"
+
+
+def test_a_colon_after_the_first_sentence_starts_its_own_effect() -> None:
+    effects = classify(
+        "Your monsters gain 100 ATK. It can attack twice. "
+        "If this card is sent to the GY: You can draw 1 card.",
+        kind="monster",
+        subtype="effect",
+    )
+    assert [e["kind"] for e in effects] == ["continuous", "trigger"]
+
+
+@pytest.mark.parametrize("subtype", ["continuous", "equip", "field"])
+def test_a_card_that_stays_on_the_field_has_its_activation_entry(subtype: str) -> None:
+    activation, effect = classify("Monsters you control gain 300 ATK.", kind="spell", subtype=subtype)
+    assert (activation["text"], activation["kind"], activation["optional"]) == (
+        "(card activation)",
+        "activation",
+        True,
+    )
+    assert activation["targets"] is (subtype == "equip")
+    assert effect["kind"] == "continuous"
+
+
+def test_a_trap_activated_when_something_happens_can_miss_the_timing() -> None:
+    trap = one("When a monster is Normal Summoned: Target it; destroy it.", "trap", "normal")
+    assert (trap["kind"], trap["optional"], trap["can_miss_timing"]) == ("activation", True, True)
+    field = classify(
+        "When this card is activated: You can draw 1 card. Your monsters gain 100 ATK.",
+        kind="spell",
+        subtype="field",
+    )[0]
+    assert field["can_miss_timing"] is False, "'When this card is activated' names no event to miss"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "cost"),
+    [
+        ("You can remove from play 1 monster in your Graveyard to draw 1 card.", "ignition",
+         "Remove from play 1 monster in your Graveyard"),
+        ("Either player can pay 500 Life Points to negate the activation of a Trap Card.", "quick",
+         "Pay 500 Life Points"),
+    ],
+)  # fmt: skip
+def test_older_costs_written_with_to(text: str, kind: str, cost: str) -> None:
+    card = ("trap", "continuous") if kind == "quick" else ("monster", "effect")
+    effect = classify(text, kind=card[0], subtype=card[1])[-1]
+    assert (effect["kind"], effect["cost"]) == (kind, cost)
+    assert effect["reasons"]["cost"]["rule"] == "old-cost-to"
+
+
+def test_older_triggers_and_activation_conditions() -> None:
+    trigger = one("When this card is destroyed by battle and sent to the Graveyard, you can draw 1 card.")
+    assert (trigger["kind"], trigger["optional"], trigger["wording"], trigger["can_miss_timing"]) == (
+        "trigger",
+        True,
+        "when",
+        True,
+    )
+    assert trigger["condition"] == "When this card is destroyed by battle and sent to the Graveyard"
+    quick = one("During either player's turn, you can Tribute this card to draw 1 card.")
+    assert quick["kind"] == "quick"
+    trap = one("Activate only when your opponent declares an attack. Destroy all monsters.", "trap", "normal")
+    assert (trap["wording"], trap["can_miss_timing"]) == ("when", True)
+    assert trap["condition"] == "Activate only when your opponent declares an attack"

@@ -1,0 +1,142 @@
+"""The card-text reader over every real card text (read from the shared card data at test time,
+never copied here): it never fails, never makes a clause an entry of its own, and agrees with the
+Japanese numbering, the library's written cards and a hand-checked sample as far as it did."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from engine.textreader import classify
+from tests.engine.reader_checks import CHECKED_FIELDS, written_disagreements
+from tests.engine.real_cards import (
+    CARD_DATA,
+    MISSING,
+    RealCard,
+    ja_effect_count,
+    ja_once_per_turn,
+    real_cards,
+    restriction_only,
+)
+
+pytestmark = pytest.mark.skipif(CARD_DATA is None, reason=MISSING)
+DATA = Path(__file__).parent / "data"
+PLACEHOLDER = "(card activation)"
+# Floors, not targets: what the reader reached when this test was written (issue 14 asks 97% and
+# 98%; see the benchmark, benchmarks/textreader_real.py, for the figures and the disagreements).
+MIN_COUNT_AGREEMENT = 0.90
+MIN_ONCE_PER_TURN_AGREEMENT = 0.81
+MIN_SAMPLE_ACCURACY = 0.95
+
+
+@pytest.fixture(scope="module")
+def readings() -> list[tuple[RealCard, list[dict[str, Any]]]]:
+    return [(card, classify(**card.args())) for card in real_cards()]
+
+
+def numbered(effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The entries the Japanese text numbers ①②③ (benchmarks/textreader_real.py says why)."""
+    return [
+        e
+        for e in effects
+        if e["text"] != PLACEHOLDER
+        and e["kind"] != "maintenance"
+        and e["reasons"]["kind"]["rule"] not in ("summoning-condition", "material-condition")
+    ]
+
+
+def test_every_real_text_reads_without_an_exception() -> None:
+    failures = []
+    for card in real_cards():
+        try:
+            classify(**card.args())
+        except Exception as error:  # noqa: BLE001 - each one is listed
+            failures.append(f"{card.name}: {error!r}")
+    assert not failures, failures[:20]
+
+
+def test_no_entry_is_only_a_restriction_clause(readings: list[tuple[RealCard, list[dict[str, Any]]]]) -> None:
+    found = [
+        (card.name, e["text"]) for card, effects in readings for e in effects if restriction_only(e["text"])
+    ]
+    assert not found, found[:20]
+
+
+def test_every_spell_and_trap_has_exactly_one_activation(
+    readings: list[tuple[RealCard, list[dict[str, Any]]]],
+) -> None:
+    wrong = [
+        card.name
+        for card, effects in readings
+        if card.kind != "monster" and sum(e["kind"] == "activation" for e in effects) != 1
+    ]
+    assert not wrong, wrong[:20]
+
+
+def test_optional_is_always_true_or_false(readings: list[tuple[RealCard, list[dict[str, Any]]]]) -> None:
+    assert {type(e["optional"]) for _, effects in readings for e in effects} == {bool}
+
+
+def test_agreement_with_the_japanese_text(readings: list[tuple[RealCard, list[dict[str, Any]]]]) -> None:
+    counts: Counter[str] = Counter()
+    for card, effects in readings:
+        mine = numbered(effects)
+        if (want := ja_effect_count(card)) is not None:
+            counts["count"] += 1
+            counts["count_agree"] += len(mine) == want
+        if (want_opt := ja_once_per_turn(card)) is not None:
+            have = [e["once_per_turn"] if e["once_per_turn"] != "card_activation" else "none" for e in mine]
+            counts["opt"] += 1
+            counts["opt_agree"] += have == want_opt
+    count_rate, opt_rate = counts["count_agree"] / counts["count"], counts["opt_agree"] / counts["opt"]
+    print(f"\neffect count = Japanese {count_rate:.1%}, once per turn = Japanese {opt_rate:.1%}")
+    assert count_rate >= MIN_COUNT_AGREEMENT
+    assert opt_rate >= MIN_ONCE_PER_TURN_AGREEMENT
+
+
+def test_where_the_reader_and_a_written_card_disagree() -> None:
+    """The list is data/reader_vs_written.yaml: a fix or a new difference must update it."""
+    listed = yaml.safe_load((DATA / "reader_vs_written.yaml").read_text(encoding="utf-8"))
+    found = written_disagreements({card.name: card for card in real_cards()})
+    assert found == listed
+
+
+def _digest(value: str | None) -> str | None:
+    return None if value is None else hashlib.sha256(value.encode()).hexdigest()[:12]
+
+
+def test_the_hand_checked_sample() -> None:
+    """Per-field accuracy over the hand-checked part of the fixed random sample (data/reader_sample.yaml)."""
+    rows = yaml.safe_load((DATA / "reader_sample.yaml").read_text(encoding="utf-8"))
+    assert len(rows) == 300
+    cards = {card.name: card for card in real_cards()}
+    checked = [row for row in rows if row["checked"] and row["effect"] >= 0]
+    right: Counter[str] = Counter()
+    before: Counter[str] = Counter()
+    wrong: list[str] = []
+    for row in checked:
+        effects = classify(**cards[row["card"]].args())
+        effect = effects[row["effect"]] if row["effect"] < len(effects) else {}
+        for name in CHECKED_FIELDS:
+            key = f"{name}_sha256" if name in ("cost", "condition") else name
+            have = _digest(effect.get(name)) if key != name else effect.get(name, object())
+            ok = have == row["labels"][key]
+            right[name] += ok
+            before[name] += name not in row["reader_was_wrong_on"]
+            if not ok:
+                wrong.append(f"{row['card']} #{row['effect']}: {name}")
+    table = [f"{'field':<16} now    when checked   ({len(checked)} effects checked of 300)"]
+    table += [
+        f"{name:<16} {right[name] / len(checked):6.1%} {before[name] / len(checked):8.1%}"
+        for name in CHECKED_FIELDS
+    ]
+    print("\n" + "\n".join(table))
+    low = {
+        n: right[n] / len(checked) for n in CHECKED_FIELDS if right[n] / len(checked) < MIN_SAMPLE_ACCURACY
+    }
+    assert not low, (low, wrong)
