@@ -130,6 +130,11 @@ def _split_material(text: str, subtypes: frozenset[str]) -> tuple[str | None, st
 # --- classifying one effect
 
 
+# The shape of a reading: bump it when the entries a text splits into can change (version 2: a
+# Continuous, Equip or Field card's "(card activation)" entry first; clauses no longer entries), so
+# a judge's correction, kept by effect index, is never applied to another effect of a new reading.
+READER_VERSION = 2
+
 _REASONS = {
     rule: {"rule": rule, "explanation": text, "glossary": slug} for rule, (text, slug) in RULES.items()
 }
@@ -715,6 +720,7 @@ def apply_overrides(
 
 __all__ = [
     "ALL_SUBTYPES",
+    "READER_VERSION",
     "EFFECT_KINDS",
     "FIELDS",
     "KINDS",

@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from engine import textreader
+
 
 def search_key(text: str) -> str:
     """A name as search compares it: NFKD, combining marks dropped, casefolded ("Escuridão" → "escuridao")."""
@@ -20,8 +22,11 @@ def search_key(text: str) -> str:
 
 
 def text_hash(text: str, pendulum_text: str = "") -> str:
-    """Which version of a card's text an override was made for: SHA-256 of both texts."""
-    return hashlib.sha256(f"{pendulum_text}\x00{text}".encode()).hexdigest()
+    """Which version of a card's text, as the reader splits it, an override was made for: SHA-256
+    of both texts and the reader's version (a correction keyed by effect index must not move to
+    another effect when a new reader splits the same text differently)."""
+    digest = f"reader-{textreader.READER_VERSION}\x00{pendulum_text}\x00{text}"
+    return hashlib.sha256(digest.encode()).hexdigest()
 
 
 # Every column card search filters on, in one narrow index.

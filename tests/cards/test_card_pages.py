@@ -156,4 +156,4 @@ def test_overrides_for_an_older_text_are_shown_as_such(client: Client, cards: No
     card = Card.objects.get(name="Quick Gust")
     ReaderOverride.objects.create(card=card, text_hash="0" * 64, effect_index=0, field="targets", value=False)
     html = client.get(f"/cards/{card.pk}/").content.decode()
-    assert "1 correction for an older text (not applied)" in html
+    assert "1 correction for an older text or reading (not applied)" in html
