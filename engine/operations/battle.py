@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.explain import Card
 from engine.operations.context import Context, _players, select
 from engine.state import evolve
 from engine.vocabulary import OPERATIONS
@@ -43,7 +44,7 @@ def _extra_attack(tx: Tx, ctx: Context, step: Step) -> str:
             tx.update_card(c.id, attacks_this_turn=max(0, c.attacks_this_turn - 1))
             tx.emit("rule_changed", card=c.id, what="can attack again this turn", cause=ctx.link.card,
                     chain_link=ctx.link.link)  # fmt: skip
-            tx.say("attack.extra", f"{c.name} can declare another attack this turn.", c.id)
+            tx.say("attack.extra", c=Card.of(c))
             done.append(c.id)
     return f"{', '.join(done) or 'nothing'} can attack again this turn"
 
@@ -65,8 +66,7 @@ def _second_attack_in_a_row(tx: Tx, ctx: Context, step: Step) -> str:
                        marks=(*(m for m in c.marks if m != SECOND_ATTACK), SECOND_ATTACK))  # fmt: skip
         tx.emit("rule_changed", card=c.id, what="can make a second attack in a row", cause=ctx.link.card,
                 chain_link=ctx.link.link)  # fmt: skip
-        tx.say("attack.second_in_a_row", f"{c.name} can make a second attack in a row: its next attack "
-               "must be declared before any other monster attacks.", c.id)  # fmt: skip
+        tx.say("attack.second_in_a_row", c=Card.of(c))  # fmt: skip
         done.append(c.id)
     return f"{', '.join(done) or 'nothing'} can make a second attack in a row"
 

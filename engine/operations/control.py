@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.explain import Card, CardId, Phrase, Player
 from engine.operations.context import Context, _pick, select
 from engine.state import CardState, evolve, opponent
 from engine.vocabulary import OPERATIONS
@@ -22,7 +23,10 @@ def _take_control(tx: Tx, ctx: Context, step: Step) -> str:
             continue
         slot = tx.board.free_slot("monsters", ctx.player)
         if slot is None:
-            tx.say("zone.full", f"{ctx.player} has no free Main Monster Zone to take {c.id}.", c.id)
+            tx.say(
+                "zone.full",
+                reason=Phrase("full.has_no_free_main_4", c=CardId(c.id), ctx_player=Player(ctx.player)),
+            )
             continue
         tx.set_board(tx.board.with_card(evolve(c, controller=ctx.player, slot=slot)))
         tx.emit("control_changed", card=c.id, player=ctx.player, cause=ctx.link.card,
@@ -79,8 +83,10 @@ def _swap_control(tx: Tx, ctx: Context, step: Step) -> str:
         named = [c for c in chosen if c.zone == "monsters" and c.controller == p]
         pick = (named or mine)[:1]
         if not named and len(mine) > 1:
-            tx.say("choice.engine_picked", f"No monster was named for {p}; the engine takes the first "
-                   f"{p} controls: {pick[0].id}.", pick[0].id)  # fmt: skip
+            tx.say(
+                "choice.engine_picked",
+                reason=Phrase("engine_picked.no_monster_was_named_3", card=CardId(pick[0].id), p=p),
+            )  # fmt: skip
         picks += pick
     if len(picks) != 2:
         return "both players must give a monster; no control changes"
@@ -166,7 +172,10 @@ def _equip_monster(tx: Tx, ctx: Context, step: Step) -> str:
             continue
         slot = tx.board.free_slot("spell_traps", ctx.player)
         if slot is None:
-            tx.say("zone.full", f"{ctx.player} has no free Spell & Trap Zone to equip {c.id}.", c.id)
+            tx.say(
+                "zone.full",
+                reason=Phrase("full.has_no_free_spell_2", c=CardId(c.id), ctx_player=Player(ctx.player)),
+            )
             break
         tx.move(c.id, "spell_traps", event="equipped", cause=ctx.link.card, chain_link=ctx.link.link,
                 slot=slot, face="up", controller=ctx.player)  # fmt: skip
@@ -194,8 +203,16 @@ def _equip_battle_victims(tx: Tx, ctx: Context, step: Step) -> str:
     if not victims:
         return "no monster it destroyed by battle this turn is in a GY: nothing is equipped"
     if len(victims) > free:
-        tx.say("zone.full", f"{ctx.player} has {free} free Spell & Trap Zone(s) for {len(victims)} monsters "
-               f"to equip to {this.name}, so none is equipped.", this.id)  # fmt: skip
+        tx.say(
+            "zone.full",
+            reason=Phrase(
+                "full.has_free_spell_trap",
+                this=Card.of(this),
+                ctx_player=Player(ctx.player),
+                free=free,
+                len_victims=len(victims),
+            ),
+        )  # fmt: skip
         return "not enough free Spell & Trap Zones: nothing is equipped"
     for c in victims:
         slot = tx.board.free_slot("spell_traps", ctx.player)
@@ -236,21 +253,26 @@ def _union_equip(tx: Tx, ctx: Context, step: Step) -> str:
     if host is None:
         return "no monster left to equip it to: nothing is equipped"
     if (why := union_target_problem(tx.board, union, host)) is not None:
-        tx.say("union.not_appropriate", f"{why}, so {union.name} is not equipped.", union.id, host.id)
+        tx.say("union.not_appropriate", reason=Phrase("not_equipped", why=why, union=Card.of(union)),
+               cards=(union.id, host.id))  # fmt: skip
         return "not a monster it can equip: nothing is equipped"
     slot = tx.board.free_slot("spell_traps", union.controller)
     if slot is None:
-        tx.say("zone.full", f"{union.controller} has no free Spell & Trap Zone for {union.id}.", union.id)
+        tx.say(
+            "zone.full",
+            reason=Phrase(
+                "full.has_no_free_spell",
+                union=CardId(union.id),
+                union_controller=Player(union.controller),
+            ),
+        )
         return "no free Spell & Trap Zone: nothing is equipped"
     tx.move(union.id, "spell_traps", event="placed", cause=ctx.link.card, chain_link=ctx.link.link,
             slot=slot, face="up", controller=union.controller)  # fmt: skip
     tx.update_card(union.id, equipped_to=host.id, self_equipped=True, attacks_this_turn=0,
                    summoned_this_turn=False, boost_atk=0, boost_def=0, gemini=False)  # fmt: skip
     tx.emit("equipped", card=union.id, to=host.id, cause=ctx.link.card, chain_link=ctx.link.link)
-    tx.say("union.equipped", f"{union.name} becomes an Equip Spell Card equipped to {host.name}. It was "
-           "equipped by its own Union effect, so its equip effects apply; while it stays equipped it is "
-           "a Spell Card (Spell removal and Spell negation reach it, monster negation does not).",
-           union.id, host.id)  # fmt: skip
+    tx.say("union.equipped", union=Card.of(union), host=Card.of(host))  # fmt: skip
     ctx.acted[:] = [tx.board.cards[host.id]]
     return f"equips {union.id} to {host.id}"
 
@@ -259,15 +281,21 @@ def _summon_from_equip(tx: Tx, ctx: Context, union: CardState, position: str) ->
     """Special Summon an equipped Monster Card from the Spell & Trap Zone to its controller's field."""
     slot = tx.board.free_slot("monsters", union.controller)
     if slot is None:
-        tx.say("zone.full", f"{union.controller} has no free Main Monster Zone for {union.id}.", union.id)
+        tx.say(
+            "zone.full",
+            reason=Phrase(
+                "full.has_no_free_main_3",
+                union=CardId(union.id),
+                union_controller=Player(union.controller),
+            ),
+        )
         return False
     host = union.equipped_to
     tx.move(union.id, "monsters", event="summoned", cause=ctx.link.card, chain_link=ctx.link.link,
             slot=slot, position=position, face=None, controller=union.controller)  # fmt: skip
     tx.update_card(union.id, equipped_to=None, self_equipped=False, summoned_this_turn=True,
                    summon_type="special")  # fmt: skip
-    tx.say("union.unequipped", f"{union.name} is unequipped from {host} and Special Summoned in "
-           f"{position.title()} Position; it is a monster again.", union.id)  # fmt: skip
+    tx.say("union.unequipped", union=Card.of(union), host=host, position_title=position.title())  # fmt: skip
     return True
 
 

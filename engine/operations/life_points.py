@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.explain import Card, Player
 from engine.operations.context import Context, _players
 from engine.state import evolve, opponent
 from engine.vocabulary import OPERATIONS
@@ -19,17 +20,27 @@ def _damage(tx: Tx, ctx: Context, step: Step) -> str:
     shielded = ctx.link.redirect_damage  # Barrel Behind the Door: the other player takes it instead
     if shielded in players:
         players = [opponent(p) if p == shielded else p for p in players]
-        tx.say("chain.damage_redirected", f"The damage {shielded} would take from {ctx.link.card} "
-               f"goes to {opponent(shielded)} instead.", ctx.link.card)  # fmt: skip
+        tx.say(
+            "chain.damage_redirected",
+            shielded=shielded,
+            card=ctx.link.card,
+            opponent=Player(opponent(shielded)),
+            cards=(ctx.link.card,),
+        )  # fmt: skip
     amount = ctx.amount(tx, step)
     from engine.rules.continuous import first
 
     if (prime := first(tx.board, "damage_becomes_gain")) is not None:  # Prime Material Dragon
         for p in players:
             tx.change_lp(p, amount, event="lp_gained", cause=ctx.link.card, chain_link=ctx.link.link)
-        tx.say("lp.damage_became_gain", f"{prime.name} is face-up: the {amount} damage "
-               f"{ctx.link.card} would inflict to {' and '.join(players)} is gained as LP instead.",
-               prime.id, ctx.link.card)  # fmt: skip
+        tx.say(
+            "lp.damage_became_gain",
+            prime=Card.of(prime),
+            amount=amount,
+            card=ctx.link.card,
+            and_players=' and '.join(players),
+            cards=(prime.id, ctx.link.card),
+        )  # fmt: skip
         return f"{' and '.join(players)} {'each gain' if len(players) > 1 else 'gains'} {amount} LP instead"
     for p in players:
         tx.change_lp(p, -amount, event="damage", cause=ctx.link.card, chain_link=ctx.link.link)

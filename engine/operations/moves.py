@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from engine.explain import Card, CardId, Phrase, Player
 from engine.operations.context import Context, _cost_cards, _pick, _players, select
 from engine.rules.continuous import fits
 from engine.state import CardState, evolve, opponent
@@ -55,9 +56,7 @@ def _move_all(to: str, event: str) -> Callable[[Tx, Context, Step], str]:
         if to in _RETURNS:
             staying = [c for c in cards if _on_chain(tx, c)]
             for c in staying:
-                tx.say("chain.activated_card_stays", f"{c.name} was activated in this chain: it stays "
-                       "on the field until the chain has resolved and cannot be returned to the "
-                       f"{to}.", c.id)  # fmt: skip
+                tx.say("chain.activated_card_stays", c=Card.of(c), to=to)  # fmt: skip
             cards = [c for c in cards if c not in staying]
         ctx.acted[:] = cards
         ctx.last_atk = {c.id: atk(tx.board, c) for c in cards}
@@ -77,8 +76,11 @@ def _draw(tx: Tx, ctx: Context, step: Step) -> str:
     players = _players(ctx, step.player)
     for p in list(players):
         if (lock := applying(tx.board, "no_effect_draws", p)) is not None:
-            tx.say("activate.locked", f"{p} activated {tx.card(lock.source).name} this turn, so {p} "
-                   "cannot draw cards by card effects this turn: no card is drawn.", lock.source)
+            tx.say(
+                "activate.locked",
+                reason=Phrase("locked.activated_turn_cannot_draw", p=p, source=Card.of(tx.card(lock.source))),
+                cards=(lock.source,),
+            )
             players.remove(p)
             continue
         draw(tx, p, step.amount or 1, cause=ctx.link.card, chain_link=ctx.link.link)
@@ -139,8 +141,11 @@ def _tribute(tx: Tx, ctx: Context, step: Step) -> str:
     from engine.rules.continuous import first
 
     if (mask := first(tx.board, "forbid_tributes")) is not None:
-        tx.say("rule.tributes_forbidden", f"{mask.name} is face-up: no monster can be Tributed, so "
-               f"{ctx.link.card}'s Tribute does not happen.", mask.id, ctx.link.card)  # fmt: skip
+        tx.say(
+            "rule.tributes_forbidden",
+            reason=Phrase("tributes_forbidden.face_up_no_monster_6", mask=Card.of(mask), card=ctx.link.card),
+            cards=(mask.id, ctx.link.card),
+        )  # fmt: skip
         ctx.acted[:] = []
         return "no Tribute possible"
     count = step.amount if isinstance(step.amount, int) else 1
@@ -151,8 +156,11 @@ def _tribute(tx: Tx, ctx: Context, step: Step) -> str:
         named = [c for c in chosen if c.zone == "monsters" and c.controller == p]
         picks = (named or mine)[:count]
         if not named and len(mine) > count:
-            tx.say("choice.engine_picked", f"No Tribute was named for {p}; the engine takes the first "
-                   f"monster {p} controls: {', '.join(c.id for c in picks)}.", *[c.id for c in picks])
+            tx.say(
+                "choice.engine_picked",
+                reason=Phrase("engine_picked.no_tribute_was_named", p=p, picks=[CardId(c.id) for c in picks]),
+                cards=(*[c.id for c in picks],),
+            )
         for c in picks:
             tx.move(c.id, "graveyard", event="tributed", cause=ctx.link.card, chain_link=ctx.link.link)
         done += picks
@@ -168,8 +176,11 @@ def _tribute_all(tx: Tx, ctx: Context, step: Step) -> str:
 
     ctx.tributed = []
     if (mask := first(tx.board, "forbid_tributes")) is not None:
-        tx.say("rule.tributes_forbidden", f"{mask.name} is face-up: no monster can be Tributed, so "
-               f"{ctx.link.card}'s Tribute does not happen.", mask.id, ctx.link.card)  # fmt: skip
+        tx.say(
+            "rule.tributes_forbidden",
+            reason=Phrase("tributes_forbidden.face_up_no_monster_6", mask=Card.of(mask), card=ctx.link.card),
+            cards=(mask.id, ctx.link.card),
+        )  # fmt: skip
         ctx.acted[:] = []
         return "no Tribute possible"
     cards = [c for c in select(tx, ctx, step.cards) if c.zone == "monsters"]
@@ -195,16 +206,34 @@ def _banish_until_equal(tx: Tx, ctx: Context, step: Step) -> str:
     named = [c for c in ctx.chosen(tx, "banish") or [] if c in able]
     picks = (named + [c for c in able if c not in named])[:excess]
     if len(named) < excess:
-        tx.say("choice.engine_picked", f"{foe} must banish {excess} card(s) and named {len(named)}; the "
-               f"engine takes the first others: {', '.join(c.id for c in picks[len(named):])}.",
-               *[c.id for c in picks])  # fmt: skip
+        tx.say(
+            "choice.engine_picked",
+            reason=Phrase(
+                "engine_picked.must_banish_card_named",
+                foe=Player(foe),
+                excess=excess,
+                len_named=len(named),
+                cards_list=[CardId(c.id) for c in picks[len(named):]],
+            ),
+            cards=(*[c.id for c in picks],),
+        )  # fmt: skip
     for c in picks:
         tx.move(c.id, "banished", event="banished", cause=ctx.link.card, chain_link=ctx.link.link)
     ctx.acted[:] = picks
-    tx.say("chain.link_resolved", f"{foe} controlled {len(theirs)} cards and {ctx.player} {len(mine)} "
-           f"(counting {ctx.link.card} itself, still on the field as it resolves): {foe} banishes "
-           f"{excess} face-down, of {foe}'s own choice: {', '.join(c.id for c in picks)}.",
-           ctx.link.card, *[c.id for c in picks])  # fmt: skip
+    tx.say(
+        "chain.link_resolved",
+        reason=Phrase(
+            "link_resolved.controlled_cards_counting_itself",
+            foe=Player(foe),
+            len_theirs=len(theirs),
+            ctx_player=Player(ctx.player),
+            len_mine=len(mine),
+            card=ctx.link.card,
+            excess=excess,
+            picks=[CardId(c.id) for c in picks],
+        ),
+        cards=(ctx.link.card, *[c.id for c in picks]),
+    )  # fmt: skip
     return f"{foe} banishes {', '.join(c.id for c in picks)} face-down"
 
 
@@ -358,8 +387,7 @@ def _keep_hand_revealed(tx: Tx, ctx: Context, step: Step) -> str:
         tx.emit("revealed", player=p, cards=hand, what="hand", cause=ctx.link.card, chain_link=ctx.link.link)
         names = ", ".join(tx.board.cards[c].name for c in hand)
         seen = f"{p}'s hand is revealed: {names}" if hand else f"{p}'s hand is revealed: it is empty"
-        tx.say("reveal.hand_kept_revealed", f"{seen}. {name} keeps it revealed while it stays face-up, "
-               "so the cards in it are public knowledge.", ctx.link.card, *hand)  # fmt: skip
+        tx.say("reveal.hand_kept_revealed", seen=seen, name=name, cards=(ctx.link.card, *hand))  # fmt: skip
         shown.append(f"{p}'s hand ({len(hand)} cards)")
     return f"reveals {' and '.join(shown)}"
 
@@ -413,8 +441,13 @@ def _opponent_may_discard(tx: Tx, ctx: Context, step: Step) -> str:
     tx.move(card.id, "graveyard", event="discarded", cause=ctx.link.card, chain_link=ctx.link.link)
     tx.emit("negated", card=ctx.link.card, cause=card.id, chain_link=ctx.link.link, what="effect")
     ctx.stopped = True
-    tx.say("chain.negated_by_discard", f"{foe} discards {card.name} as {ctx.link.card} resolves, so "
-           f"the rest of its effect does not happen.", ctx.link.card, card.id)  # fmt: skip
+    tx.say(
+        "chain.negated_by_discard",
+        foe=Player(foe),
+        card=Card.of(card),
+        card2=ctx.link.card,
+        cards=(ctx.link.card, card.id),
+    )  # fmt: skip
     return f"{foe} discards {card.id}, so the effect stops"
 
 
@@ -429,8 +462,14 @@ def _set_from_hand(tx: Tx, ctx: Context, step: Step) -> str:
     card = chosen[0]
     defn = tx.board.define(card.id)
     if card.zone != "hand" or card.owner != ctx.player or defn.is_monster:
-        tx.say("choice.not_allowed", f"{card.id} is not a Spell or Trap in {ctx.player}'s hand, so it "
-               "cannot be Set by this effect.", card.id)  # fmt: skip
+        tx.say(
+            "choice.not_allowed",
+            reason=Phrase(
+                "not_allowed.not_spell_or_trap",
+                card=CardId(card.id),
+                ctx_player=Player(ctx.player),
+            ),
+        )  # fmt: skip
         return f"{ctx.player} Sets nothing"
     if defn.spell_trap_kind == "field":
         old = tx.board.field_spell(ctx.player)
@@ -440,7 +479,11 @@ def _set_from_hand(tx: Tx, ctx: Context, step: Step) -> str:
     else:
         slot = tx.board.free_slot("spell_traps", ctx.player)
         if slot is None:
-            tx.say("zone.full", f"All of {ctx.player}'s Spell & Trap Zones are occupied.", card.id)
+            tx.say(
+                "zone.full",
+                reason=Phrase("full.all_spell_trap_zones_2", ctx_player=Player(ctx.player)),
+                cards=(card.id,),
+            )
             return f"{ctx.player} Sets nothing"
         tx.move(card.id, "spell_traps", event="set", slot=slot, face="down", chain_link=ctx.link.link)
     tx.update_card(card.id, set_this_turn=True)
@@ -456,8 +499,11 @@ def _banish_declared_from_deck(tx: Tx, ctx: Context, step: Step) -> str:
     name = str(ctx.choices.get("declare") or (chosen[0].name if chosen else ""))
     ctx.acted[:] = []
     if not name:
-        tx.say("choice.missing", f"{ctx.link.card} needs the declared card name: `choices: {{declare: "
-               "<card name>}}`.", ctx.link.card)  # fmt: skip
+        tx.say(
+            "choice.missing",
+            reason=Phrase("missing.needs_declared_card_name", card=ctx.link.card),
+            cards=(ctx.link.card,),
+        )  # fmt: skip
         return "no card name declared"
     deck = [tx.board.cards[c] for c in tx.board.player(ctx.player).deck]
     found = [c for c in (chosen or deck) if c.zone == "deck" and c.owner == ctx.player

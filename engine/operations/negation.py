@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from engine.explain import Card, CardId
 from engine.operations.context import Context, select
 from engine.state import evolve, opponent
 from engine.vocabulary import OPERATIONS
@@ -45,9 +46,12 @@ def _negate_summon(tx: Tx, ctx: Context) -> str:
     for c in cards:
         tx.emit("summon_negated", card=c.id, player=c.controller, cause=ctx.link.card,
                 chain_link=ctx.link.link)  # fmt: skip
-    tx.say("summon.negated", f"{ctx.link.card} negates the summon of "
-           f"{', '.join(c.id for c in cards)}: it was never summoned successfully, so nothing can "
-           "respond to it as a summon.", *[c.id for c in cards])  # fmt: skip
+    tx.say(
+        "summon.negated",
+        card=ctx.link.card,
+        cards_=[CardId(c.id) for c in cards],
+        cards=(*[c.id for c in cards],),
+    )  # fmt: skip
     return f"negates the summon of {', '.join(c.id for c in cards) or 'nothing'}"
 
 
@@ -101,9 +105,7 @@ def _negate_column_spell_traps(tx: Tx, ctx: Context, step: Step) -> str:
         return "it is no longer on the field, so no column is negated"
     add(tx, Lasting(what="column_negated", player=ctx.player, source=card.id,  # type: ignore[arg-type]
                     until_turn=tx.board.turn, column=column))  # fmt: skip
-    tx.say("rule.column_negated", f"{card.name} was Set before it was activated and is still on the "
-           f"field: for the rest of this turn the other Spell/Trap effects in its column are negated, "
-           "on the field there and activated there.", card.id)  # fmt: skip
+    tx.say("rule.column_negated", card=Card.of(card))  # fmt: skip
     return "the other Spell/Trap effects in its column are negated for the rest of the turn"
 
 

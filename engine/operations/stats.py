@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.explain import Phrase
 from engine.operations.context import Context, select
 from engine.state import evolve
 from engine.vocabulary import OPERATIONS
@@ -65,8 +66,12 @@ def _flip_face_up_quietly(tx: Tx, ctx: Context, step: Step) -> str:
             flipped.append(c.id)
     ctx.acted[:] = [tx.board.cards[c] for c in flipped]
     if flipped:
-        tx.say("chain.flip_effects_not_activated", f"{', '.join(flipped)} turned face-up by "
-               f"{ctx.link.card}: their Flip effects do not activate.", *flipped)  # fmt: skip
+        tx.say(
+            "chain.flip_effects_not_activated",
+            flipped=', '.join(flipped),
+            card=ctx.link.card,
+            cards=(*flipped,),
+        )  # fmt: skip
     return f"{', '.join(flipped) or 'nothing'} turned face-up"
 
 
@@ -204,9 +209,16 @@ def _coin_toss(tx: Tx, ctx: Context, step: Step) -> str:
     if call not in outcomes:
         call = outcomes[0]
         other = outcomes[1]
-        tx.say("choice.engine_picked", f"The coin toss of {ctx.link.card} was not given; the engine "
-               f"assumes {'the call was right' if called else 'heads'} (say `choices: {{coin: {other}}}` "
-               "otherwise).", ctx.link.card)  # fmt: skip
+        tx.say(
+            "choice.engine_picked",
+            reason=Phrase(
+                "engine_picked.coin_toss_was_not",
+                card=ctx.link.card,
+                the_call='the call was right' if called else 'heads',
+                other=other,
+            ),
+            cards=(ctx.link.card,),
+        )  # fmt: skip
     ctx.coin = call
     tx.emit("coin_toss", card=ctx.link.card, result=call, chain_link=ctx.link.link)
     return f"the call was {call}" if called else f"the coin comes up {call}"
@@ -217,8 +229,11 @@ def _declare_type(tx: Tx, ctx: Context, step: Step) -> str:
     """Note the Monster Type its activation declared (`choices: {declare: Warrior}`) on the card."""
     declared = ctx.choices.get("declare")
     if not isinstance(declared, str) or not declared:
-        tx.say("choice.missing", f"{ctx.link.card} declares a Monster Type as it is activated: say "
-               "which with `choices: {declare: <Type>}`.", ctx.link.card)  # fmt: skip
+        tx.say(
+            "choice.missing",
+            reason=Phrase("missing.declares_monster_type_activated", card=ctx.link.card),
+            cards=(ctx.link.card,),
+        )  # fmt: skip
         return "no Type declared"
     card = tx.board.cards[ctx.link.card]
     if card.zone in ("spell_traps", "field_spell"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.explain import Card, CardId, Phrase, Player
 from engine.operations.context import Context, Handler, _pick, _players, select
 from engine.state import CardState, evolve
 from engine.vocabulary import OPERATIONS
@@ -52,7 +53,7 @@ def _create_token_from_tributes(tx: Tx, ctx: Context, step: Step) -> str:
     owner = _players(ctx, step.player)[0]
     slot = tx.board.free_slot("monsters", owner)
     if slot is None:
-        tx.say("zone.full", f"{owner} has no free Main Monster Zone for {defn.name}.")
+        tx.say("zone.full", reason=Phrase("full.has_no_free_main", owner=owner, defn_name=defn.name))
         return f"no zone for {defn.name}"
     atk = sum(tx.board.define(c.id).atk or 0 for c in ctx.tributed)
     def_ = sum(tx.board.define(c.id).def_ or 0 for c in ctx.tributed)
@@ -80,25 +81,27 @@ def _special_summon(tx: Tx, ctx: Context, step: Step) -> str:
     made = []
     for c in cards:
         if not tx.board.define(c.id).special_summonable:  # "Cannot be Special Summoned"
-            tx.say("summon.cannot_be_special_summoned", f"{c.name} cannot be Special Summoned, so "
-                   f"{ctx.link.card} cannot summon it.", c.id)  # fmt: skip
+            tx.say("summon.cannot_be_special_summoned", reason=Phrase("not_summonable_by", c=Card.of(c),
+                   card=CardId(ctx.link.card)), cards=(c.id,))  # fmt: skip
             continue
         only_by = tx.board.define(c.id).special_summon_by  # "Must be Special Summoned by X"
         if only_by and only_by.lower() != tx.board.define(ctx.link.card).name.lower():
-            tx.say("summon.condition_not_met", f"{c.name} can be Special Summoned only by the effect "
-                   f'of "{only_by}" (or one that ignores its Summoning conditions), so '
-                   f"{ctx.link.card} cannot summon it.", c.id)  # fmt: skip
+            tx.say("summon.condition_not_met", c=Card.of(c), only_by=only_by, card=ctx.link.card)  # fmt: skip
             continue
         who = c.owner if step.player == "both" else ctx.player  # "each player ... their own GY"
         position = ctx.choices.get("position") or step.position or "attack"
         from engine.rules.abilities import one_face_up_problem  # "You can only control 1 face-up X"
 
         if position != "set" and (why := one_face_up_problem(tx.board, c, who)) is not None:
-            tx.say("summon.only_one_face_up", f"{why}, so {ctx.link.card} cannot summon it face-up.", c.id)
+            tx.say(
+                "summon.only_one_face_up",
+                reason=Phrase("only_one_face_up.cannot_summon_face_up", why=why, card=ctx.link.card),
+                cards=(c.id,),
+            )
             continue
         slot = tx.board.free_slot("monsters", who)
         if slot is None:
-            tx.say("zone.full", f"{who} has no free Main Monster Zone for {c.id}.", c.id)
+            tx.say("zone.full", reason=Phrase("full.has_no_free_main_2", c=CardId(c.id), who=who))
             break
         tx.move(c.id, "monsters", event="summoned", cause=ctx.link.card, chain_link=ctx.link.link,
                 slot=slot, position=position, controller=who)  # fmt: skip
@@ -138,8 +141,16 @@ def _switch_with_this(tx: Tx, ctx: Context, step: Step) -> str:
     tx.set_board(tx.board.with_card(evolve(other, controller=this.controller, slot=this.slot)))
     for c, to in ((this, other.controller), (other, this.controller)):
         tx.emit("control_changed", card=c.id, player=to, cause=ctx.link.card, chain_link=ctx.link.link)
-    tx.say("control.switched", f"{this.name} and {other.name} switch control: {other.controller} now "
-           f"controls {this.id}, {this.controller} controls {other.id}.", this.id, other.id)  # fmt: skip
+    tx.say(
+        "control.switched",
+        this=Card.of(this),
+        other=Card.of(other),
+        other_controller=Player(other.controller),
+        this2=CardId(this.id),
+        this_controller=Player(this.controller),
+        other2=CardId(other.id),
+        cards=(this.id, other.id),
+    )  # fmt: skip
     ctx.acted[:] = [tx.board.cards[this.id], tx.board.cards[other.id]]
     return f"{this.id} and {other.id} switch control"
 
@@ -154,12 +165,22 @@ def _materials_then_summon(method: str) -> Handler:
         monster = (ctx.chosen(tx, "summon") or [None])[0]
         materials = ctx.chosen(tx, "materials") or ctx.chosen(tx, "tribute") or []
         if monster is None or not materials:
-            tx.say("choice.missing", f"{ctx.link.card} needs `choices: {{summon: <monster>, materials: "
-                   "[...]}}` to say which monster is summoned with which materials.", ctx.link.card)
+            tx.say(
+                "choice.missing",
+                reason=Phrase("missing.needs_choices_say_which_2", card=ctx.link.card),
+                cards=(ctx.link.card,),
+            )
             return "no monster or materials chosen"
         if method == "ritual" and (mask := first(tx.board, "forbid_tributes")) is not None:
-            tx.say("rule.tributes_forbidden", f"{mask.name} is face-up: no monster can be Tributed, so "
-                   f"the Ritual Summon of {monster.name} cannot happen.", mask.id, ctx.link.card)
+            tx.say(
+                "rule.tributes_forbidden",
+                reason=Phrase(
+                    "tributes_forbidden.face_up_no_monster_5",
+                    mask=Card.of(mask),
+                    monster=Card.of(monster),
+                ),
+                cards=(mask.id, ctx.link.card),
+            )
             return "no Tribute possible: no Ritual Summon"
         for m in materials:
             event = "tributed" if method == "ritual" else "sent_to_gy"
@@ -202,7 +223,7 @@ def _summon_after(method: str) -> Handler:
 
 @OPERATIONS.register("normal_summon_after",
                      "Normal Summons or Sets 1 monster immediately after this effect resolves")
-def _normal_summon_after(tx: Tx, ctx: Context, step: Step) -> str:
+def _normal_summon_after(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Ultimate Offering: "immediately after this effect resolves, Normal Summon/Set 1 monster"
     (`choices: {summon: <monster>, tribute: [...], position: set}`)."""
     from engine.rules.procedures import effect_normal_summon
@@ -250,9 +271,11 @@ def _summon_listed_lv(tx: Tx, ctx: Context, step: Step) -> str:
     ctx.acted[:] = [tx.board.cards[card.id]]
     tx.update(last_summon=Summon(cards=(card.id,), kind="special", player=ctx.player,  # type: ignore[arg-type]
                                  seq=tx.game.seq))  # fmt: skip
-    tx.say("summon.ignoring_conditions", f"{card.name} is Special Summoned from the "
-           f"{'hand' if card.zone == 'hand' else 'Deck'} ignoring its Summoning conditions (Level "
-           "Up! says so), although its own text allows no other way.", card.id)  # fmt: skip
+    tx.say(
+        "summon.ignoring_conditions",
+        card=Card.of(card),
+        hand_zone='hand' if card.zone == 'hand' else 'Deck',
+    )  # fmt: skip
     return f"Special Summons {card.id} ignoring its Summoning conditions"
 
 
@@ -276,7 +299,7 @@ def _fusion_either_field(tx: Tx, ctx: Context, step: Step) -> str:
 
 @OPERATIONS.register("normal_summon_gemini",
                      "Normal Summons or Sets a Gemini monster from the hand, besides the usual Normal Summon")
-def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str:
+def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Gemini Summoner: Normal Summon or Set 1 Gemini monster from the hand (with its usual
     Tributes), or Normal Summon a face-up Gemini monster on the field again (a Gemini Summon), as
     this effect resolves: in addition to the turn's Normal Summon, which it neither needs nor uses.
@@ -294,8 +317,10 @@ def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str:
     chosen = [c for c in ctx.chosen(tx, "summon") or [] if c.id in {f.id for f in fitting}]
     if not chosen and fitting:
         chosen = fitting[:1]
-        tx.say("choice.engine_picked", f"No Gemini monster was named (`choices: {{summon: ...}}`); the "
-               f"engine takes the first that fits: {chosen[0].id}.", chosen[0].id)  # fmt: skip
+        tx.say(
+            "choice.engine_picked",
+            reason=Phrase("engine_picked.no_gemini_monster_was", card=CardId(chosen[0].id)),
+        )  # fmt: skip
     if not chosen:
         return f"{player} has no Gemini monster to Normal Summon"
     card = chosen[0]
@@ -303,23 +328,31 @@ def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str:
         tx.update_card(card.id, gemini=True, summoned_this_turn=True, summon_type="normal")
         tx.emit("summoned", card=card.id, player=player, cause=ctx.link.card, chain_link=ctx.link.link,
                 gemini=True, **{"from": "monsters", "to": "monsters"})  # fmt: skip
-        tx.say("summon.gemini", f"{ctx.link.card}'s effect Normal Summons {card.name}, already face-up on "
-               "the field (a Gemini Summon): it is now an Effect Monster with its effects. This does not "
-               f"use {player}'s Normal Summon, and a summon made as an effect resolves cannot be negated.",
-               card.id)  # fmt: skip
+        tx.say(
+            "summon.gemini",
+            reason=Phrase(
+                "gemini.effect_normal_summons_already",
+                card2=Card.of(card),
+                card=ctx.link.card,
+                player=Player(player),
+            ),
+        )  # fmt: skip
     else:
         setting = ctx.choices.get("position") == "set"
         tributes = [c.id for c in ctx.chosen(tx, "tribute") or []]
         defn = tx.board.define(card.id)
         try:
             if setting and not defn.settable:
-                raise Illegal("summon.not_settable", f"{card.name} cannot be Normal Set.", card.id)
+                raise Illegal(
+                    "summon.not_settable",
+                    reason=Phrase("not_settable.cannot_normal_set", card=Card.of(card)),
+                )
             ids = summons._tribute(tx, player, tributes, defn.tributes_needed(), card.id)
             slot = summons._free_main_zone(tx, player, None, ids)
             summons._pay_tributes(tx, ids, card.id)
         except Illegal as err:
             tx.explanations.append(err.explanation)
-            return f"no Normal Summon ({err.explanation.text})"
+            return Phrase("no_summon_because", method="Normal", why=err.explanation)
         kind = "tribute" if ids else "normal"
         tx.move(card.id, "monsters", event="set" if setting else "summoned", cause=ctx.link.card,
                 chain_link=ctx.link.link, slot=slot, position="set" if setting else "attack")  # fmt: skip

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards import CardDef, Effect, Selector
 from engine.errors import Illegal
+from engine.explain import Card, Phrase, Player
 from engine.refs import resolve_ref
 from engine.rules import continuous
 from engine.rules.common import MAIN_PHASES
@@ -59,13 +60,25 @@ def check(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect, a
         what = {"soft": "this card's effect once per turn", "shared": "one of its effects once per turn",
                 "hard": f"this effect of {defn.name} once per turn",
                 "card_activation": f"only 1 {defn.name} per turn"}[effect.once_per_turn]  # fmt: skip
-        raise Illegal("activate.once_per_turn", f"{player} already activated {defn.name} this turn; its "
-                      f"text allows {what}, even if that activation was negated.", card.id)  # fmt: skip
+        raise Illegal(
+            "activate.once_per_turn",
+            player=Player(player),
+            defn_name=defn.name,
+            what=what,
+            cards=(card.id,),
+        )  # fmt: skip
     from engine.rules.lasting import effects_negated
 
     if defn.is_monster and effect.kind != "activation" and (lock := effects_negated(tx.board, card.id)):
-        raise Illegal("activate.locked", f"{card.name} cannot activate its effects this turn "
-                      f"({tx.card(lock.source).name}).", card.id, lock.source)  # fmt: skip
+        raise Illegal(
+            "activate.locked",
+            reason=Phrase(
+                "locked.cannot_activate_effects_turn",
+                card=Card.of(card),
+                source=Card.of(tx.card(lock.source)),
+            ),
+            cards=(card.id, lock.source),
+        )  # fmt: skip
     valley = continuous.first(tx.board, "lock_graveyard")
     if valley is None:
         return
@@ -74,14 +87,16 @@ def check(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect, a
             continue
         for ref in value if isinstance(value, list) else [value]:
             if resolve_ref(tx.board, str(ref)).zone == "graveyard":
-                raise Illegal("activate.locked", f"{valley.name} is face-up: cards in the GY cannot be "
-                              f"banished, so the cost of {card.name} cannot be paid and it cannot be "
-                              "activated.", card.id, valley.id)  # fmt: skip
+                raise Illegal(
+                    "activate.locked",
+                    reason=Phrase("locked.face_up_cards_gy_2", card=Card.of(card), valley=Card.of(valley)),
+                )  # fmt: skip
     refs = [resolve_ref(tx.board, r) for r in action.targets if not r.startswith("link:") and r != "summon"]
     if _banishes_from_gy(effect, refs):
-        raise Illegal("activate.locked", f"{valley.name} is face-up: cards in the GY cannot be "
-                      f"banished, so {card.name}, which would banish one, cannot be activated.",
-                      card.id, valley.id)  # fmt: skip
+        raise Illegal(
+            "activate.locked",
+            reason=Phrase("locked.face_up_cards_gy", card=Card.of(card), valley=Card.of(valley)),
+        )  # fmt: skip
 
 
 def _banishes_from_gy(effect: Effect, targets: list[CardState]) -> bool:
