@@ -41,6 +41,7 @@ class DocumentError(ValueError):
 class Illegal(Exception):
     """The action breaks a rule: the step is marked illegal and the board stays as it was."""
 
-    def __init__(self, code: str, *legacy: str, cards: tuple[str, ...] | None = None, **params: Any):
-        self.explanation = explain(code, *legacy, cards=cards, **params)
+    def __init__(self, code: str, *, cards: tuple[str, ...] | None = None, **params: Any):
+        """`code` and its sentence's parameters, as `engine.explain.explain` takes them."""
+        self.explanation = explain(code, cards=cards, **params)
         super().__init__(self.explanation.text)

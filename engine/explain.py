@@ -51,7 +51,7 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "draw.normal_per_co_linked": (
         ("draw-phase", "continuous-effect", "link-summon"),
         "A Continuous effect changes the normal draw: its controller draws 1 card for each different "
-        "name among the co-linked \"Knightmare\" monsters on the field, instead of 1 (Knightmare Unicorn).",
+        'name among the co-linked "Knightmare" monsters on the field, instead of 1 (Knightmare Unicorn).',
     ),
     "draw.skipped_first_turn": (
         ("draw-phase", "turn-structure"),
@@ -104,7 +104,7 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "lasting.draw_on_summon": (
         ("lingering-effect", "special-summon"),
-        "An effect applied earlier this turn (Maxx \"C\") draws a card at once for an opponent's "
+        'An effect applied earlier this turn (Maxx "C") draws a card at once for an opponent\'s '
         "Special Summon; no chain.",
     ),
     "lasting.deck_locked": (
@@ -453,7 +453,7 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "timing.missed": (
         ("missing-the-timing", "when-and-if"),
-        "An optional \"When ... you can\" trigger whose event was not the last thing to happen.",
+        'An optional "When ... you can" trigger whose event was not the last thing to happen.',
     ),
     "trigger.none_waiting": (
         ("trigger-effect", "mandatory-and-optional"),
@@ -461,7 +461,7 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "trigger.phase_stop": (
         ("trigger-effect", "end-phase", "standby-phase"),
-        "A \"During ...\" trigger is set off as a phase begins: the turn stops in that phase until "
+        'A "During ..." trigger is set off as a phase begins: the turn stops in that phase until '
         "it has resolved.",
     ),
     "battle.piercing_damage": (
@@ -593,13 +593,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "battle.damage_step_window": (("damage-step",), "The Damage Step moved to its next window."),
     "battle.atk_vs_atk_higher": (
         ("damage-calculation", "battle-damage", "destroy"),
-        "ATK vs ATK, the attacker is stronger: the target is destroyed, its controller takes the "
-        "difference.",
+        "ATK vs ATK, the attacker is stronger: the target is destroyed, its controller takes the difference.",
     ),
     "battle.atk_vs_atk_lower": (
         ("damage-calculation", "battle-damage", "destroy"),
-        "ATK vs ATK, the attacker is weaker: the attacker is destroyed, its controller takes the "
-        "difference.",
+        "ATK vs ATK, the attacker is weaker: the attacker is destroyed, its controller takes the difference.",
     ),
     "battle.atk_vs_atk_equal": (
         ("damage-calculation", "destroy"),
@@ -672,7 +670,7 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "rule.end_phase_banish": (
         ("end-phase", "banish"),
-        "A monster an effect summoned \"until the End Phase\" is banished then, without a chain.",
+        'A monster an effect summoned "until the End Phase" is banished then, without a chain.',
     ),
     "rule.control_returned": (
         ("control", "equip-card"),
@@ -690,7 +688,7 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "trigger.battle_phase_end_stop": (
         ("trigger-effect", "battle-phase"),
-        "Leaving the Battle Phase passes through its End Step; \"at the end of the Battle Phase\" "
+        'Leaving the Battle Phase passes through its End Step; "at the end of the Battle Phase" '
         "triggers (Sword Hunter) are set off there and resolve before the turn moves on.",
     ),
     "battle.not_destroyed_once": (
@@ -726,7 +724,7 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "attack.second_in_a_row_lost": (
         ("battle-step",),
-        "Another monster attacked first, so the second attack \"in a row\" can no longer be made.",
+        'Another monster attacked first, so the second attack "in a row" can no longer be made.',
     ),
     "battle.damage_reflected": (
         ("battle-damage", "continuous-effect"),
@@ -778,7 +776,7 @@ SENTENCES: dict[str, str] = {
     "draw.normal": "{foe} draws 1 card for the turn in the Draw Phase.",
     "draw.normal_per_co_linked": (
         "{foe} draws {count} card{s_count} for the turn in the Draw Phase: {source} makes the normal draw 1 "
-        "card for each different name among the co-linked \"Knightmare\" monsters on the field, instead of 1 "
+        'card for each different name among the co-linked "Knightmare" monsters on the field, instead of 1 '
         "({names})."
     ),
     "draw.skipped_first_turn": "The player who goes first does not draw on the first turn.",
@@ -900,7 +898,7 @@ SENTENCES: dict[str, str] = {
         "activated in response to it."
     ),
     "summon.condition_not_met": (
-        "{c} can be Special Summoned only by the effect of \"{only_by}\" (or one that ignores its Summoning "
+        '{c} can be Special Summoned only by the effect of "{only_by}" (or one that ignores its Summoning '
         "conditions), so {card} cannot summon it."
     ),
     "summon.ignoring_conditions": (
@@ -1004,7 +1002,7 @@ SENTENCES: dict[str, str] = {
     "activate.damage_step": (
         "{card} cannot be activated now: in the Damage Step only Counter Traps and effects that directly "
         "change ATK/DEF, and only until damage calculation starts; during damage calculation, only effects "
-        "activated \"during damage calculation\"."
+        'activated "during damage calculation".'
     ),
     "stated.applied": (
         "{card}'s resolution is as the judge stated it; the engine applies it with the timing rules."
@@ -1085,12 +1083,12 @@ SENTENCES: dict[str, str] = {
         "waiting."
     ),
     "timing.missed": (
-        "{trig_name}'s optional \"When ... you can\" effect misses the timing: it was set off when {what}, "
+        '{trig_name}\'s optional "When ... you can" effect misses the timing: it was set off when {what}, '
         "but that was not the last thing to happen; after it, {after}."
     ),
     "trigger.none_waiting": "{reason}",
     "trigger.phase_stop": (
-        "The End Phase begins and sets off \"During the End Phase\" triggers: they resolve before the turn "
+        'The End Phase begins and sets off "During the End Phase" triggers: they resolve before the turn '
         "ends."
     ),
     "battle.piercing_damage": (
@@ -1256,7 +1254,7 @@ SENTENCES: dict[str, str] = {
         "{card} can be {verb}ed only while {player} controls a face-up {what}; {player} controls none.{note}"
     ),
     "trigger.battle_phase_end_stop": (
-        "The Battle Phase reaches its End Step and sets off \"at the end of the Battle Phase\" triggers: "
+        'The Battle Phase reaches its End Step and sets off "at the end of the Battle Phase" triggers: '
         "they resolve before the turn moves on."
     ),
     "battle.not_destroyed_once": (
@@ -1281,7 +1279,7 @@ SENTENCES: dict[str, str] = {
         "attacks."
     ),
     "attack.second_in_a_row_lost": (
-        "{attacker} declares an attack before {card} made its second attack \"in a row\", so {card} can no "
+        '{attacker} declares an attack before {card} made its second attack "in a row", so {card} can no '
         "longer attack this turn."
     ),
     "battle.damage_reflected": (
@@ -1291,7 +1289,7 @@ SENTENCES: dict[str, str] = {
     "battle.damage_reduced_to_zero": (
         "{card}'s Pendulum Effect: {player} reduces the {amount} battle damage from this attack, which "
         "involves {player}'s Pendulum Monster, to 0 (once per turn; no chain; taken as {player}'s choice: "
-        "the effect says \"you can\")."
+        'the effect says "you can").'
     ),
     "rule.destroyed_instead": (
         "{card} would be destroyed {how}; its own effect destroys the monster equipped to it, {held}, "
@@ -1498,7 +1496,7 @@ PHRASES: dict[str, str] = {
     ),
     "procedure_not_met.cannot_special_summoned_procedure": (
         "{defn_name} cannot be Special Summoned by a procedure of its own: only by the effect of "
-        "\"{special_summon_by}\" (or an effect that ignores its Summoning conditions)."
+        '"{special_summon_by}" (or an effect that ignores its Summoning conditions).'
     ),
     "procedure_not_met.ritual_summon_performed_ritual": (
         "A Ritual Summon is performed by a Ritual Spell's effect (activate it with `choices`), not by a "
@@ -1630,11 +1628,11 @@ PHRASES: dict[str, str] = {
         "{attacker} needs {due} LP paid to declare an attack; {player} has {lp}."
     ),
     "cost_missing.names_no_lv_monster": (
-        "{paid} names no \"LV\" monster to summon (as far as the card library knows), so it cannot be sent "
+        '{paid} names no "LV" monster to summon (as far as the card library knows), so it cannot be sent '
         "for {card}."
     ),
     "cost_missing.can_activated_only_if": (
-        "{card} can be activated only if \"{listed}\" (the monster {paid} names) is in {player}'s hand or "
+        '{card} can be activated only if "{listed}" (the monster {paid} names) is in {player}\'s hand or '
         "Deck."
     ),
     "cost_missing.cannot_pay_cost_not": (
@@ -1829,7 +1827,7 @@ PHRASES: dict[str, str] = {
         "ATK/DEF can still be activated now."
     ),
     "damage_step_window.damage_calculation": (
-        "Damage calculation begins. Only effects that are activated \"during damage calculation\" (such as "
+        'Damage calculation begins. Only effects that are activated "during damage calculation" (such as '
         "Kuriboh's) can be activated now; then damage is calculated."
     ),
     "damage_step_window.after_damage_calculation": (
@@ -1886,6 +1884,7 @@ PHRASES: dict[str, str] = {
     "checked.again_at_resolution": " (and again as it resolves)",
     "checked.at_activation": " only when the card is activated",
     "no_summon_because": "no {method} Summon ({why})",
+    "no_normal_summon_because": "no Normal Summon ({why})",
 }
 
 
@@ -1984,7 +1983,7 @@ class Explanation:
         }
 
 
-def explain(code: str, *legacy: str, cards: tuple[str, ...] | None = None, **params: Any) -> Explanation:
+def explain(code: str, *, cards: tuple[str, ...] | None = None, **params: Any) -> Explanation:
     """Build an explanation; an unknown code is a programming error, caught by the tests.
 
     `cards` defaults to the ids of the card parameters, in the order given (phrases and nested
@@ -1992,14 +1991,9 @@ def explain(code: str, *legacy: str, cards: tuple[str, ...] | None = None, **par
     """
     if code not in CODES:
         raise KeyError(f"unknown explanation code {code!r}")
-    if legacy:  # old style (code, text, *cards): kept until every rule gives parameters
-        return Explanation(code, {_LEGACY: legacy[0]}, tuple(c for c in legacy[1:] if c))
     if cards is None:
-        cards = tuple(dict.fromkeys(_card_ids(params.values())))
+        cards = tuple(_card_ids(params.values()))
     return Explanation(code, params, tuple(c for c in cards if c))
-
-
-_LEGACY = "_text"
 
 
 # --- rendering: the one place parameters become words
@@ -2015,8 +2009,6 @@ def said_names(params: Mapping[str, Any]) -> dict[str, str]:
 
 def render(explanation: Explanation, names: Names | None = None) -> str:
     """The explanation's sentence; `names` says how a card id is written (default: its name)."""
-    if _LEGACY in explanation.params:
-        return str(explanation.params[_LEGACY])
     if names is None:
         names = said_names(explanation.params).__getitem__
     return _fill(CODES[explanation.code].template, explanation.params, names)
@@ -2072,6 +2064,35 @@ def _card_ids(values: Any) -> list[str]:
         elif isinstance(value, list | tuple):
             ids += _card_ids(value)
     return ids
+
+
+def from_dict(data: Mapping[str, Any]) -> Explanation:
+    """A replay's explanation dict back as an `Explanation`, to render with another namer.
+
+    The dict names cards by id only, so `render` needs a namer for it."""
+    return Explanation(data["code"], _params_from_json(data["params"]), tuple(data["cards"]))
+
+
+def _params_from_json(params: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: _from_json(v) for k, v in params.items()}
+
+
+def _from_json(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_from_json(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    if "card" in value:
+        return CardId(value["card"]) if value.get("as") == "id" else Card(value["card"], value["card"])
+    if "player" in value:
+        return Player(value["player"])
+    if "zone" in value:
+        return Zone(value["zone"])
+    if "phrase" in value:
+        return Phrase(value["phrase"], **_params_from_json(value["params"]))
+    if "explanation" in value:
+        return Explanation(value["explanation"], _params_from_json(value["params"]))
+    raise ValueError(f"not an explanation parameter: {value!r}")
 
 
 def _json(value: Any) -> Any:

@@ -54,9 +54,9 @@ class Tx:
         self.events.append(event)
         return event
 
-    def say(self, code: str, *legacy: str, cards: tuple[str, ...] | None = None, **params: Any) -> None:
+    def say(self, code: str, *, cards: tuple[str, ...] | None = None, **params: Any) -> None:
         """Explain an outcome: its code and the parameters of its sentence (see `engine.explain`)."""
-        self.explanations.append(explain(code, *legacy, cards=cards, **params))
+        self.explanations.append(explain(code, cards=cards, **params))
 
     def finish(self) -> None:
         """An action finished: later events no longer share its moment."""

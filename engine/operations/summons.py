@@ -352,7 +352,7 @@ def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             summons._pay_tributes(tx, ids, card.id)
         except Illegal as err:
             tx.explanations.append(err.explanation)
-            return Phrase("no_summon_because", method="Normal", why=err.explanation)
+            return Phrase("no_normal_summon_because", why=err.explanation)
         kind = "tribute" if ids else "normal"
         tx.move(card.id, "monsters", event="set" if setting else "summoned", cause=ctx.link.card,
                 chain_link=ctx.link.link, slot=slot, position="set" if setting else "attack")  # fmt: skip

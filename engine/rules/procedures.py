@@ -542,7 +542,7 @@ def effect_normal_summon(tx: Tx, player: str, source: str, chosen: list[CardStat
         summons._pay_tributes(tx, ids, card.id)
     except Illegal as err:
         tx.explanations.append(err.explanation)
-        return Phrase("no_summon_because", method="Normal", why=err.explanation)
+        return Phrase("no_normal_summon_because", why=err.explanation)
     pos = "set" if setting else "attack"
     kind = "tribute" if ids else "normal"
     tx.move(card.id, "monsters", event="set" if setting else "summoned", cause=f"Normal Summon ({source})",
