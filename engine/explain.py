@@ -14,7 +14,8 @@ Parameters are values, never words:
 
 - `Card(id, name)`: a card, named by the namer given to `render` (by default its name as the
   rule knew it); `CardId(id)`: a card written as its id. Either adds its id to `cards`.
-- `Player("A")`, `Zone("extra_deck")` (written "extra deck"), ints, strings that are values (a
+- `Player("A")`, `Zone("extra_deck")` (written "extra deck"), ints (a `one|other` format spec
+  picks a word by the number: `{n} {n:was|were}`), strings that are values (a
   card name, a Monster Type), lists (joined with ", ", or with the field's format spec:
   `{done:; }` joins with "; "), a `Phrase`, or another explanation
   (`Explanation`, nested where one outcome says why another one happened).
@@ -822,8 +823,8 @@ SENTENCES: dict[str, str] = {
         "so the {amount} damage is not taken."
     ),
     "chain.negated_lasting": (
-        "{name}'s effect, applied earlier, still applies: {why} until the end of {this_lasting} turn, so "
-        "Chain Link {link} ({card}) resolves without effect."
+        "{name}'s effect, applied earlier, still applies: {why} until the end of {turn}, so Chain Link "
+        "{link} ({card}) resolves without effect."
     ),
     "activate.unchainable": "{reason}",
     "action.not_turn_player": "Only the turn player ({turn_player}) can {what}; {action_player} cannot.",
@@ -902,8 +903,8 @@ SENTENCES: dict[str, str] = {
         "conditions), so {card} cannot summon it."
     ),
     "summon.ignoring_conditions": (
-        "{card} is Special Summoned from the {hand_zone} ignoring its Summoning conditions (Level Up! says "
-        "so), although its own text allows no other way."
+        "{card} is Special Summoned {zone} ignoring its Summoning conditions (Level Up! says so), although "
+        "its own text allows no other way."
     ),
     "pendulum.scale_activated": (
         "{player} activates {card} as a Spell Card in the Pendulum Zone (Spell & Trap Zone {slot}): Pendulum "
@@ -1348,7 +1349,7 @@ PHRASES: dict[str, str] = {
     ),
     "end_phase.end_phase_effect_turns": (
         "End Phase: {source}'s effect turns {foe}'s face-down monsters face-up in Defense Position "
-        "({flipped_or}); {foe} draws {len_flipped} card(s), 1 for each. This is not a new activation."
+        "({flipped}); {foe} draws {len_flipped} card(s), 1 for each. This is not a new activation."
     ),
     "end_phase.end_phase_turn_since": (
         "End Phase of {turn_player}'s turn {counted} since {card} was activated: it is destroyed, as its "
@@ -1379,7 +1380,7 @@ PHRASES: dict[str, str] = {
         "effect cannot be activated now."
     ),
     "unchainable.chain_link_cannot_responded": (
-        "{who} (Chain Link {link}) cannot be responded to by {either_player}."
+        "{who} (Chain Link {link}) cannot be responded to by {either}."
     ),
     "chain_open.cannot_while_chain_or": "Cannot {what} while a chain or an attack is open.",
     "chain_open.attack_cannot_declared_while": "An attack cannot be declared while a chain is open.",
@@ -1390,7 +1391,6 @@ PHRASES: dict[str, str] = {
     "card_not_there.effect_works_from_card": (
         "{card}'s effect works from {effect_works_from}; the card is in {card_controller}'s {zone}."
     ),
-    "card_not_there.works_only_while_card": "{this_pendulum} of {card} works only while the card is {where}.",
     "card_not_there.must_hand_or_set": (
         "{card} must be in {player}'s hand or Set on {player}'s field to be activated."
     ),
@@ -1405,11 +1405,11 @@ PHRASES: dict[str, str] = {
     ),
     "materials_wrong.needs_do_not_fit": "{defn_name} needs {listed}; {materials} do not fit that.",
     "materials_wrong.card_named_twice_for": "A card is named twice as {word} for {name}.",
-    "materials_wrong.needs_materials_given": "{name} needs {wanted} materials; {n} {was_n} given.",
+    "materials_wrong.needs_materials_given": "{name} needs {wanted} materials; {n} {n:was|were} given.",
     "materials_wrong.needs_materials_with_different": "{name} needs materials with different names.",
     "materials_wrong.synchro_summon_needs_exactly": (
-        "A Synchro Summon of {defn_name} needs exactly {wanted} Tuner{s_wanted} among its materials; "
-        "{len_tuners} {was_len} given."
+        "A Synchro Summon of {defn_name} needs exactly {wanted} Tuner{wanted:|s} among its materials; "
+        "{tuners} {tuners:was|were} given."
     ),
     "materials_wrong.levels_synchro_materials_add": (
         "The Levels of the Synchro Materials add up to {sum_levels} ({levels}); {defn_name} is Level "
@@ -1420,7 +1420,7 @@ PHRASES: dict[str, str] = {
         "1, a Link Monster 1 or its Link Rating); these {len_materials} cannot."
     ),
     "materials_wrong.not_monster_cannot_for": (
-        "{m} is not a monster {on_the}, so it cannot be {word} for {name}."
+        "{m} is not a monster {where}, so it cannot be {word} for {name}."
     ),
     "materials_wrong.face_down_face_down": "{m} is face-down: a face-down monster cannot be {word}.",
     "materials_wrong.has_no_level_xyz": (
@@ -1492,7 +1492,7 @@ PHRASES: dict[str, str] = {
     "bad_tribute.not_monster_controls_2": "{card} is not a monster {player} controls.",
     "bad_tribute.named_twice_tribute": "{card} is named twice as a Tribute.",
     "procedure_not_met.not_part_summoning_procedure": (
-        "{left} {is_len} not part of {defn_name}'s summoning procedure."
+        "{left} {count:is|are} not part of {defn_name}'s summoning procedure."
     ),
     "procedure_not_met.cannot_special_summoned_procedure": (
         "{defn_name} cannot be Special Summoned by a procedure of its own: only by the effect of "
@@ -1520,8 +1520,8 @@ PHRASES: dict[str, str] = {
     "procedure_not_met.not_fusion_monster_extra": "{card} is not a Fusion Monster in {player}'s Extra Deck.",
     "procedure_not_met.not_monster_controls_3": "{m} is not a monster {player} controls.",
     "procedure_not_met.special_summoned_from_hand": (
-        "{defn_name} is Special Summoned from the hand by {verb} {sel}; none of the cards given ({refs_or}) "
-        "is one."
+        "{defn_name} is Special Summoned from the hand by {verb} {sel}; none of the cards given ({refs}) is "
+        "one."
     ),
     "full.has_no_extra_monster": "{player} has no Extra Monster Zone free for a Link Monster.",
     "full.all_main_monster_zones": "All 5 of {player}'s Main Monster Zones are occupied.",
@@ -1708,7 +1708,7 @@ PHRASES: dict[str, str] = {
         "{card}."
     ),
     "engine_picked.coin_toss_was_not": (
-        "The coin toss of {card} was not given; the engine assumes {the_call} (say `choices: {{coin: "
+        "The coin toss of {card} was not given; the engine assumes {assumed} (say `choices: {{coin: "
         "{other}}}` otherwise)."
     ),
     "engine_picked.must_banish_card_named": (
@@ -1885,6 +1885,18 @@ PHRASES: dict[str, str] = {
     "checked.at_activation": " only when the card is activated",
     "no_summon_because": "no {method} Summon ({why})",
     "no_normal_summon_because": "no Normal Summon ({why})",
+    "where.on_the_field": "on the field",
+    "where.controls": "{player} controls",
+    "none": "none",
+    "either_player": "either player",
+    "effect_kind.pendulum": "This Pendulum Effect of {card} works only while the card is in a Pendulum Zone.",
+    "effect_kind.monster": "This monster effect of {card} works only while the card is in a Monster Zone.",
+    "turn.this": "this turn",
+    "turn.next": "the next turn",
+    "from.hand": "from the hand",
+    "from.deck": "from the Deck",
+    "coin.call_right": "the call was right",
+    "coin.heads": "heads",
 }
 
 
@@ -2031,7 +2043,19 @@ def _word(value: Any, names: Names) -> Any:
         return render(value, names)
     if isinstance(value, list | tuple):
         return _Listed([str(_word(v, names)) for v in value])
-    return value  # an int or a string value, formatted by the template's own spec
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _Number(value)
+    return value  # a string value, formatted by the template's own spec
+
+
+class _Number(int):
+    """A number parameter; a `one|other` format spec picks a word by it (`{n:was|were}`)."""
+
+    def __format__(self, spec: str) -> str:
+        if "|" in spec:
+            one, other = spec.split("|", 1)
+            return one if self == 1 else other
+        return int.__format__(self, spec)
 
 
 class _Listed(list):

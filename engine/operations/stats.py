@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.explain import Phrase
+from engine.explain import CardId, Phrase
 from engine.operations.context import Context, select
 from engine.state import evolve
 from engine.vocabulary import OPERATIONS
@@ -213,8 +213,8 @@ def _coin_toss(tx: Tx, ctx: Context, step: Step) -> str:
             "choice.engine_picked",
             reason=Phrase(
                 "engine_picked.coin_toss_was_not",
-                card=ctx.link.card,
-                the_call='the call was right' if called else 'heads',
+                card=CardId(ctx.link.card),
+                assumed=Phrase("coin.call_right" if called else "coin.heads"),
                 other=other,
             ),
             cards=(ctx.link.card,),

@@ -274,7 +274,7 @@ def _summon_listed_lv(tx: Tx, ctx: Context, step: Step) -> str:
     tx.say(
         "summon.ignoring_conditions",
         card=Card.of(card),
-        hand_zone='hand' if card.zone == 'hand' else 'Deck',
+        zone=Phrase("from.hand" if card.zone == "hand" else "from.deck"),
     )  # fmt: skip
     return f"Special Summons {card.id} ignoring its Summoning conditions"
 

@@ -140,7 +140,7 @@ def _check_unchainable(tx: Tx, player: str, card: CardState, defn: CardDef, effe
                 "unchainable.chain_link_cannot_responded",
                 who=who,
                 link=top.link,
-                either_player='either player' if lock == 'both' else player,
+                either=Phrase("either_player") if lock == "both" else Player(player),
             ),
             cards=(card.id, top.card),
         )
@@ -194,14 +194,11 @@ def _check_location(tx: Tx, player: str, card: CardState, defn: CardDef, effect:
     if (why := activation_problem(board, card, effect)) is not None:
         raise Illegal("activate.no_effects_now", why=why, cards=(card.id,))
     if pendulum.is_pendulum_card(board, card) != effect.pendulum and card.zone in continuous.FIELD:
-        where = "in a Pendulum Zone" if effect.pendulum else "in a Monster Zone"
         raise Illegal(
             "action.card_not_there",
             reason=Phrase(
-                "card_not_there.works_only_while_card",
+                "effect_kind.pendulum" if effect.pendulum else "effect_kind.monster",
                 card=Card.of(card),
-                this_pendulum='This Pendulum Effect' if effect.pendulum else 'This monster effect',
-                where=where,
             ),
         )  # fmt: skip
 
@@ -425,7 +422,7 @@ def _check_condition(tx: Tx, player: str, card: CardState, effect: Effect,
                 reason=Phrase(
                     "condition_not_met.can_answer_only_activation",
                     card=Card.of(card),
-                    answered_link=answered.link if answered else 'none',
+                    answered_link=answered.link if answered else Phrase("none"),
                     ref=ref,
                 ),
             )  # fmt: skip

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.explain import Card, Phrase, Player
+from engine.explain import Card, CardId, Phrase, Player
 from engine.rules.continuous import FIELD
 from engine.state import Lasting, evolve, opponent
 
@@ -231,7 +231,7 @@ def eclipse(tx: Tx, item: Lasting) -> None:
             "end_phase.end_phase_effect_turns",
             source=Card.of(tx.card(item.source)),
             foe=Player(foe),
-            flipped_or=', '.join(flipped) or 'none',
+            flipped=[CardId(c) for c in flipped] or Phrase("none"),
             len_flipped=len(flipped),
         ),
         cards=(item.source, *flipped),

@@ -79,7 +79,9 @@ def check_materials(tx: Tx, player: str, card: CardState, defn: CardDef, method:
                 reason=Phrase(
                     "materials_wrong.not_monster_cannot_for",
                     m=CardId(m.id),
-                    on_the='on the field' if either_field else player + ' controls',
+                    where=Phrase("where.on_the_field")
+                    if either_field
+                    else Phrase("where.controls", player=Player(player)),
                     word=word,
                     name=name,
                 ),
@@ -110,7 +112,6 @@ def check_materials(tx: Tx, player: str, card: CardState, defn: CardDef, method:
                 name=name,
                 wanted=wanted,
                 n=n,
-                was_n='was' if n == 1 else 'were',
             ),
             cards=(card.id,),
         )  # fmt: skip
@@ -160,9 +161,7 @@ def _check_synchro(tx: Tx, card: CardState, defn: CardDef, materials: list[CardS
                 "materials_wrong.synchro_summon_needs_exactly",
                 defn_name=defn.name,
                 wanted=wanted,
-                s_wanted='s' if wanted != 1 else '',
-                len_tuners=len(tuners),
-                was_len='was' if len(tuners) == 1 else 'were',
+                tuners=len(tuners),
             ),
             cards=(card.id,),
         )  # fmt: skip
@@ -283,7 +282,7 @@ def check_procedure(tx: Tx, player: str, card: CardState, defn: CardDef,
                         defn_name=defn.name,
                         verb=verb,
                         sel=_describe(sel),
-                        refs_or=', '.join(c.id for c in refs) or 'none',
+                        refs=[CardId(c.id) for c in refs] or Phrase("none"),
                     ),
                     cards=(card.id,),
                 )
@@ -295,7 +294,7 @@ def check_procedure(tx: Tx, player: str, card: CardState, defn: CardDef,
             reason=Phrase(
                 "procedure_not_met.not_part_summoning_procedure",
                 left=[CardId(c.id) for c in left],
-                is_len='is' if len(left) == 1 else 'are',
+                count=len(left),
                 defn_name=defn.name,
             ),
             cards=(card.id,),

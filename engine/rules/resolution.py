@@ -88,7 +88,7 @@ def resolve_top(tx: Tx) -> str:
             "chain.negated_lasting",
             name=name,
             why=why,
-            this_lasting='this' if lasting.until_turn == tx.board.turn else 'the next',
+            turn=Phrase("turn.this" if lasting.until_turn == tx.board.turn else "turn.next"),
             link=link.link,
             card=Card.of(card),
             cards=(link.card, lasting.source),

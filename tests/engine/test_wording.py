@@ -83,6 +83,33 @@ def test_every_phrase_named_exists_and_every_phrase_is_named() -> None:
     assert not [k for k in PHRASES if k not in named and not k.startswith(tuple(prefixes))]
 
 
+def test_every_call_gives_exactly_its_template_fields() -> None:
+    """A code's (or phrase's) parameters are its template's fields, checked at every call with a
+    literal code or key, so a path no scenario takes still renders."""
+    bad = []
+    for where, call in _calls():
+        f = call.func
+        kind = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)
+        key = call.args[0] if call.args else None
+        keys = (
+            [key]
+            if isinstance(key, ast.Constant)
+            else [key.body, key.orelse]
+            if isinstance(key, ast.IfExp)
+            else []
+        )
+        if not all(isinstance(k, ast.Constant) for k in keys) or any(k.arg is None for k in call.keywords):
+            continue  # a code chosen at run time, or parameters passed as a mapping
+        table = PHRASES if kind == "Phrase" else SENTENCES
+        given = {k.arg for k in call.keywords if k.arg != "cards" or kind == "Phrase"}
+        for k in keys:
+            if given != _fields(table[k.value]):
+                bad.append(
+                    f"{where}: {k.value} takes {sorted(_fields(table[k.value]))}, given {sorted(given)}"
+                )
+    assert not bad, "\n".join(bad)
+
+
 def _names(value: Any, found: dict[str, str]) -> None:
     """Every card id the boards show, with its name."""
     if isinstance(value, dict):
