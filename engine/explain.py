@@ -12,6 +12,8 @@ a key into PHRASES, whose templates have parameters of their own and may nest ph
 
 Parameters are values, never words:
 
+- `Phase("battle")` (written "the Battle Phase"; with a `step`, "the Damage Step of the Battle
+  Phase"), `Window("damage_calculation")` (a moment of a battle, as WINDOW_NAMES writes it).
 - `Card(id, name)`: a card, named by the namer given to `render` (by default its name as the
   rule knew it); `CardId(id)`: a card written as its id. Either adds its id to `cards`.
 - `Player("A")`, `Zone("extra_deck")` (written "extra deck"), ints (a `one|other` format spec
@@ -23,7 +25,8 @@ Parameters are values, never words:
 A replay's explanation is a dict: `code`, `text` (rendered), `glossary`, `cards` (the ids it is
 about) and `params`, the parameters as JSON so a reader can render them again with its own
 namer: a card is `{"card": id}` (`{"card": id, "as": "id"}` for a CardId), a player
-`{"player": "A"}`, a zone `{"zone": name}`, a phrase `{"phrase": key, "params": {...}}`, a nested
+`{"player": "A"}`, a zone `{"zone": name}`, a phase `{"phase": name}` (and `"step"`), a battle's
+moment `{"window": name}`, a phrase `{"phrase": key, "params": {...}}`, a nested
 explanation `{"explanation": code, "params": {...}}`; ints, strings and lists as they are.
 """
 
@@ -32,6 +35,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from engine.state import PHASE_NAMES
 
 # code -> (glossary slugs, what the code means)
 _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
@@ -769,7 +774,7 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
 
 SENTENCES: dict[str, str] = {
     "turn.started": "Turn {turn} begins: {foe} is the turn player.",
-    "phase.entered": "{action_player} moves to {phase_name_target}.",
+    "phase.entered": "{player} moves to {phase}.",
     "phase.passed_through": "{reason}",
     "phase.illegal_order": "{reason}",
     "phase.not_turn_player": "Only the turn player moves on.",
@@ -828,7 +833,7 @@ SENTENCES: dict[str, str] = {
     ),
     "activate.unchainable": "{reason}",
     "action.not_turn_player": "Only the turn player ({turn_player}) can {what}; {action_player} cannot.",
-    "action.wrong_phase": "{what_upper}{what} only in your Main Phase; it is {phase_name_phase} now.",
+    "action.wrong_phase": "{what_upper}{what} only in your Main Phase; it is {phase} now.",
     "action.chain_open": "{reason}",
     "action.chain_resolved_first": "Both players pass: the open chain resolves before the next action.",
     "action.card_not_there": "{reason}",
@@ -1312,14 +1317,12 @@ SENTENCES: dict[str, str] = {
 }
 
 PHRASES: dict[str, str] = {
-    "passed_through.both_players_pass_until": "Both players pass until {phase_step}, where {who} acts.",
-    "passed_through.both_players_pass_until_2": "Both players pass until {battle_rules_window_names}.",
-    "illegal_order.already_past_turn_turn": (
-        "It is already past {phase_step} this turn; the turn cannot go back."
-    ),
-    "illegal_order.attack_already_past": "The attack is already past {battle_rules_window_names}.",
+    "passed_through.both_players_pass_until": "Both players pass until {phase}, where {who} acts.",
+    "passed_through.both_players_pass_until_2": "Both players pass until {window}.",
+    "illegal_order.already_past_turn_turn": "It is already past {phase} this turn; the turn cannot go back.",
+    "illegal_order.attack_already_past": "The attack is already past {window}.",
     "illegal_order.already_battle_phase": "It is already the Battle Phase.",
-    "illegal_order.phases_only_move_forward": "It is {phase_name_phase}; phases only move forward.",
+    "illegal_order.phases_only_move_forward": "It is {phase}; phases only move forward.",
     "illegal_order.main_phase_follows_battle": (
         "Main Phase 2 follows a Battle Phase; without one, the turn goes from Main Phase 1 to the End Phase."
     ),
@@ -1645,7 +1648,7 @@ PHRASES: dict[str, str] = {
     "not_allowed_now.face_down_effects_cannot": "{card} is face-down; its effects cannot be activated.",
     "not_allowed_now.spell_speed_can_activated": (
         "{card} is Spell Speed 1: it can be activated only in its controller's own Main Phase, when no chain "
-        "is open; it is {phase_name_phase} of {turn_player}'s turn."
+        "is open; it is {phase} of {turn_player}'s turn."
     ),
     "not_allowed_now.trap_must_set_first": (
         "{card} is a Trap: it must be Set first, and can be activated from the next turn on."
@@ -1953,6 +1956,40 @@ class Zone:
 
 
 @dataclass(frozen=True, slots=True)
+class Phase:
+    """A phase ("main1": "Main Phase 1", "battle": "the Battle Phase"), or a step of the Battle
+    Phase with `step` ("the Damage Step of the Battle Phase")."""
+
+    name: str
+    step: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A moment of a battle (`damage_calculation`), written as WINDOW_NAMES says it."""
+
+    name: str
+
+
+WINDOW_NAMES = {
+    "battle_step": "the Battle Step",
+    "damage_step_start": "the start of the Damage Step",
+    "before_damage_calculation": "the Damage Step, before damage calculation",
+    "damage_calculation": "damage calculation",
+    "after_damage_calculation": "the Damage Step, after damage calculation",
+    "damage_step_end": "the end of the Damage Step",
+}
+
+
+def phase_words(phase: str, step: str | None = None) -> str:
+    """The phase as a sentence names it: "the Battle Phase", "Main Phase 1"."""
+    if phase == "battle" and step and step != "start":
+        return f"the {step.title()} Step of the Battle Phase"
+    name = PHASE_NAMES.get(phase, phase)
+    return name if name.startswith("Main") else f"the {name}"
+
+
+@dataclass(frozen=True, slots=True)
 class Phrase:
     """A part of a sentence: a key into PHRASES and its own parameters."""
 
@@ -2037,6 +2074,10 @@ def _word(value: Any, names: Names) -> Any:
         return value.id
     if isinstance(value, Player | Zone):
         return value.name.replace("_", " ")
+    if isinstance(value, Phase):
+        return phase_words(value.name, value.step)
+    if isinstance(value, Window):
+        return WINDOW_NAMES[value.name]
     if isinstance(value, Phrase):
         return _fill(PHRASES[value.key], value.params, names)
     if isinstance(value, Explanation):
@@ -2112,6 +2153,10 @@ def _from_json(value: Any) -> Any:
         return Player(value["player"])
     if "zone" in value:
         return Zone(value["zone"])
+    if "phase" in value:
+        return Phase(value["phase"], value.get("step"))
+    if "window" in value:
+        return Window(value["window"])
     if "phrase" in value:
         return Phrase(value["phrase"], **_params_from_json(value["params"]))
     if "explanation" in value:
@@ -2128,6 +2173,10 @@ def _json(value: Any) -> Any:
         return {"player": value.name}
     if isinstance(value, Zone):
         return {"zone": value.name}
+    if isinstance(value, Phase):
+        return {"phase": value.name, "step": value.step} if value.step else {"phase": value.name}
+    if isinstance(value, Window):
+        return {"window": value.name}
     if isinstance(value, Phrase):
         return {"phrase": value.key, "params": {k: _json(v) for k, v in value.params.items()}}
     if isinstance(value, Explanation):

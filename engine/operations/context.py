@@ -90,7 +90,7 @@ def _affected(tx: Tx, ctx: Context, cards: list[CardState]) -> list[CardState]:
     kept = []
     for c in cards:
         if unaffected(tx.board, c, ctx.link.card):
-            tx.say("rule.unaffected", c=Card.of(c), card=ctx.link.card)  # fmt: skip
+            tx.say("rule.unaffected", c=Card.of(c), card=CardId(ctx.link.card), cards=(c.id,))
             continue
         kept.append(c)
     return kept

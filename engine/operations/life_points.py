@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.explain import Card, Player
+from engine.explain import Card, CardId, Player
 from engine.operations.context import Context, _players
 from engine.state import evolve, opponent
 from engine.vocabulary import OPERATIONS
@@ -23,7 +23,7 @@ def _damage(tx: Tx, ctx: Context, step: Step) -> str:
         tx.say(
             "chain.damage_redirected",
             shielded=shielded,
-            card=ctx.link.card,
+            card=CardId(ctx.link.card),
             opponent=Player(opponent(shielded)),
             cards=(ctx.link.card,),
         )  # fmt: skip
@@ -37,7 +37,7 @@ def _damage(tx: Tx, ctx: Context, step: Step) -> str:
             "lp.damage_became_gain",
             prime=Card.of(prime),
             amount=amount,
-            card=ctx.link.card,
+            card=CardId(ctx.link.card),
             and_players=' and '.join(players),
             cards=(prime.id, ctx.link.card),
         )  # fmt: skip

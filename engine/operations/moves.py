@@ -143,7 +143,11 @@ def _tribute(tx: Tx, ctx: Context, step: Step) -> str:
     if (mask := first(tx.board, "forbid_tributes")) is not None:
         tx.say(
             "rule.tributes_forbidden",
-            reason=Phrase("tributes_forbidden.face_up_no_monster_6", mask=Card.of(mask), card=ctx.link.card),
+            reason=Phrase(
+                "tributes_forbidden.face_up_no_monster_6",
+                mask=Card.of(mask),
+                card=CardId(ctx.link.card),
+            ),
             cards=(mask.id, ctx.link.card),
         )  # fmt: skip
         ctx.acted[:] = []
@@ -178,7 +182,11 @@ def _tribute_all(tx: Tx, ctx: Context, step: Step) -> str:
     if (mask := first(tx.board, "forbid_tributes")) is not None:
         tx.say(
             "rule.tributes_forbidden",
-            reason=Phrase("tributes_forbidden.face_up_no_monster_6", mask=Card.of(mask), card=ctx.link.card),
+            reason=Phrase(
+                "tributes_forbidden.face_up_no_monster_6",
+                mask=Card.of(mask),
+                card=CardId(ctx.link.card),
+            ),
             cards=(mask.id, ctx.link.card),
         )  # fmt: skip
         ctx.acted[:] = []
@@ -228,7 +236,7 @@ def _banish_until_equal(tx: Tx, ctx: Context, step: Step) -> str:
             len_theirs=len(theirs),
             ctx_player=Player(ctx.player),
             len_mine=len(mine),
-            card=ctx.link.card,
+            card=CardId(ctx.link.card),
             excess=excess,
             picks=[CardId(c.id) for c in picks],
         ),
@@ -445,7 +453,7 @@ def _opponent_may_discard(tx: Tx, ctx: Context, step: Step) -> str:
         "chain.negated_by_discard",
         foe=Player(foe),
         card=Card.of(card),
-        card2=ctx.link.card,
+        card2=CardId(ctx.link.card),
         cards=(ctx.link.card, card.id),
     )  # fmt: skip
     return f"{foe} discards {card.id}, so the effect stops"
@@ -501,7 +509,7 @@ def _banish_declared_from_deck(tx: Tx, ctx: Context, step: Step) -> str:
     if not name:
         tx.say(
             "choice.missing",
-            reason=Phrase("missing.needs_declared_card_name", card=ctx.link.card),
+            reason=Phrase("missing.needs_declared_card_name", card=CardId(ctx.link.card)),
             cards=(ctx.link.card,),
         )  # fmt: skip
         return "no card name declared"

@@ -48,7 +48,7 @@ def _negate_summon(tx: Tx, ctx: Context) -> str:
                 chain_link=ctx.link.link)  # fmt: skip
     tx.say(
         "summon.negated",
-        card=ctx.link.card,
+        card=CardId(ctx.link.card),
         cards_=[CardId(c.id) for c in cards],
         cards=(*[c.id for c in cards],),
     )  # fmt: skip

@@ -69,7 +69,7 @@ def _flip_face_up_quietly(tx: Tx, ctx: Context, step: Step) -> str:
         tx.say(
             "chain.flip_effects_not_activated",
             flipped=', '.join(flipped),
-            card=ctx.link.card,
+            card=CardId(ctx.link.card),
             cards=(*flipped,),
         )  # fmt: skip
     return f"{', '.join(flipped) or 'nothing'} turned face-up"
@@ -231,7 +231,7 @@ def _declare_type(tx: Tx, ctx: Context, step: Step) -> str:
     if not isinstance(declared, str) or not declared:
         tx.say(
             "choice.missing",
-            reason=Phrase("missing.declares_monster_type_activated", card=ctx.link.card),
+            reason=Phrase("missing.declares_monster_type_activated", card=CardId(ctx.link.card)),
             cards=(ctx.link.card,),
         )  # fmt: skip
         return "no Type declared"

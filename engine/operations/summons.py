@@ -86,7 +86,8 @@ def _special_summon(tx: Tx, ctx: Context, step: Step) -> str:
             continue
         only_by = tx.board.define(c.id).special_summon_by  # "Must be Special Summoned by X"
         if only_by and only_by.lower() != tx.board.define(ctx.link.card).name.lower():
-            tx.say("summon.condition_not_met", c=Card.of(c), only_by=only_by, card=ctx.link.card)  # fmt: skip
+            tx.say("summon.condition_not_met", c=Card.of(c), only_by=only_by, card=CardId(ctx.link.card),
+                   cards=(c.id,))  # fmt: skip
             continue
         who = c.owner if step.player == "both" else ctx.player  # "each player ... their own GY"
         position = ctx.choices.get("position") or step.position or "attack"
@@ -95,7 +96,7 @@ def _special_summon(tx: Tx, ctx: Context, step: Step) -> str:
         if position != "set" and (why := one_face_up_problem(tx.board, c, who)) is not None:
             tx.say(
                 "summon.only_one_face_up",
-                reason=Phrase("only_one_face_up.cannot_summon_face_up", why=why, card=ctx.link.card),
+                reason=Phrase("only_one_face_up.cannot_summon_face_up", why=why, card=CardId(ctx.link.card)),
                 cards=(c.id,),
             )
             continue
@@ -167,7 +168,7 @@ def _materials_then_summon(method: str) -> Handler:
         if monster is None or not materials:
             tx.say(
                 "choice.missing",
-                reason=Phrase("missing.needs_choices_say_which_2", card=ctx.link.card),
+                reason=Phrase("missing.needs_choices_say_which_2", card=CardId(ctx.link.card)),
                 cards=(ctx.link.card,),
             )
             return "no monster or materials chosen"
@@ -333,9 +334,10 @@ def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             reason=Phrase(
                 "gemini.effect_normal_summons_already",
                 card2=Card.of(card),
-                card=ctx.link.card,
+                card=CardId(ctx.link.card),
                 player=Player(player),
             ),
+            cards=(card.id,),
         )  # fmt: skip
     else:
         setting = ctx.choices.get("position") == "set"

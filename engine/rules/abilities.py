@@ -255,7 +255,7 @@ def spell_resolved(tx: Tx, link: ChainLink, effect: Effect) -> None:
         tx.emit("counters_placed", card=source.id, amount=1, what=counting.counter, cause=link.card)
         tx.say(
             "counter.spell_counter_placed",
-            card=link.card,
+            card=CardId(link.card),
             source=Card.of(source),
             counter=counting.counter,
             have=have + 1,
@@ -342,7 +342,12 @@ def die_negation(tx: Tx, link: ChainLink, targets: tuple[str, ...]) -> str | Non
             rolled = 1
             tx.say(
                 "choice.engine_picked",
-                reason=Phrase("engine_picked.die_rolls_resolves_was", source=Card.of(source), card=link.card),
+                reason=Phrase(
+                    "engine_picked.die_rolls_resolves_was",
+                    source=Card.of(source),
+                    card=CardId(link.card),
+                ),
+                cards=(source.id,),
             )  # fmt: skip
         tx.emit("die_roll", card=source.id, player=source.controller, result=rolled, chain_link=link.link)
         wanted = " or ".join(str(n) for n in effect.die)
@@ -351,7 +356,7 @@ def die_negation(tx: Tx, link: ChainLink, targets: tuple[str, ...]) -> str | Non
                 "rule.die_roll",
                 reason=Phrase(
                     "die_roll.targets_controller_rolls_die_2",
-                    card=link.card,
+                    card=CardId(link.card),
                     source=Card.of(source),
                     rolled=rolled,
                     wanted=wanted,

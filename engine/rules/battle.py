@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import Illegal
-from engine.explain import Card, CardId, Explanation, Phrase, Player, explain
+from engine.explain import WINDOW_NAMES, Card, CardId, Explanation, Phrase, Player, explain
 from engine.refs import resolve_ref
 from engine.rules import abilities, continuous
 from engine.rules.common import own_card, require_turn_player
@@ -20,16 +20,6 @@ from engine.state import DAMAGE_WINDOWS, Battle, CardState, evolve, opponent
 if TYPE_CHECKING:
     from engine.document import ActionEntry
     from engine.tx import Tx
-
-WINDOW_NAMES = {
-    "battle_step": "the Battle Step",
-    "damage_step_start": "the start of the Damage Step",
-    "before_damage_calculation": "the Damage Step, before damage calculation",
-    "damage_calculation": "damage calculation",
-    "after_damage_calculation": "the Damage Step, after damage calculation",
-    "damage_step_end": "the end of the Damage Step",
-}
-
 
 DAMAGE_WINDOW_NAMES = {k: v for k, v in WINDOW_NAMES.items() if k != "battle_step"}
 
@@ -285,7 +275,7 @@ def replay_check(tx: Tx) -> bool:
         tx.emit("battle", result="attack_stopped", card=battle.attacker)
         tx.say(
             "battle.ended",
-            reason=Phrase("ended.no_longer_face_up", attacker=battle.attacker),
+            reason=Phrase("ended.no_longer_face_up", attacker=CardId(battle.attacker)),
             cards=(battle.attacker,),
         )  # fmt: skip
         return True
@@ -582,6 +572,6 @@ def _end_of_battle(tx: Tx) -> None:
     tx.emit("phase", phase="battle", step="battle", player=tx.board.turn_player)
     tx.say(
         "battle.ended",
-        reason=Phrase("ended.battle_over_back_battle", attacker=battle.attacker),
+        reason=Phrase("ended.battle_over_back_battle", attacker=CardId(battle.attacker)),
         cards=(battle.attacker,),
     )  # fmt: skip

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 from engine.cards import CardDef, Effect, Selector
 from engine.errors import Illegal
-from engine.explain import Card, CardId, Phrase, Player, Zone
+from engine.explain import Card, CardId, Phase, Phrase, Player, Zone
 from engine.refs import resolve_ref
 from engine.rules import continuous, locks, pendulum, restrictions
-from engine.rules.common import MAIN_PHASES, phase_name
+from engine.rules.common import MAIN_PHASES
 from engine.rules.conditions import Activating, deck_actions
 from engine.rules.continuous import candidates, fits, misfit
 from engine.rules.kinds import co_linked
@@ -108,7 +108,7 @@ def _check_timing(tx: Tx, player: str, card: CardState, defn: CardDef, effect: E
             reason=Phrase(
                 "not_allowed_now.spell_speed_can_activated",
                 card=Card.of(card),
-                phase_name_phase=phase_name(board.phase),
+                phase=Phase(board.phase),
                 turn_player=Player(board.turn_player),
             ),
         )

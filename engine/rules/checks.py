@@ -58,7 +58,8 @@ def _orphans(tx: Tx) -> bool:
                 tx.say(
                     "rule.bound_monster_destroyed",
                     card=CardId(card.id),
-                    partner_id=partner_id,
+                    partner_id=CardId(partner_id),
+                    cards=(card.id,),
                 )  # fmt: skip
                 return True
             continue
@@ -72,8 +73,9 @@ def _orphans(tx: Tx) -> bool:
                 reason=Phrase(
                     "equip_destroyed.no_longer_attached_face",
                     card=Card.of(card),
-                    partner_id=partner_id,
+                    partner_id=CardId(partner_id),
                 ),
+                cards=(card.id,),
             )  # fmt: skip
             return True
     return False
@@ -165,7 +167,7 @@ def _control_returns(tx: Tx) -> bool:
             "rule.control_returned",
             reason=Phrase(
                 "control_returned.no_longer_gives_control",
-                source_id=source_id,
+                source_id=CardId(source_id),
                 card=CardId(card.id),
                 card_owner=Player(card.owner),
             ),

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Illegal
-from engine.explain import CardId, Phrase, Player, Zone
+from engine.explain import CardId, Phase, Phrase, Player, Zone, phase_words
 from engine.refs import resolve_ref
-from engine.state import PHASE_NAMES, CardState
+from engine.state import CardState
 
 if TYPE_CHECKING:
     from engine.document import ActionEntry
@@ -38,7 +38,7 @@ def require_main_phase(tx: Tx, what: str) -> None:
             "action.wrong_phase",
             what_upper=what[0].upper(),
             what=what[1:],
-            phase_name_phase=phase_name(tx.board.phase),
+            phase=Phase(tx.board.phase),
         )
 
 
@@ -62,6 +62,5 @@ def own_card(tx: Tx, ref: str, player: str, zone: str, what: str) -> CardState:
 
 
 def phase_name(phase: str) -> str:
-    """The phase as a sentence names it: "the Battle Phase", "Main Phase 1"."""
-    name = PHASE_NAMES.get(phase, phase)
-    return name if name.startswith("Main") else f"the {name}"
+    """The phase as a sentence names it (a step's summary): "the Battle Phase", "Main Phase 1"."""
+    return phase_words(phase)

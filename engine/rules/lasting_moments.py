@@ -56,7 +56,7 @@ def _give_back(tx: Tx, card_id: str, source: str) -> None:
             "lasting.control_returned",
             reason=Phrase(
                 "control_returned.should_go_back_who",
-                card_id=card_id,
+                card_id=CardId(card_id),
                 card_owner=Player(card.owner),
             ),
             cards=(card_id,),
@@ -68,7 +68,7 @@ def _give_back(tx: Tx, card_id: str, source: str) -> None:
         "lasting.control_returned",
         reason=Phrase(
             "control_returned.end_phase_control_goes",
-            card_id=card_id,
+            card_id=CardId(card_id),
             card_owner=Player(card.owner),
             source=Card.of(tx.card(source)),
         ),
@@ -272,7 +272,7 @@ def after_resolving(tx: Tx, link_card: str, link_player: str, link_no: int) -> N
         tx.set_board(evolve(tx.board, lasting=tuple(i for i in tx.board.lasting if i is not item)))
         tx.say(
             "lasting.damage_after_use",
-            link_card=link_card,
+            link_card=CardId(link_card),
             source=Card.of(tx.board.cards[item.source]),
             link_player=link_player,
             amount=item.amount,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Illegal
-from engine.explain import Card, Phrase
+from engine.explain import Card, CardId, Phrase
 from engine.operations import OPERATIONS, Context
 from engine.rules import continuous, locks, restrictions
 from engine.rules.chain import LINGERING, _check_requires, summoned_now
@@ -235,7 +235,7 @@ def _mode(tx: Tx, ctx: Context, link: ChainLink) -> int:
         ctx.choices["mode"] = 1
         tx.say(
             "choice.engine_picked",
-            reason=Phrase("engine_picked.no_mode_was_given", card=link.card),
+            reason=Phrase("engine_picked.no_mode_was_given", card=CardId(link.card)),
             cards=(link.card,),
         )  # fmt: skip
     return 1

@@ -88,7 +88,7 @@ def _reachable(tx: Tx, ctx: Context, verb: str, refs: list[str], lost: set[str])
         if card.zone not in zones:
             tx.say(
                 "stated.card_not_there",
-                card=ctx.link.card,
+                card=CardId(ctx.link.card),
                 verb=Zone(verb),
                 card2=CardId(card.id),
                 card_controller=Player(card.controller),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Illegal
-from engine.explain import Card, Phrase, Player, Zone
+from engine.explain import Card, Phase, Phrase, Player, Window, Zone
 from engine.refs import resolve_ref
 from engine.rules import battle as battle_rules
 from engine.rules.common import phase_name, require_turn_player
@@ -80,7 +80,7 @@ def advance_to(tx: Tx, target: str, who: str) -> bool:
     if there < here:
         raise Illegal(
             "phase.illegal_order",
-            reason=Phrase("illegal_order.already_past_turn_turn", phase_step=_window_name(phase, step)),
+            reason=Phrase("illegal_order.already_past_turn_turn", phase=Phase(phase, step)),
         )  # fmt: skip
     if phase == "battle" and board.turn == 1:
         raise Illegal(
@@ -100,7 +100,7 @@ def advance_to(tx: Tx, target: str, who: str) -> bool:
         "phase.passed_through",
         reason=Phrase(
             "passed_through.both_players_pass_until",
-            phase_step=_window_name(phase, step),
+            phase=Phase(phase, step),
             who=who,
         ),
     )  # fmt: skip
@@ -121,7 +121,7 @@ def _advance_battle_window(tx: Tx, window: str) -> bool:
             "phase.illegal_order",
             reason=Phrase(
                 "illegal_order.attack_already_past",
-                battle_rules_window_names=battle_rules.WINDOW_NAMES[window],
+                window=Window(window),
             ),
         )
     if window == battle.window:
@@ -132,16 +132,10 @@ def _advance_battle_window(tx: Tx, window: str) -> bool:
             "phase.passed_through",
             reason=Phrase(
                 "passed_through.both_players_pass_until_2",
-                battle_rules_window_names=battle_rules.WINDOW_NAMES[window],
+                window=Window(window),
             ),
         )
     return True
-
-
-def _window_name(phase: str, step: str | None) -> str:
-    if phase == "battle" and step and step != "start":
-        return f"the {step.title()} Step of the Battle Phase"
-    return f"{phase_name(phase)}"
 
 
 def phase(tx: Tx, action: ActionEntry) -> str:
@@ -162,7 +156,7 @@ def phase(tx: Tx, action: ActionEntry) -> str:
             "phase.illegal_order",
             reason=Phrase(
                 "illegal_order.phases_only_move_forward",
-                phase_name_phase=phase_name(tx.board.phase),
+                phase=Phase(tx.board.phase),
             ),
         )
     if target == "main2" and tx.board.phase != "battle":
@@ -177,7 +171,7 @@ def phase(tx: Tx, action: ActionEntry) -> str:
             continue
         enter_phase(tx, p)
     tx.finish()
-    tx.say("phase.entered", action_player=Player(action.player), phase_name_target=phase_name(target))
+    tx.say("phase.entered", player=Player(action.player), phase=Phase(target))
     return f"{action.player} moves to {phase_name(target)}"
 
 
