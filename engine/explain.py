@@ -781,7 +781,7 @@ SENTENCES: dict[str, str] = {
     "phase.no_battle_first_turn": "{reason}",
     "draw.normal": "{foe} draws 1 card for the turn in the Draw Phase.",
     "draw.normal_per_co_linked": (
-        "{foe} draws {count} card{s_count} for the turn in the Draw Phase: {source} makes the normal draw 1 "
+        "{foe} draws {count} card{count:|s} for the turn in the Draw Phase: {source} makes the normal draw 1 "
         'card for each different name among the co-linked "Knightmare" monsters on the field, instead of 1 '
         "({names})."
     ),
@@ -816,7 +816,7 @@ SENTENCES: dict[str, str] = {
         "was negated."
     ),
     "lasting.draw_on_summon": (
-        "{summoner} Special Summoned {value}: {name}'s effect, applied earlier this turn, makes "
+        "{summoner} Special Summoned {summoned}: {source}'s effect, applied earlier this turn, makes "
         "{item_player} draw 1 card at once; this is not an activation and starts no chain."
     ),
     "lasting.deck_locked": (
@@ -920,7 +920,7 @@ SENTENCES: dict[str, str] = {
         "its owner's Extra Deck."
     ),
     "lp.damage_became_gain": (
-        "{prime} is face-up: the {amount} damage {card} would inflict to {and_players} is gained as LP "
+        "{prime} is face-up: the {amount} damage {card} would inflict to {players: and } is gained as LP "
         "instead."
     ),
     "activate.once_per_chain": (
@@ -935,11 +935,11 @@ SENTENCES: dict[str, str] = {
         "negated."
     ),
     "summon.tributes_not_destroyed": (
-        "{ids} {was_len} Tributed: sent to the GY as a cost of the summon, not destroyed."
+        "{ids} {count:was|were} Tributed: sent to the GY as a cost of the summon, not destroyed."
     ),
     "summon.already_used": "{reason}",
     "summon.wrong_tribute_count": (
-        "A Level {level} monster needs {needed} Tribute{s_needed}; {len_refs} {was_len} given."
+        "A Level {level} monster needs {needed} Tribute{needed:|s}; {given} {given:was|were} given."
     ),
     "summon.bad_tribute": "{reason}",
     "summon.no_face_up_defense": (
@@ -1392,7 +1392,7 @@ PHRASES: dict[str, str] = {
     ),
     "card_not_there.not_monster_controls": "{card} is not a monster {player} controls.",
     "card_not_there.effect_works_from_card": (
-        "{card}'s effect works from {effect_works_from}; the card is in {card_controller}'s {zone}."
+        "{card}'s effect works from {works_from}; the card is in {card_controller}'s {zone}."
     ),
     "card_not_there.must_hand_or_set": (
         "{card} must be in {player}'s hand or Set on {player}'s field to be activated."
@@ -1415,7 +1415,7 @@ PHRASES: dict[str, str] = {
         "{tuners} {tuners:was|were} given."
     ),
     "materials_wrong.levels_synchro_materials_add": (
-        "The Levels of the Synchro Materials add up to {sum_levels} ({levels}); {defn_name} is Level "
+        "The Levels of the Synchro Materials add up to {sum_levels} ({levels: + }); {defn_name} is Level "
         "{level}, and they must add up to exactly that."
     ),
     "materials_wrong.link_materials_must_count": (
@@ -1561,7 +1561,7 @@ PHRASES: dict[str, str] = {
     ),
     "locked.effect_applies_for_rest": (
         "{source}'s effect applies for the rest of this turn: no card can be added from either Main Deck to "
-        "the hand, so {card}, which would {or_sorted}, cannot be activated."
+        "the hand, so {card}, which would {adds: or }, cannot be activated."
     ),
     "locked.face_up_effect_not": (
         "{jinzo} is face-up and its effect is not negated: Trap Cards, and their effects on the field, "
@@ -1900,6 +1900,18 @@ PHRASES: dict[str, str] = {
     "from.deck": "from the Deck",
     "coin.call_right": "the call was right",
     "coin.heads": "heads",
+    "barrier.own_effect": "its own effect, which is not negated",
+    "barrier.face_up": "{barrier} is face-up",
+    "tribute_cost.cannot_be_tributed": "{wrong} cannot be Tributed for it",
+    "tribute_cost.given": "{given} given",
+    "direct.toon": "its Toon effect lets it",
+    "direct.no_monsters": "{foe} controls no monsters",
+    "attacked.face_down": "{foe}'s face-down monster in Main Monster Zone {slot}",
+    "attacked.face_up": "{target} ({target_id})",
+    "replay.target_left": "the attack target {target} left the field",
+    "replay.monsters_changed": "the monsters {foe} controls changed",
+    "guard.own": "its own effect",
+    "guard.other": "{guard}'s effect",
 }
 
 

@@ -115,7 +115,11 @@ def _pick(tx: Tx, ctx: Context, step: Step, key: str) -> list[CardState]:
         if wrong:
             tx.say(
                 "choice.not_allowed",
-                reason=Phrase("not_allowed.cannot_chosen_for_here", wrong=', '.join(wrong), key_=key),
+                reason=Phrase(
+                    "not_allowed.cannot_chosen_for_here",
+                    wrong=[CardId(i) for i in wrong],
+                    key_=key,
+                ),
                 cards=(*wrong,),
             )  # fmt: skip
         return [c for c in chosen if c.id not in wrong][:count]

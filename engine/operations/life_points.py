@@ -38,7 +38,7 @@ def _damage(tx: Tx, ctx: Context, step: Step) -> str:
             prime=Card.of(prime),
             amount=amount,
             card=CardId(ctx.link.card),
-            and_players=' and '.join(players),
+            players=[Player(p) for p in players],
             cards=(prime.id, ctx.link.card),
         )  # fmt: skip
         return f"{' and '.join(players)} {'each gain' if len(players) > 1 else 'gains'} {amount} LP instead"

@@ -68,7 +68,7 @@ def _flip_face_up_quietly(tx: Tx, ctx: Context, step: Step) -> str:
     if flipped:
         tx.say(
             "chain.flip_effects_not_activated",
-            flipped=', '.join(flipped),
+            flipped=[CardId(i) for i in flipped],
             card=CardId(ctx.link.card),
             cards=(*flipped,),
         )  # fmt: skip

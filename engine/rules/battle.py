@@ -72,8 +72,8 @@ def _attack_restrictions(tx: Tx, player: str, attacker: CardState,
                         not effect.summon_kinds or kind in effect.summon_kinds
                         or (special and "special" in effect.summon_kinds))), None)  # fmt: skip
     if attacker.summoned_this_turn and barrier is not None:
-        whose = ("its own effect, which is not negated" if barrier.id == attacker.id
-                 else f"{barrier.name} is face-up")  # fmt: skip
+        whose = (Phrase("barrier.own_effect") if barrier.id == attacker.id
+                 else Phrase("barrier.face_up", barrier=Card.of(barrier)))  # fmt: skip
         raise Illegal(
             "battle.attacks_forbidden",
             reason=Phrase(
@@ -131,7 +131,8 @@ def _tribute_to_attack(tx: Tx, player: str, attacker: CardState, count: int,
     cards = [resolve_ref(tx.board, str(r)) for r in refs]
     wrong = [c.id for c in cards if c.zone != "monsters" or c.controller != player or c.id == attacker.id]
     if len(cards) != count or wrong:
-        why = f"{', '.join(wrong)} cannot be Tributed for it" if wrong else f"{len(cards)} given"
+        why = (Phrase("tribute_cost.cannot_be_tributed", wrong=[CardId(i) for i in wrong]) if wrong
+               else Phrase("tribute_cost.given", given=len(cards)))  # fmt: skip
         raise Illegal(
             "activate.cost_missing",
             reason=Phrase(
@@ -141,6 +142,7 @@ def _tribute_to_attack(tx: Tx, player: str, attacker: CardState, count: int,
                 count=count,
                 why=why,
             ),
+            cards=(attacker.id,),
         )  # fmt: skip
     for c in cards:
         tx.move(c.id, "graveyard", event="tributed", cause=f"attack cost of {attacker.id}")
@@ -190,12 +192,12 @@ def attack(tx: Tx, action: ActionEntry) -> str:
         tx.say("toon.direct_attack", attacker=Card.of(attacker), foe=Player(foe))  # fmt: skip
     if action.target == "direct":
         if defenders and not toon_direct:
-            names = ", ".join(c.id for c in defenders)
             raise Illegal(
                 "battle.direct_blocked",
                 attacker=Card.of(attacker),
                 foe=Player(foe),
-                names=names,
+                names=[CardId(c.id) for c in defenders],
+                cards=(attacker.id,),
             )  # fmt: skip
         target = None
     else:
@@ -203,7 +205,9 @@ def attack(tx: Tx, action: ActionEntry) -> str:
         if target.zone != "monsters" or target.controller != foe:
             raise Illegal("battle.bad_target", target=CardId(target.id), foe=Player(foe))  # fmt: skip
         if (guard := continuous.first(tx.board, "cannot_be_attacked", target)) is not None:
-            whose = "its own effect" if guard.id == target.id else f"{guard.name}'s effect"
+            whose = Phrase(
+                "guard.own",
+            ) if guard.id == target.id else Phrase("guard.other", guard=Card.of(guard))
             raise Illegal(
                 "battle.cannot_be_attacked",
                 target=Card.of(target),
@@ -225,13 +229,13 @@ def attack(tx: Tx, action: ActionEntry) -> str:
             target=target.id if target else "direct")  # fmt: skip
     tx.finish()
     if target is None:
-        why = "its Toon effect lets it" if defenders else f"{foe} controls no monsters"
+        why = Phrase("direct.toon") if defenders else Phrase("direct.no_monsters", foe=Player(foe))
         tx.say("battle.direct_attack", attacker=Card.of(attacker), foe=Player(foe), why=why)
         return f"{player}'s {attacker.name} attacks directly"
     if target.position == "set":
-        shown = f"{foe}'s face-down monster in Main Monster Zone {target.slot}"
+        shown = Phrase("attacked.face_down", foe=Player(foe), slot=target.slot)
     else:
-        shown = f"{target.name} ({target.id})"
+        shown = Phrase("attacked.face_up", target=Card.of(target), target_id=CardId(target.id))
     tx.say(
         "battle.attack_declared",
         attacker=Card.of(attacker),
@@ -284,8 +288,8 @@ def replay_check(tx: Tx) -> bool:
     if defenders != battle.defenders_at_declaration or target_gone:
         tx.update(battle=None, replay_attacker=battle.attacker)
         tx.emit("replay", card=battle.attacker, player=player)
-        why = (f"the attack target {battle.target} left the field" if target_gone
-               else f"the monsters {opponent(player)} controls changed")  # fmt: skip
+        why = (Phrase("replay.target_left", target=CardId(battle.target)) if target_gone
+               else Phrase("replay.monsters_changed", foe=Player(opponent(player))))  # fmt: skip
         tx.say("battle.replay", why=why, attacker=Card.of(attacker), cards=(battle.attacker,))  # fmt: skip
         return True
     return False

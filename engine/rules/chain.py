@@ -179,7 +179,7 @@ def _check_location(tx: Tx, player: str, card: CardState, defn: CardDef, effect:
             reason=Phrase(
                 "card_not_there.effect_works_from_card",
                 card=CardId(card.id),
-                effect_works_from=', '.join(effect.works_from),
+                works_from=[Zone(z) for z in effect.works_from],
                 card_controller=Player(card.controller),
                 zone=Zone(card.zone),
             ),
@@ -529,7 +529,7 @@ def _check_cost(tx: Tx, player: str, card: CardState, effect: Effect,
                     reason=Phrase(
                         "cost_missing.not_xyz_material_cost",
                         card=Card.of(card),
-                        strays=', '.join(strays),
+                        strays=strays,
                     ),
                 )
         if count != amount:
@@ -559,7 +559,7 @@ def _check_locks(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Ef
                 "locked.effect_applies_for_rest",
                 source=Card.of(tx.board.cards[lock.source]),
                 card=Card.of(card),
-                or_sorted=' or '.join(sorted(adds)),
+                adds=[Zone(a) for a in sorted(adds)],
             ),
             cards=(card.id, lock.source),
         )  # fmt: skip
@@ -715,7 +715,7 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
         tx.say(
             "summon.negation_window",
             card=Card.of(card),
-            attempt=', '.join(attempt.cards),
+            attempt=[CardId(i) for i in attempt.cards],
             cards=(card.id, *attempt.cards),
         )  # fmt: skip
     if flip_use:

@@ -31,7 +31,7 @@ def end_phase(tx: Tx) -> None:
                     reason=Phrase(
                         "end_phase.end_phase_effect_destroys",
                         source=Card.of(tx.card(item.source)),
-                        doomed=', '.join(doomed),
+                        doomed=[CardId(i) for i in doomed],
                     ),
                     cards=(item.source, *doomed),
                 )  # fmt: skip
@@ -203,12 +203,11 @@ def _maxx_c(tx: Tx, summoner: str, cards: list[str]) -> None:
             continue
         if item.player == summoner or tx.game.result is not None:
             continue
-        name = tx.board.cards[item.source].name
         tx.say(
             "lasting.draw_on_summon",
-            summoner=summoner,
-            value=', '.join(cards),
-            name=name,
+            summoner=Player(summoner),
+            summoned=[CardId(i) for i in cards],
+            source=Card.of(tx.board.cards[item.source]),
             item_player=Player(item.player),
             cards=(item.source, *cards),
         )  # fmt: skip

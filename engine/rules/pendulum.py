@@ -144,7 +144,7 @@ def pendulum_summon(tx: Tx, action: ActionEntry) -> str:
     tx.say(
         "summon.pendulum",
         player=Player(player),
-        placed=', '.join(placed),
+        placed=[CardId(i) for i in placed],
         low=low,
         high=high,
         low2=low + 1,

@@ -181,7 +181,7 @@ def _check_synchro(tx: Tx, card: CardState, defn: CardDef, materials: list[CardS
             reason=Phrase(
                 "materials_wrong.levels_synchro_materials_add",
                 sum_levels=sum(levels),
-                levels=' + '.join(map(str, levels)),
+                levels=levels,
                 defn_name=defn.name,
                 level=defn.level,
             ),

@@ -51,9 +51,7 @@ def _tribute(tx: Tx, player: str, refs: list[str], needed: int, name: str) -> li
             "summon.wrong_tribute_count",
             level=level,
             needed=needed,
-            s_needed='s' if needed != 1 else '',
-            len_refs=len(refs),
-            was_len='was' if len(refs) == 1 else 'were',
+            given=len(refs),
             cards=(name,),
         )
     ids = []
@@ -95,8 +93,8 @@ def _pay_tributes(tx: Tx, ids: list[str], summoned: str) -> None:
         tx.finish()  # the Tribute is paid before the summon: it is not the last thing that happens
         tx.say(
             "summon.tributes_not_destroyed",
-            ids=', '.join(ids),
-            was_len='was' if len(ids) == 1 else 'were',
+            ids=[CardId(i) for i in ids],
+            count=len(ids),
             cards=(*ids,),
         )
 

@@ -228,8 +228,7 @@ def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str:
                 source=Card.of(source),
                 foe=Player(foe),
                 count=count,
-                s_count='s' if count != 1 else '',
-                names=', '.join(names),
+                names=names,
             )  # fmt: skip
         elif not skip_draw:
             tx.say("draw.normal", foe=Player(foe))
