@@ -787,7 +787,7 @@ SENTENCES: dict[str, str] = {
     ),
     "draw.skipped_first_turn": "The player who goes first does not draw on the first turn.",
     "hand.discard_to_limit": (
-        "{player} ends the turn with {len_hand} cards in hand and discards {excess} to keep 6: {names}{note}."
+        "{player} ends the turn with {held} cards in hand and discards {excess} to keep 6: {discarded}{note}."
     ),
     "hand.discard_choice_invalid": (
         "{player} holds {len_hand} cards and must discard exactly {excess} from the hand."
@@ -1030,7 +1030,7 @@ SENTENCES: dict[str, str] = {
     "rule.bound_monster_destroyed": (
         "{partner_id} left the field, so the monster it brought back, {card}, is destroyed with it."
     ),
-    "cost.maintenance_paid": "{player} pays {what} to keep {card} on the field.{note}",
+    "cost.maintenance_paid": "{player} pays {what} to keep {card} on the field.{negated}{forced}",
     "cost.maintenance_unpaid": "{player} {why} {what} for {card}, so it is destroyed.",
     "activate.locked": "{reason}",
     "activate.flipped_this_chain": (
@@ -1912,6 +1912,22 @@ PHRASES: dict[str, str] = {
     "replay.monsters_changed": "the monsters {foe} controls changed",
     "guard.own": "its own effect",
     "guard.other": "{guard}'s effect",
+    "discard.engine_picked": " (none were named, so the engine took the first card{excess:|s} in hand)",
+    "needs.archetype": '"{archetype}" monster',
+    "needs.kind": "monster of the kind its text names",
+    "needs.can_be_set": " (It can still be Set: Setting is not a Normal Summon.)",
+    "maintenance.lp": "{lp} LP",
+    "maintenance.counters": "{count} counter(s)",
+    "maintenance.counters_from": "{count} counter(s) from {holder}",
+    "maintenance.tributes": "a Tribute of {count} monster(s)",
+    "maintenance.tributed": "a Tribute of {monster} (the engine takes the first monster {player} controls)",
+    "maintenance.negated": " Its effect is negated by {negator}, but a maintenance cost is still due.",
+    "maintenance.forced": (
+        " Its text makes this payment not optional while it can be paid, so the choice not to pay does not "
+        "apply."
+    ),
+    "maintenance.declined": "chooses not to pay",
+    "maintenance.cannot_pay": "cannot pay",
 }
 
 

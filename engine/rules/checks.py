@@ -186,22 +186,25 @@ def _pay_or_destroy(tx: Tx, card_id: str, cost: dict, declined: bool, forced: bo
     counters = dict(holder.counters)
     have = sum(counters.values())
     payable = tx.board.player(player).lp >= lp_due and have >= counters_due
-    what = f"{lp_due} LP" if lp_due else f"{counters_due} counter(s)"
+    what = Phrase(
+        "maintenance.lp",
+        lp=lp_due,
+    ) if lp_due else Phrase("maintenance.counters", count=counters_due)
     if counters_due and holder.id != card.id:
-        what += f" from {holder.name}"
+        what = Phrase("maintenance.counters_from", count=counters_due, holder=Card.of(holder))
     tributes_due = int(cost.get("tribute", 0))  # "Tribute 1 monster or destroy this card"
     if tributes_due:
         from engine.rules.continuous import first
 
         fodder = tx.board.monsters(player)[:tributes_due]
         payable = len(fodder) == tributes_due and first(tx.board, "forbid_tributes") is None
-        what = f"a Tribute of {tributes_due} monster(s)"
+        what = Phrase("maintenance.tributes", count=tributes_due)
     if payable and not declined:
         if lp_due:
             tx.change_lp(player, -lp_due, event="lp_paid", cause=f"maintenance of {card_id}")
         for monster in fodder if tributes_due else ():
             tx.move(monster.id, "graveyard", event="tributed", cause=f"maintenance of {card_id}")
-            what = f"a Tribute of {monster.id} (the engine takes the first monster {player} controls)"
+            what = Phrase("maintenance.tributed", monster=CardId(monster.id), player=Player(player))
         if counters_due:
             name = next(iter(counters))
             counters[name] -= counters_due
@@ -210,22 +213,18 @@ def _pay_or_destroy(tx: Tx, card_id: str, cost: dict, declined: bool, forced: bo
                     cause=f"maintenance of {card_id}")  # fmt: skip
         tx.emit("cost_paid", card=card_id, player=player, what="maintenance")
         negator = negated_by(tx.board, card)
-        note = (f" Its effect is negated by {negator.name}, but a maintenance cost is still due."
-                if negator else "")  # fmt: skip
-        if forced:
-            note += (" Its text makes this payment not optional while it can be paid, so the choice "
-                     "not to pay does not apply.")
         tx.say(
             "cost.maintenance_paid",
             player=Player(player),
             what=what,
             card=Card.of(card),
-            note=note,
+            negated=Phrase("maintenance.negated", negator=Card.of(negator)) if negator else Phrase("nothing"),
+            forced=Phrase("maintenance.forced") if forced else Phrase("nothing"),
             cards=(card_id,),
         )  # fmt: skip
         return
     tx.move(card_id, "graveyard", event="destroyed", cause=f"maintenance of {card_id} not paid")
-    why = "chooses not to pay" if payable else "cannot pay"
+    why = Phrase("maintenance.declined" if payable else "maintenance.cannot_pay")
     tx.say(
         "cost.maintenance_unpaid",
         player=Player(player),

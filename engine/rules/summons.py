@@ -148,8 +148,8 @@ def needs_problem(tx: Tx, card: CardState, player: str, verb: str) -> None:
     if any(c.id != card.id and c.face_up and continuous.matches(tx.board, c, wanted, player)
            for c in tx.board.monsters(player)):  # fmt: skip
         return
-    what = f'"{wanted.archetype}" monster' if wanted.archetype else "monster of the kind its text names"
-    note = " (It can still be Set: Setting is not a Normal Summon.)" if verb == "Normal Summon" else ""
+    what = Phrase("needs.archetype", archetype=wanted.archetype) if wanted.archetype else Phrase("needs.kind")
+    note = Phrase("needs.can_be_set") if verb == "Normal Summon" else Phrase("nothing")
     raise Illegal(
         "summon.needs_face_up_monster",
         card=Card.of(card),

@@ -292,18 +292,13 @@ def _discard_to_limit(tx: Tx, action: ActionEntry) -> None:
     for card_id in chosen:
         tx.move(card_id, "graveyard", event="discarded", cause="hand size limit")
     tx.finish()
-    names = ", ".join(tx.card(c).name for c in chosen)
-    note = ""
-    if picked_by_engine:
-        note = " (none were named, so the engine took the first card" + (
-            "s" if excess > 1 else "") + " in hand)"  # fmt: skip
     tx.say(
         "hand.discard_to_limit",
         player=Player(player),
-        len_hand=len(hand),
+        held=len(hand),
         excess=excess,
-        names=names,
-        note=note,
+        discarded=[Card.of(tx.card(c)) for c in chosen],
+        note=Phrase("discard.engine_picked", excess=excess) if picked_by_engine else Phrase("nothing"),
         cards=(*chosen,),
     )  # fmt: skip
 
