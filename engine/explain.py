@@ -828,7 +828,7 @@ SENTENCES: dict[str, str] = {
         "so the {amount} damage is not taken."
     ),
     "chain.negated_lasting": (
-        "{name}'s effect, applied earlier, still applies: {why} until the end of {turn}, so Chain Link "
+        "{source}'s effect, applied earlier, still applies: {why} until the end of {turn}, so Chain Link "
         "{link} ({card}) resolves without effect."
     ),
     "activate.unchainable": "{reason}",
@@ -1235,7 +1235,7 @@ SENTENCES: dict[str, str] = {
         "effect); this ends if it leaves the GY."
     ),
     "chain.negated_destroyed_by_battle": (
-        "{card} was destroyed by battle with {name}, whose effect negates its effects while it stays "
+        "{card} was destroyed by battle with {source}, whose effect negates its effects while it stays "
         "{where}, so Chain Link {link} ({card}) resolves without effect."
     ),
     "reveal.hand_kept_revealed": (
@@ -1661,7 +1661,7 @@ PHRASES: dict[str, str] = {
         "{card} needs {needed} target(s) chosen at activation; {len_chosen} given."
     ),
     "bad_target.targets_must_split_text": (
-        "{card}'s targets must be split as its text says ({wanted}); {chosen} cannot be."
+        "{card}'s targets must be split as its text says ({wanted: and }); {chosen} cannot be."
     ),
     "bad_target.does_not_target_no": "{card} does not target; no target can be chosen for it.",
     "bad_target.cannot_target_itself_effect": (
@@ -1928,6 +1928,19 @@ PHRASES: dict[str, str] = {
     ),
     "maintenance.declined": "chooses not to pay",
     "maintenance.cannot_pay": "cannot pay",
+    "split.part": "{count} {where}",
+    "count.one_of": "{counts: or }",
+    "count.one_or_more": "1 or more",
+    "answer.counter_trap": "only a Counter Trap (Spell Speed 3)",
+    "answer.spell_speed_2": "Spell Speed 2 or higher",
+    "while_in.gy": "in the GY",
+    "while_in.field_then_gy": "on the field and then in the GY",
+    "lasting_negation.by_name": "the activated effects of cards named {name} are negated",
+    "lasting_negation.column": "the other Spell/Trap effects activated in its column are negated",
+    "lasting_negation.card": "{card}'s effects are negated",
+    "target_changed.moved": "has moved to {controller}'s {zone}",
+    "target_changed.face_up": "is now face-up",
+    "target_changed.face_down": "is now face-down",
 }
 
 

@@ -263,9 +263,14 @@ def _targets(tx: Tx, player: str, card: CardState, effect: Effect, refs: list[st
                 reason=Phrase("bad_target.not_card_can_target", card=Card.of(card), t=CardId(t.id), why=why),
             )
     if len(effect.targets) > 1 and not _split(tx, chosen, effect.targets, player, summoned, attacker):
-        whose = {"you": f"{player} controls", "opponent": f"{opponent(player)} controls"}
-        wanted = " and ".join(f"{sel.count} {whose.get(sel.controller, 'on the field')}"
-                              for sel in effect.targets)  # fmt: skip
+        whose = {"you": Phrase("where.controls", player=Player(player)),
+                 "opponent": Phrase("where.controls", player=Player(opponent(player)))}  # fmt: skip
+        wanted = [Phrase(
+            "split.part",
+            count=sel.count,
+            where=whose.get(sel.controller, Phrase("where.on_the_field")),
+        )
+                  for sel in effect.targets]  # fmt: skip
         raise Illegal(
             "activate.bad_target",
             reason=Phrase(
@@ -497,7 +502,7 @@ def _check_cost(tx: Tx, player: str, card: CardState, effect: Effect,
         if amount == "any" or isinstance(amount, list):  # "any number" (Skull Lair), "3 or 6" (Pot)
             allowed = amount if isinstance(amount, list) else None
             if count < 1 or (allowed is not None and count not in allowed):
-                wanted = " or ".join(map(str, allowed)) if allowed else "1 or more"
+                wanted = Phrase("count.one_of", counts=allowed) if allowed else Phrase("count.one_or_more")
                 raise Illegal(
                     "activate.cost_missing",
                     reason=Phrase(
@@ -720,9 +725,9 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
         )  # fmt: skip
     if flip_use:
         tx.say("chain.continuous_trap_flip_use", card=Card.of(card))
-    answer = "only a Counter Trap (Spell Speed 3)" if speed == 3 else "Spell Speed 2 or higher"
+    answer = Phrase("answer.counter_trap" if speed == 3 else "answer.spell_speed_2")
     if trig is not None:
-        kind = "mandatory" if trig.mandatory else "optional"
+        kind = Zone("mandatory" if trig.mandatory else "optional")
         tx.say(
             "trigger.activated",
             card=Card.of(card),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Illegal
-from engine.explain import Card, CardId, Phrase
+from engine.explain import Card, CardId, Phrase, Player, Zone
 from engine.operations import OPERATIONS, Context
 from engine.rules import continuous, locks, restrictions
 from engine.rules.chain import LINGERING, _check_requires, summoned_now
@@ -66,13 +66,12 @@ def resolve_top(tx: Tx) -> str:
     if lasting is not None and lasting.what == "battle_negated":  # Terrorking Archfiend
         source = tx.board.cards.get(lasting.source)
         name = source.name if source is not None else lasting.source
-        where = "in the GY" if card.zone == "graveyard" else "on the field and then in the GY"
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {lasting.source}")
         tx.say(
             "chain.negated_destroyed_by_battle",
             card=Card.of(card),
-            name=name,
-            where=where,
+            source=Card.of(source) if source is not None else CardId(lasting.source),
+            where=Phrase("while_in.gy" if card.zone == "graveyard" else "while_in.field_then_gy"),
             link=link.link,
             cards=(link.card, lasting.source),
         )  # fmt: skip
@@ -80,13 +79,13 @@ def resolve_top(tx: Tx) -> str:
     if lasting is not None:
         source = tx.board.cards.get(lasting.source)
         name = source.name if source is not None else lasting.source
-        why = {"names_negated": f"the activated effects of cards named {lasting.name} are negated",
-               "column_negated": "the other Spell/Trap effects activated in its column are negated",
-               }.get(lasting.what, f"{card.name}'s effects are negated")  # fmt: skip
+        why = {"names_negated": Phrase("lasting_negation.by_name", name=lasting.name),
+               "column_negated": Phrase("lasting_negation.column"),
+               }.get(lasting.what) or Phrase("lasting_negation.card", card=Card.of(card))  # fmt: skip
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {lasting.source}")
         tx.say(
             "chain.negated_lasting",
-            name=name,
+            source=Card.of(source) if source is not None else CardId(lasting.source),
             why=why,
             turn=Phrase("turn.this" if lasting.until_turn == tx.board.turn else "turn.next"),
             link=link.link,
@@ -273,11 +272,14 @@ def _stated_targets_still_there(tx: Tx, link: ChainLink, name: str) -> tuple[str
         if card.zone == zone and str(card.face_up) == face_up:
             valid.append(t)
             continue
-        why = (f"has moved to {card.controller}'s {card.zone.replace('_', ' ')}" if card.zone != zone
-               else f"is now face-{'up' if card.face_up else 'down'}")  # fmt: skip
+        why = (Phrase("target_changed.moved", controller=Player(card.controller), zone=Zone(card.zone))
+               if card.zone != zone
+               else Phrase(
+                   "target_changed.face_up" if card.face_up else "target_changed.face_down",
+               ))  # fmt: skip
         tx.say(
             "target.no_longer_valid",
-            reason=Phrase("no_longer_valid.target_since_was_targeted", name=name, t=t, why=why),
+            reason=Phrase("no_longer_valid.target_since_was_targeted", name=name, t=CardId(t), why=why),
             cards=(t,),
         )  # fmt: skip
     return tuple(valid)
