@@ -1406,7 +1406,7 @@ PHRASES: dict[str, str] = {
     "nothing_to_resolve.both_players_pass_no": (
         "Both players pass; no chain or battle window is open, so nothing happens."
     ),
-    "materials_wrong.needs_do_not_fit": "{defn_name} needs {listed}; {materials} do not fit that.",
+    "materials_wrong.needs_do_not_fit": "{defn_name} needs {listed: + }; {materials} do not fit that.",
     "materials_wrong.card_named_twice_for": "A card is named twice as {word} for {name}.",
     "materials_wrong.needs_materials_given": "{name} needs {wanted} materials; {n} {n:was|were} given.",
     "materials_wrong.needs_materials_with_different": "{name} needs materials with different names.",
@@ -1941,6 +1941,19 @@ PHRASES: dict[str, str] = {
     "target_changed.moved": "has moved to {controller}'s {zone}",
     "target_changed.face_up": "is now face-up",
     "target_changed.face_down": "is now face-down",
+    "count.or_more": "{count} or more",
+    "count.exactly": "exactly {count}",
+    "level.is": "Level {level}",
+    "level.none": "has no Level",
+    "by.tributing": "Tributing",
+    "by.banishing": "banishing from the GY",
+    "paid.tributing": "Tributing {cards_}",
+    "paid.banishing": "banishing {cards_} from the GY",
+    "paid.by": "by {paid: and }",
+    "paid.nothing": "with nothing to Tribute or banish",
+    "verb.sets": "Sets",
+    "verb.tribute_summons": "Tribute Summons",
+    "verb.normal_summons": "Normal Summons",
 }
 
 

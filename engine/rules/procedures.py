@@ -104,7 +104,7 @@ def check_materials(tx: Tx, player: str, card: CardState, defn: CardDef, method:
         return
     n, need = len(materials), spec.count
     if n < need or (n > need and not spec.or_more):
-        wanted = f"{need} or more" if spec.or_more else f"exactly {need}"
+        wanted = Phrase("count.or_more" if spec.or_more else "count.exactly", count=need)
         raise Illegal(
             "summon.materials_wrong",
             reason=Phrase(
@@ -201,7 +201,7 @@ def _check_xyz(tx: Tx, card: CardState, defn: CardDef, materials: list[CardState
             )
         level = _level(tx, m)
         if spec.level is not None and level != spec.level:
-            shown = f"Level {level}" if level is not None else "has no Level"
+            shown = Phrase("level.is", level=level) if level is not None else Phrase("level.none")
             raise Illegal(
                 "summon.materials_wrong",
                 reason=Phrase(
@@ -247,7 +247,7 @@ def _check_named(tx: Tx, card: CardState, defn: CardDef, materials: list[CardSta
     for order in permutations(materials, len(wanted)):
         if all(matches(tx.board, m, sel, player) for m, sel in zip(order, wanted, strict=True)):
             return
-    listed = " + ".join(_describe(s) for s in wanted)
+    listed = [_describe(s) for s in wanted]
     raise Illegal(
         "summon.materials_wrong",
         reason=Phrase(
@@ -274,7 +274,7 @@ def check_procedure(tx: Tx, player: str, card: CardState, defn: CardDef,
                 c.controller if zone == "monsters" else c.owner) == player
                 and _fits(tx.board, c, sel, player)), None)  # fmt: skip
             if found is None:
-                verb = "Tributing" if zone == "monsters" else "banishing from the GY"
+                verb = Phrase("by.tributing" if zone == "monsters" else "by.banishing")
                 raise Illegal(
                     "summon.procedure_not_met",
                     reason=Phrase(
@@ -433,9 +433,9 @@ def _own_procedure(tx: Tx, player: str, card: CardState, defn: CardDef, tribute:
     tx.update_card(card.id, summoned_this_turn=True, summon_type="special")
     summons.attempted(tx, card.id, "special")
     tx.finish()
-    paid = [f"Tributing {', '.join(tribute)}"] if tribute else []
-    paid += [f"banishing {', '.join(banish)} from the GY"] if banish else []
-    how = f"by {' and '.join(paid)}" if paid else "with nothing to Tribute or banish"
+    paid = [Phrase("paid.tributing", cards_=[CardId(i) for i in tribute])] if tribute else []
+    paid += [Phrase("paid.banishing", cards_=[CardId(i) for i in banish])] if banish else []
+    how = Phrase("paid.by", paid=paid) if paid else Phrase("paid.nothing")
     tx.say(
         "summon.own_procedure",
         player=Player(player),
@@ -558,9 +558,9 @@ def effect_normal_summon(tx: Tx, player: str, source: str, chosen: list[CardStat
         "summon.after_resolution",
         reason=Phrase(
             "after_resolution.immediately_after_resolves_normal",
-            source=source,
+            source=CardId(source),
             player=Player(player),
-            verb=verb,
+            verb=Phrase("verb.sets" if setting else "verb.tribute_summons" if ids else "verb.normal_summons"),
             card=Card.of(card),
         ),
         cards=(card.id, source),
