@@ -838,7 +838,7 @@ SENTENCES: dict[str, str] = {
     "action.chain_resolved_first": "Both players pass: the open chain resolves before the next action.",
     "action.card_not_there": "{reason}",
     "action.nothing_to_resolve": "{reason}",
-    "action.passed": "{player} passes priority: {foe} may {what}; if {foe} passes too, {then}.",
+    "action.passed": "{player} passes priority: {next}.",
     "priority.not_holder": (
         "{player} cannot pass: {holder} holds priority now (the turn player acts first; after an activation "
         "the opponent gets priority)."
@@ -1089,8 +1089,8 @@ SENTENCES: dict[str, str] = {
         "waiting."
     ),
     "timing.missed": (
-        '{trig_name}\'s optional "When ... you can" effect misses the timing: it was set off when {what}, '
-        "but that was not the last thing to happen; after it, {after}."
+        '{trigger}\'s optional "When ... you can" effect misses the timing: it was set off when {what}, but '
+        "that was not the last thing to happen; after it, {after}."
     ),
     "trigger.none_waiting": "{reason}",
     "trigger.phase_stop": (
@@ -1859,7 +1859,7 @@ PHRASES: dict[str, str] = {
     ),
     "die_roll.targets_controller_rolls_die_2": (
         "{card} targets {source}: its controller rolls a die as the effect resolves and gets {rolled}, not "
-        "{wanted}, so the effect applies."
+        "{wanted: or }, so the effect applies."
     ),
     "die_roll.and_destroyed": ", and {card} is destroyed",
     "only_one_face_up.cannot_ed_now": "{why}: {card} cannot be {verb}ed now.",
@@ -1954,6 +1954,12 @@ PHRASES: dict[str, str] = {
     "verb.sets": "Sets",
     "verb.tribute_summons": "Tribute Summons",
     "verb.normal_summons": "Normal Summons",
+    "destroyed_by.battle": "by battle",
+    "destroyed_by.effect": "by a card effect",
+    "chain_resolves.one": "the chain of {size} link resolves",
+    "chain_resolves.many": "the chain of {size} links resolves, last link first",
+    "passed.chain_open": "{foe} may respond; if {foe} passes too, the chain resolves",
+    "passed.window": "{foe} may act; if {foe} passes too, this window ends",
 }
 
 

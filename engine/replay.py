@@ -149,9 +149,13 @@ def _resolve_chain(rec: _Recorder, game: Game, index: int | None, announce: bool
                 tx.say("action.chain_resolved_first")  # fmt: skip
             if first:
                 size = len(tx.game.chain)
-                what = "the chain of 1 link resolves" if size == 1 else (
-                    f"the chain of {size} links resolves, last link first")  # fmt: skip
-                tx.say("chain.resolves", what=what)
+                tx.say(
+                    "chain.resolves",
+                    what=Phrase(
+                        "chain_resolves.one" if size == 1 else "chain_resolves.many",
+                        size=size,
+                    ),
+                )  # fmt: skip
             summary = resolution.resolve_top(tx)
             if not tx.game.chain:
                 checks.settle(tx)
@@ -202,12 +206,15 @@ def _pass(tx: Tx, player: str) -> str:
     """Pass priority (rulebook, "Turn Player's Priority"): only the player holding it can."""
     holder = tx.game.priority
     if player != holder:
-        raise Illegal("priority.not_holder", player=Player(player), holder=holder)
+        raise Illegal("priority.not_holder", player=Player(player), holder=Player(holder))
     tx.emit("passed", player=player)
     tx.update(priority=opponent(player), passed=player)
     foe = opponent(player)
-    what, then = ("respond", "the chain resolves") if tx.game.chain else ("act", "this window ends")
-    tx.say("action.passed", player=Player(player), foe=Player(foe), what=what, then=then)
+    tx.say(
+        "action.passed",
+        player=Player(player),
+        next=Phrase("passed.chain_open" if tx.game.chain else "passed.window", foe=Player(foe)),
+    )  # fmt: skip
     return f"{player} passes"
 
 
@@ -401,7 +408,7 @@ def _open_window(rec: _Recorder, game: Game) -> Game:
                 tx.emit("missed_timing", card=trig.card, player=trig.player, effect=trig.effect)
                 tx.say(
                     "timing.missed",
-                    trig_name=trig.name,
+                    trigger=Card.of(trig),
                     what=trig.what,
                     after=after,
                     cards=(trig.card,),
@@ -413,9 +420,9 @@ def _open_window(rec: _Recorder, game: Game) -> Game:
         waiting.sort(key=lambda t: t.order_class(turn_player))
         tx.update(waiting=tuple(waiting), building=bool(waiting))
         if waiting:
-            listed = ", ".join(t.label() for t in waiting)
-            tx.say("trigger.waiting", listed=listed, cards=(*[t.card for t in waiting],))  # fmt: skip
-            return f"Triggers waiting: {listed}"
+            labels = [t.label() for t in waiting]
+            tx.say("trigger.waiting", listed=labels, cards=(*[t.card for t in waiting],))  # fmt: skip
+            return f"Triggers waiting: {', '.join(labels)}"
         return "No trigger can be activated"
 
     return _automatic(rec, game, None, "triggers", work)

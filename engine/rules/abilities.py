@@ -109,7 +109,7 @@ def destroyed_instead(tx: Tx, card: CardState, by: str) -> CardState | None:
         if by == "effect" and effect.substitute_for == "battle":
             continue
         tx.move(source.id, "graveyard", event="destroyed", cause=f"instead of {card.id}")
-        how = "by battle" if by == "battle" else "by a card effect"
+        how = Phrase("destroyed_by.battle" if by == "battle" else "destroyed_by.effect")
         tx.say("union.destroyed_instead", source=Card.of(source), card=Card.of(card), how=how)
         return source
     return _equipped_destroyed_instead(tx, card, by)
@@ -127,7 +127,7 @@ def _equipped_destroyed_instead(tx: Tx, card: CardState, by: str) -> CardState |
         if held is None:
             return None
         tx.move(held.id, "graveyard", event="destroyed", cause=f"instead of {card.id}")
-        how = "by battle" if by == "battle" else "by a card effect"
+        how = Phrase("destroyed_by.battle" if by == "battle" else "destroyed_by.effect")
         tx.say("rule.destroyed_instead", card=Card.of(card), held=Card.of(held), how=how)  # fmt: skip
         return held
     return None
@@ -350,7 +350,7 @@ def die_negation(tx: Tx, link: ChainLink, targets: tuple[str, ...]) -> str | Non
                 cards=(source.id,),
             )  # fmt: skip
         tx.emit("die_roll", card=source.id, player=source.controller, result=rolled, chain_link=link.link)
-        wanted = " or ".join(str(n) for n in effect.die)
+        wanted = list(effect.die)
         if rolled not in effect.die:
             tx.say(
                 "rule.die_roll",
