@@ -1239,7 +1239,8 @@ SENTENCES: dict[str, str] = {
         "{where}, so Chain Link {link} ({card}) resolves without effect."
     ),
     "reveal.hand_kept_revealed": (
-        "{seen}. {name} keeps it revealed while it stays face-up, so the cards in it are public knowledge."
+        "{player}'s hand is revealed: {hand}. {source} keeps it revealed while it stays face-up, so the "
+        "cards in it are public knowledge."
     ),
     "chain.flip_effects_not_activated": (
         "{flipped} turned face-up by {card}: their Flip effects do not activate."
@@ -1960,6 +1961,12 @@ PHRASES: dict[str, str] = {
     "chain_resolves.many": "the chain of {size} links resolves, last link first",
     "passed.chain_open": "{foe} may respond; if {foe} passes too, the chain resolves",
     "passed.window": "{foe} may act; if {foe} passes too, this window ends",
+    "once_per_turn.soft": "this card's effect once per turn",
+    "once_per_turn.shared": "one of its effects once per turn",
+    "once_per_turn.hard": "this effect of {name} once per turn",
+    "once_per_turn.card_activation": "only 1 {name} per turn",
+    "set.not_this_turn": " It cannot be activated this turn; from the next turn on it can.",
+    "hand.empty": "it is empty",
 }
 
 

@@ -388,14 +388,14 @@ def _keep_hand_revealed(tx: Tx, ctx: Context, step: Step) -> str:
     moment every card in that hand is shown to both players, so a judge can read it; the event
     lists the cards (an 'Unknown Card' is one the scenario did not name)."""
     source = tx.board.cards.get(ctx.link.card)
-    name = source.name if source is not None else ctx.link.card
     shown: list[str] = []
     for p in _players(ctx, step.player or "opponent"):
         hand = list(tx.board.player(p).hand)
         tx.emit("revealed", player=p, cards=hand, what="hand", cause=ctx.link.card, chain_link=ctx.link.link)
-        names = ", ".join(tx.board.cards[c].name for c in hand)
-        seen = f"{p}'s hand is revealed: {names}" if hand else f"{p}'s hand is revealed: it is empty"
-        tx.say("reveal.hand_kept_revealed", seen=seen, name=name, cards=(ctx.link.card, *hand))  # fmt: skip
+        tx.say("reveal.hand_kept_revealed", player=Player(p),
+               hand=[Card.of(tx.board.cards[c]) for c in hand] or Phrase("hand.empty"),
+               source=Card.of(source) if source is not None else CardId(ctx.link.card),
+               cards=(ctx.link.card, *hand))  # fmt: skip
         shown.append(f"{p}'s hand ({len(hand)} cards)")
     return f"reveals {' and '.join(shown)}"
 

@@ -57,9 +57,7 @@ def check(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect, a
     """Raise Illegal if a limit or a face-up card's effect forbids this activation now."""
     key = once_key(card, defn, effect)
     if key is not None and key in tx.board.player(player).used_this_turn:
-        what = {"soft": "this card's effect once per turn", "shared": "one of its effects once per turn",
-                "hard": f"this effect of {defn.name} once per turn",
-                "card_activation": f"only 1 {defn.name} per turn"}[effect.once_per_turn]  # fmt: skip
+        what = Phrase("once_per_turn." + str(effect.once_per_turn), name=defn.name)
         raise Illegal(
             "activate.once_per_turn",
             player=Player(player),

@@ -173,7 +173,7 @@ def _check_one(tx: Tx, player: str, c: CardState, low: int, high: int) -> None:
         )  # fmt: skip
     level = defn.level
     if level is None or not low < level < high:
-        shown = f"Level {level}" if level is not None else "has no Level"
+        shown = Phrase("level.is", level=level) if level is not None else Phrase("level.none")
         raise Illegal(
             "summon.pendulum_wrong_level",
             c=Card.of(c),

@@ -56,9 +56,8 @@ def set_spell_trap(tx: Tx, action: ActionEntry) -> str:
     tx.move(card.id, "spell_traps", event="set", slot=slot, face="down")
     tx.update_card(card.id, set_this_turn=True)
     tx.finish()
-    later = ""
-    if defn.card_type == "trap" or defn.spell_trap_kind == "quick-play":
-        later = " It cannot be activated this turn; from the next turn on it can."
+    later = Phrase("set.not_this_turn" if defn.card_type == "trap" or defn.spell_trap_kind == "quick-play"
+                   else "nothing")  # fmt: skip
     tx.say(
         "set.spell_trap",
         reason=Phrase(
