@@ -1967,6 +1967,159 @@ PHRASES: dict[str, str] = {
     "once_per_turn.card_activation": "only 1 {name} per turn",
     "set.not_this_turn": " It cannot be activated this turn; from the next turn on it can.",
     "hand.empty": "it is empty",
+    "done.negate_attack.negates_attack": "negates the attack of {attacker}",
+    "done.negate_attack.no_attack_negate": "no attack to negate",
+    "done.forbid_attacks": "{and_ctx: and } cannot declare attacks this turn",
+    "done.extra_attack": "{done_or} can attack again this turn",
+    "done.second_attack_in_a_row": "{done_or} can make a second attack in a row",
+    "done.no_battle_damage_this_battle.takes_no_battle_damage": (
+        "{ctx_player} takes no battle damage from this battle"
+    ),
+    "done.no_battle_damage_this_battle.no_battle_going_nothing": "no battle is going on: nothing happens",
+    "done.take_control": "takes control of {taken_or}",
+    "done.take_control_until_end_phase": "takes control of {taken_or} until the End Phase",
+    "done.swap_control.switch_control_neither_can": (
+        "{first} and {second} switch control; neither can change its battle position for the rest of this "
+        "turn"
+    ),
+    "done.swap_control.both_players_must_give": "both players must give a monster; no control changes",
+    "done.borrow_from_gy.goes_hand_for_turn": (
+        "{ids} goes to {ctx_player}'s hand for this turn; if {ctx_player} activates it, {ctx_player} takes "
+        "{amount} damage after it resolves"
+    ),
+    "done.borrow_from_gy.nothing_taken": "nothing is taken",
+    "done.equip.equips": "equips {card} to {card2}",
+    "done.equip.nothing_equip": "nothing to equip",
+    "done.equip_self.equips_equip_card": "equips {card} to {card2} as an Equip Card",
+    "done.equip_self.nothing_equipped_no_target": (
+        "nothing equipped (no target left, or no free Spell & Trap Zone)"
+    ),
+    "done.equip_monster.equips_equip_card_2": "equips {done_or} to {this} as an Equip Card",
+    "done.equip_monster.no_longer_face_up": (
+        "{card} is no longer face-up on the field, so nothing is equipped"
+    ),
+    "done.equip_battle_victims.equips_equip_cards": "equips {victims} to {this} as Equip Cards",
+    "done.equip_battle_victims.no_longer_face_up_2": (
+        "{card} is no longer face-up on the field, so nothing is equipped"
+    ),
+    "done.equip_battle_victims.no_monster_destroyed_battle": (
+        "no monster it destroyed by battle this turn is in a GY: nothing is equipped"
+    ),
+    "done.equip_battle_victims.not_enough_free_spell": (
+        "not enough free Spell & Trap Zones: nothing is equipped"
+    ),
+    "done.bind": "{source} and {ctx_acted} are bound together",
+    "done.union_equip.equips_2": "equips {union} to {host}",
+    "done.union_equip.union_monster_no_longer": (
+        "the Union monster is no longer a face-up monster on the field: nothing is equipped"
+    ),
+    "done.union_equip.no_monster_left_equip": "no monster left to equip it to: nothing is equipped",
+    "done.union_equip.not_monster_can_equip": "not a monster it can equip: nothing is equipped",
+    "done.union_equip.no_free_spell_trap": "no free Spell & Trap Zone: nothing is equipped",
+    "done.union_unequip": "Special Summons {made_or} from the Spell & Trap Zone",
+    "done.unequip_unions_of": "Special Summons {made_or}",
+    "done.skip_next_turn": "{and_ctx: and } will skip their next turn",
+    "done.skip_next_draw_phase": "{and_players: and } will skip the Draw Phase of their next turn",
+    "done.damage.damage": "{and_players: and } {each_take:takes|each take} {amount} damage",
+    "done.damage.lp_instead": "{and_players: and } {each_gain:gains|each gain} {amount} LP instead",
+    "done.gain_lp": "{and_players: and } {each_gain:gains|each gain} {amount} LP",
+    "done.redirect_damage.damage_chain_link_would": (
+        "damage Chain Link {link} would inflict to {ctx_player} goes to {opponent}"
+    ),
+    "done.redirect_damage.no_damage_redirect": "no damage to redirect",
+    "done.lp_to_zero": "{and_players: and } {have_len:has|have} 0 LP",
+    "done.damage_controller": "{and_players: and } takes {amount} damage",
+    "done.draw.plain": "{and_players: and } {each_draw:draws|each draw} {cards_}",
+    "done.draw.no_card_drawn": "no card drawn",
+    "done.add_to_hand": "adds {or_nothing} to the hand",
+    "done.discard": "discards {done_or}",
+    "done.draw_until": "{ctx_player} draws {need} card(s), up to {target} in hand",
+    "done.tribute.tributes": "Tributes {done_or}",
+    "done.tribute.no_tribute_possible": "no Tribute possible",
+    "done.tribute_all.tributes_2": "Tributes {or_nothing}",
+    "done.tribute_all.no_tribute_possible_2": "no Tribute possible",
+    "done.banish_until_equal.banishes_face_down": "{foe} banishes {picks} face-down",
+    "done.banish_until_equal.controls_no_more_cards": (
+        "{foe} controls no more cards than {ctx_player}: nothing is banished"
+    ),
+    "done.excavate_add": (
+        "excavates {shown_or}, adds {chosen_or} to the hand and places {len_rest} on the bottom of the Deck"
+    ),
+    "done.stay_on_field.remains_field": "{card} remains on the field",
+    "done.stay_on_field.nothing_stays_field": "nothing stays on the field",
+    "done.discard_hand": "discards the whole hand: {done_or}",
+    "done.send_top_of_deck": "sends the top of the Deck to the GY: {done_or}",
+    "done.reveal_summon_rest_to_hand": (
+        "reveals, Special Summons {summoned_or} and adds {added_or} to the hand"
+    ),
+    "done.keep_hand_revealed": "reveals {and_shown: and }",
+    "done.shuffle_all_into_deck": "{moved} card(s) shuffled into the Decks; each Deck's order is now unknown",
+    "done.opponent_may_discard.discards_effect_stops": "{foe} discards {card}, so the effect stops",
+    "done.opponent_may_discard.does_not_discard_stop": "{foe} does not discard to stop it{note}",
+    "done.set_from_hand.sets": "{ctx_player} Sets {card}",
+    "done.set_from_hand.sets_nothing": "{ctx_player} Sets nothing",
+    "done.banish_declared_from_deck.declared_banished_from_main": (
+        "{name} is declared; {card} is banished from the Main Deck"
+    ),
+    "done.banish_declared_from_deck.no_card_name_declared": "no card name declared",
+    "done.banish_declared_from_deck.declared_no_card_name": (
+        "{name} is declared; no card of that name is known in {ctx_player}'s Main Deck"
+    ),
+    "done.negate_effects_until_end.effects_are_negated_until": (
+        "the effects of {cards_} are negated until the end of the turn"
+    ),
+    "done.negate_effects_until_end.no_face_up_monster": "no face-up monster to negate",
+    "done.negate_name": "effects of cards named {names_or} are negated until {until}",
+    "done.negate_column_spell_traps.other_spell_trap_effects": (
+        "the other Spell/Trap effects in its column are negated for the rest of the turn"
+    ),
+    "done.negate_column_spell_traps.was_not_set_before": (
+        "it was not Set before it was activated, so no column is negated"
+    ),
+    "done.negate_column_spell_traps.no_longer_field_no": (
+        "it is no longer on the field, so no column is negated"
+    ),
+    "done.lock_gy_activations": "{foe} cannot activate card effects in the GY for the rest of this turn",
+    "done.change_position": "changes battle positions",
+    "done.flip_face_down": "{flipped_or} turned face-down",
+    "done.flip_face_up": "{flipped_or} turned face-up",
+    "done.flip_face_up_quietly": "{flipped_or} turned face-up",
+    "done.change_atk": "{or_nothing} {sign}{amount} ATK until the end of the turn",
+    "done.reverse_increases": "until the end of the turn, ATK/DEF increases become decreases",
+    "done.double_atk": "doubles the ATK of {or_nothing} until the end of the turn",
+    "done.atk_becomes": "{or_nothing}: ATK becomes {value} until the end of the turn",
+    "done.gain_atk_per_link_rating": "{or_nothing} gains {gain} ATK (Link Rating {rating})",
+    "done.change_level": "{done_or}: Level {sign}{amount}",
+    "done.place_counters": "places {step_amount} {name}(s) on {cards_}",
+    "done.mark": "{or_nothing}: {mark}",
+    "done.declare_type.declares": "declares {declared}",
+    "done.declare_type.no_type_declared": "no Type declared",
+    "done.create_tokens": "Special Summons {made}",
+    "done.create_token_from_tributes.special_summons_field_atk": (
+        "Special Summons {card} to {owner}'s field ({atk} ATK / {def_} DEF)"
+    ),
+    "done.create_token_from_tributes.no_zone_for": "no zone for {defn_name}",
+    "done.special_summon": "Special Summons {made_or}",
+    "done.summon_returned_namesake": "no returned monster is known, so nothing is summoned",
+    "done.switch_with_this.switch_control": "{this} and {other} switch control",
+    "done.switch_with_this.control_does_not_change": (
+        "control does not change (one of the two is no longer on the field)"
+    ),
+    "done.normal_summon_after": "a Normal Summon/Set follows its resolution",
+    "done.summon_listed_lv.special_summons_ignoring_summoning": (
+        "Special Summons {card} ignoring its Summoning conditions"
+    ),
+    "done.summon_listed_lv.no_lv_monster_named": 'no "LV" monster is named',
+    "done.summon_listed_lv.nothing_summoned": "nothing is summoned ({why})",
+    "done.fusion_summon_either_field.fusion_summons_using_from": (
+        "Fusion Summons {made} using {used} (from either field)"
+    ),
+    "done.fusion_summon_either_field.no_fusion_summon": "no Fusion Summon",
+    "done.normal_summon_gemini.normal_summons": "{player} Normal Summons {card}",
+    "done.normal_summon_gemini.has_no_gemini_monster": "{player} has no Gemini monster to Normal Summon",
+    "done.normal_summon_gemini.sets_2": "{player} Sets {card}",
+    "word.nothing": "nothing",
+    "word.no_one": "no one",
 }
 
 
@@ -2146,14 +2299,24 @@ def _word(value: Any, names: Names) -> Any:
     if isinstance(value, Window):
         return WINDOW_NAMES[value.name]
     if isinstance(value, Phrase):
-        return _fill(PHRASES[value.key], value.params, names)
+        return _Words(_fill(PHRASES[value.key], value.params, names))
     if isinstance(value, Explanation):
-        return render(value, names)
+        return _Words(render(value, names))
     if isinstance(value, list | tuple):
         return _Listed([str(_word(v, names)) for v in value])
     if isinstance(value, int) and not isinstance(value, bool):
         return _Number(value)
     return value  # a string value, formatted by the template's own spec
+
+
+class _Words(str):
+    """A rendered phrase: it also stands where a list could (`{players: and }` given "no one")."""
+
+    def __format__(self, spec: str) -> str:
+        try:
+            return str.__format__(self, spec)
+        except ValueError:
+            return str(self)
 
 
 class _Number(int):

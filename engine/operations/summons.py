@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 @OPERATIONS.register("create_tokens", "Special Summons Tokens")
-def _create_tokens(tx: Tx, ctx: Context, step: Step) -> str:
+def _create_tokens(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Tokens take the lowest free Main Monster Zones; ids are <player>:<name>#<n>."""
     from engine.cards import load_catalog
 
@@ -39,12 +39,12 @@ def _create_tokens(tx: Tx, ctx: Context, step: Step) -> str:
         made.append(card.id)
     tx.update(created=tuple(created.items()))
     ctx.acted[:] = [tx.card(card_id) for card_id in made]  # "those Tokens" for the step after
-    return f"Special Summons {', '.join(made)}"
+    return Phrase("done.create_tokens", made=list(made))
 
 
 @OPERATIONS.register("create_token_from_tributes",
                      "Special Summons a Token whose ATK/DEF are those of the Tributed monsters")
-def _create_token_from_tributes(tx: Tx, ctx: Context, step: Step) -> str:
+def _create_token_from_tributes(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Nibiru: 1 Token to `player`'s field (the opponent's), Special Summoned by this link's
     player, with the combined original ATK/DEF of the monsters this effect Tributed."""
     from engine.cards import load_catalog
@@ -54,7 +54,7 @@ def _create_token_from_tributes(tx: Tx, ctx: Context, step: Step) -> str:
     slot = tx.board.free_slot("monsters", owner)
     if slot is None:
         tx.say("zone.full", reason=Phrase("full.has_no_free_main", owner=owner, defn_name=defn.name))
-        return f"no zone for {defn.name}"
+        return Phrase("done.create_token_from_tributes.no_zone_for", defn_name=defn.name)
     atk = sum(tx.board.define(c.id).atk or 0 for c in ctx.tributed)
     def_ = sum(tx.board.define(c.id).def_ or 0 for c in ctx.tributed)
     created = dict(tx.game.created)
@@ -68,11 +68,17 @@ def _create_token_from_tributes(tx: Tx, ctx: Context, step: Step) -> str:
     tx.update(created=tuple(created.items()))
     tx.emit("summoned", card=card.id, player=owner, summoner=ctx.player, cause=ctx.link.card,
             chain_link=ctx.link.link, to="monsters")  # fmt: skip
-    return f"Special Summons {card.id} to {owner}'s field ({atk} ATK / {def_} DEF)"
+    return Phrase(
+        "done.create_token_from_tributes.special_summons_field_atk",
+        card=CardId(card.id),
+        owner=owner,
+        atk=atk,
+        def_=def_,
+    )
 
 
 @OPERATIONS.register("special_summon", "Special Summons the cards")
-def _special_summon(tx: Tx, ctx: Context, step: Step) -> str:
+def _special_summon(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Special Summon to the link player's field, each to the lowest free Main Monster Zone."""
     from engine.state import Summon
 
@@ -112,32 +118,32 @@ def _special_summon(tx: Tx, ctx: Context, step: Step) -> str:
     if made:
         tx.update(last_summon=Summon(cards=tuple(made), kind="special", player=ctx.player,  # type: ignore[arg-type]
                                      seq=tx.game.seq))  # fmt: skip
-    return f"Special Summons {', '.join(made) or 'nothing'}"
+    return Phrase("done.special_summon", made_or=list(made) or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("summon_returned_namesake",
                      "Special Summons from the hand a monster named like the one returned")
-def _summon_returned_namesake(tx: Tx, ctx: Context, step: Step) -> str:
+def _summon_returned_namesake(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Stargazer Magician: Special Summon 1 monster from the hand with the same name as the monster
     whose return to the hand set this trigger off (that monster itself may be the one)."""
     from engine.cards import Selector
 
     subject = tx.board.cards.get(ctx.link.subject or "")
     if subject is None:
-        return "no returned monster is known, so nothing is summoned"
+        return Phrase("done.summon_returned_namesake")
     name = tx.board.define(subject.id).name
     named = Selector(zone="hand", controller="you", card_type="monster", name=name)
     return _special_summon(tx, ctx, step.model_copy(update={"cards": named}))
 
 
 @OPERATIONS.register("switch_with_this", "this card and the target switch control")
-def _switch_with_this(tx: Tx, ctx: Context, step: Step) -> str:
+def _switch_with_this(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """This card and the target switch control, each taking the zone the other left (Invader of
     the Throne); if either is no longer on the field, nothing happens."""
     this = tx.board.cards.get(ctx.link.card)
     other = next((c for c in select(tx, ctx, step.cards or "targets") if c.zone == "monsters"), None)
     if this is None or this.zone != "monsters" or other is None or other.controller == this.controller:
-        return "control does not change (one of the two is no longer on the field)"
+        return Phrase("done.switch_with_this.control_does_not_change")
     tx.set_board(tx.board.with_card(evolve(this, controller=other.controller, slot=other.slot)))
     tx.set_board(tx.board.with_card(evolve(other, controller=this.controller, slot=this.slot)))
     for c, to in ((this, other.controller), (other, this.controller)):
@@ -153,7 +159,7 @@ def _switch_with_this(tx: Tx, ctx: Context, step: Step) -> str:
         cards=(this.id, other.id),
     )  # fmt: skip
     ctx.acted[:] = [tx.board.cards[this.id], tx.board.cards[other.id]]
-    return f"{this.id} and {other.id} switch control"
+    return Phrase("done.switch_with_this.switch_control", this=CardId(this.id), other=CardId(other.id))
 
 
 def _materials_then_summon(method: str) -> Handler:
@@ -240,12 +246,12 @@ def _normal_summon_after(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
                                     [board.cards[t] for t in tributes], position)  # fmt: skip
 
     ctx.afterwards.append(later)
-    return "a Normal Summon/Set follows its resolution"
+    return Phrase("done.normal_summon_after")
 
 
 @OPERATIONS.register("summon_listed_lv",
                      "Special Summons the LV monster named by the monster paid as the cost")
-def _summon_listed_lv(tx: Tx, ctx: Context, step: Step) -> str:
+def _summon_listed_lv(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Level Up!: Special Summon the "LV" monster named by the monster sent as the cost, from the
     hand or Deck, ignoring its Summoning conditions."""
     from engine.refs import resolve_ref
@@ -256,7 +262,7 @@ def _summon_listed_lv(tx: Tx, ctx: Context, step: Step) -> str:
     names = [tx.board.define(c.id).level_up_to for c in sent]
     listed = next((n for n in names if n), None)
     if listed is None:
-        return "no \"LV\" monster is named"
+        return Phrase("done.summon_listed_lv.no_lv_monster_named")
     fitting = [c for c in tx.board.in_zones(("hand", "deck")) if c.owner == ctx.player
                and c.name.lower() == listed.lower()]  # fmt: skip
     chosen = [c for c in ctx.chosen(tx, "summon") or [] if c.id in {f.id for f in fitting}]
@@ -264,7 +270,7 @@ def _summon_listed_lv(tx: Tx, ctx: Context, step: Step) -> str:
     slot = tx.board.free_slot("monsters", ctx.player)
     if card is None or slot is None:
         why = f"no {listed} in {ctx.player}'s hand or Deck" if card is None else "no free Main Monster Zone"
-        return f"nothing is summoned ({why})"
+        return Phrase("done.summon_listed_lv.nothing_summoned", why=why)
     position = ctx.choices.get("position") or "attack"
     tx.move(card.id, "monsters", event="summoned", cause=ctx.link.card, chain_link=ctx.link.link,
             slot=slot, position=position, controller=ctx.player)  # fmt: skip
@@ -277,11 +283,11 @@ def _summon_listed_lv(tx: Tx, ctx: Context, step: Step) -> str:
         card=Card.of(card),
         zone=Phrase("from.hand" if card.zone == "hand" else "from.deck"),
     )  # fmt: skip
-    return f"Special Summons {card.id} ignoring its Summoning conditions"
+    return Phrase("done.summon_listed_lv.special_summons_ignoring_summoning", card=CardId(card.id))
 
 
 @OPERATIONS.register("fusion_summon_either_field", "Fusion Summons using monsters from either field")
-def _fusion_either_field(tx: Tx, ctx: Context, step: Step) -> str:
+def _fusion_either_field(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Fusion Summon using monsters from either field (Super Polymerization), checked against
     the Fusion Monster's material line (`choices: {summon: ..., materials: [...]}`)."""
     from engine.rules.procedures import fusion_from_either_field
@@ -291,11 +297,15 @@ def _fusion_either_field(tx: Tx, ctx: Context, step: Step) -> str:
                                     ctx.chosen(tx, "materials") or [])  # fmt: skip
     ctx.acted[:] = [tx.board.cards[c] for c in made]
     if not made:
-        return "no Fusion Summon"
+        return Phrase("done.fusion_summon_either_field.no_fusion_summon")
     tx.update(last_summon=Summon(cards=tuple(made), kind="special", player=ctx.player,  # type: ignore[arg-type]
                                  seq=tx.game.seq))  # fmt: skip
     used = tx.board.cards[made[0]].summoned_with
-    return f"Fusion Summons {made[0]} using {', '.join(used)} (from either field)"
+    return Phrase(
+        "done.fusion_summon_either_field.fusion_summons_using_from",
+        made=made[0],
+        used=list(used),
+    )
 
 
 @OPERATIONS.register("normal_summon_gemini",
@@ -323,7 +333,7 @@ def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             reason=Phrase("engine_picked.no_gemini_monster_was", card=CardId(chosen[0].id)),
         )  # fmt: skip
     if not chosen:
-        return f"{player} has no Gemini monster to Normal Summon"
+        return Phrase("done.normal_summon_gemini.has_no_gemini_monster", player=Player(player))
     card = chosen[0]
     if card.zone == "monsters":
         tx.update_card(card.id, gemini=True, summoned_this_turn=True, summon_type="normal")
@@ -362,11 +372,11 @@ def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
                        summon_type=None if setting else kind)  # fmt: skip
         if setting:
             ctx.acted[:] = [tx.board.cards[card.id]]
-            return f"{player} Sets {card.id}"
+            return Phrase("done.normal_summon_gemini.sets_2", player=Player(player), card=CardId(card.id))
     ctx.acted[:] = [tx.board.cards[card.id]]
     tx.update(last_summon=Summon(cards=(card.id,), kind="normal", player=player,  # type: ignore[arg-type]
                                  seq=tx.game.seq))  # fmt: skip
-    return f"{player} Normal Summons {card.id}"
+    return Phrase("done.normal_summon_gemini.normal_summons", player=Player(player), card=CardId(card.id))
 
 
 OPERATIONS.add(
