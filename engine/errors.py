@@ -44,4 +44,8 @@ class Illegal(Exception):
     def __init__(self, code: str, *, cards: tuple[str, ...] | None = None, **params: Any):
         """`code` and its sentence's parameters, as `engine.explain.explain` takes them."""
         self.explanation = explain(code, cards=cards, **params)
-        super().__init__(self.explanation.text)
+        super().__init__(code)
+
+    def __str__(self) -> str:
+        """The sentence, rendered only when asked for (`legal` tries many activations that fail)."""
+        return self.explanation.text

@@ -2237,7 +2237,7 @@ class Explanation:
 
     @property
     def text(self) -> str:
-        """The sentence with every card named as the rule knew it."""
+        """The sentence with every card named as the rule knew it (the default namer)."""
         return render(self)
 
     def to_dict(self) -> dict:
@@ -2268,45 +2268,41 @@ def explain(code: str, *, cards: tuple[str, ...] | None = None, **params: Any) -
 # --- rendering: the one place parameters become words
 
 
-def said_names(params: Mapping[str, Any]) -> dict[str, str]:
-    """The default namer's table: each card parameter's id to the name the rule knew it by."""
-    names: dict[str, str] = {}
-    for value in params.values():
-        _collect_names(value, names)
-    return names
-
-
 def render(explanation: Explanation, names: Names | None = None) -> str:
-    """The explanation's sentence; `names` says how a card id is written (default: its name)."""
-    if names is None:
-        names = said_names(explanation.params).__getitem__
+    """The explanation's sentence; `names` says how a card id is written (default: the name the
+    rule knew it by, kept in its `Card`)."""
     return _fill(CODES[explanation.code].template, explanation.params, names)
 
 
-def _fill(template: str, params: Mapping[str, Any], names: Names) -> str:
+def _fill(template: str, params: Mapping[str, Any], names: Names | None) -> str:
     return template.format(**{k: _word(v, names) for k, v in params.items()})
 
 
-def _word(value: Any, names: Names) -> Any:
-    if isinstance(value, Card):
-        return names(value.id)
-    if isinstance(value, CardId):
+def _word(value: Any, names: Names | None) -> Any:
+    kind = type(value)  # exact types first: this runs for every parameter of every explanation
+    if kind is str:
+        return value  # a string value, formatted by the template's own spec
+    if kind is Card:
+        return value.name if names is None else names(value.id)  # default: as the rule knew it
+    if kind is CardId:
         return value.id
-    if isinstance(value, Player | Zone):
-        return value.name.replace("_", " ")
-    if isinstance(value, Phase):
-        return phase_words(value.name, value.step)
-    if isinstance(value, Window):
-        return WINDOW_NAMES[value.name]
-    if isinstance(value, Phrase):
-        return _Words(_fill(PHRASES[value.key], value.params, names))
-    if isinstance(value, Explanation):
-        return _Words(render(value, names))
-    if isinstance(value, list | tuple):
-        return _Listed([str(_word(v, names)) for v in value])
-    if isinstance(value, int) and not isinstance(value, bool):
+    if kind is Player:
+        return str(value.name)
+    if kind is Zone:
+        return str(value.name).replace("_", " ")
+    if kind is int:
         return _Number(value)
-    return value  # a string value, formatted by the template's own spec
+    if kind is Phrase:
+        return _Words(_fill(PHRASES[value.key], value.params, names))
+    if kind is list or kind is tuple:
+        return _Listed([str(_word(v, names)) for v in value])
+    if kind is Phase:
+        return phase_words(value.name, value.step)
+    if kind is Window:
+        return WINDOW_NAMES[value.name]
+    if kind is Explanation:
+        return _Words(render(value, names))
+    return value
 
 
 class _Words(str):
@@ -2334,17 +2330,6 @@ class _Listed(list):
 
     def __format__(self, spec: str) -> str:
         return (spec or ", ").join(self)
-
-
-def _collect_names(value: Any, names: dict[str, str]) -> None:
-    if isinstance(value, Card):
-        names.setdefault(value.id, value.name)
-    elif isinstance(value, Phrase | Explanation):
-        for v in value.params.values():
-            _collect_names(v, names)
-    elif isinstance(value, list | tuple):
-        for v in value:
-            _collect_names(v, names)
 
 
 def _card_ids(values: Any) -> list[str]:
