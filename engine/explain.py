@@ -2120,6 +2120,26 @@ PHRASES: dict[str, str] = {
     "done.normal_summon_gemini.sets_2": "{player} Sets {card}",
     "word.nothing": "nothing",
     "word.no_one": "no one",
+    "no_effects.gemini": (
+        "{card} is a Gemini monster treated as a Normal Monster: it has no effects until it is Normal "
+        "Summoned again while face-up on the field"
+    ),
+    "requires.no_face_up": "{player} must control no face-up cards",
+    "requires.opponent_controls_more": "{foe} must control more cards than {player} (this card included)",
+    "requires.battling": "a monster it names must be battling now",
+    "requires.no_effect_draw": "{player} already drew a card by a card effect this turn",
+    "requires.nothing_equipped": "a monster is already equipped to {card} by its effect (only 1 at a time)",
+    "requires.hand_max": "{player} must hold {count} or fewer other cards in hand",
+    "requires.opponent_hand_min": "{foe} must hold {count} or more cards",
+    "requires.gy_max": "{player}'s GY must hold {count} or fewer cards (it holds {held})",
+    "requires.gy_monsters_min": "{player}'s GY must hold {count} or more monsters (it holds {held})",
+    "requires.lp_behind": "{player}'s LP must be at least {amount} lower than {foe}'s",
+    "requires.opponent_summons": (
+        "{foe} must have Normal or Special Summoned {count} or more monsters this turn ({done} so far)"
+    ),
+    "requires.face_up_on": "a face-up {name} must be on {whose} field",
+    "field.the": "the",
+    "field.of": "{player}'s",
 }
 
 

@@ -317,12 +317,11 @@ def settle(tx: Tx) -> bool:
     return toons_destroyed(tx) or only_one_destroyed(tx)
 
 
-def activation_problem(board: Board, card: CardState, effect: Effect) -> str | None:
+def activation_problem(board: Board, card: CardState, effect: Effect) -> Phrase | None:
     """Why this card cannot activate this effect now, by its ability (a Gemini treated as a Normal
     Monster; a Union's equip or unequip from the wrong place), or None."""
     if not has_effects(board, card):
-        return (f"{card.name} is a Gemini monster treated as a Normal Monster: it has no effects until "
-                "it is Normal Summoned again while face-up on the field")
+        return Phrase("no_effects.gemini", card=Card.of(card))
     return None
 
 

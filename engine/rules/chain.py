@@ -349,30 +349,38 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
         return
     board = tx.board
     me, foe = board.player(player), board.player(opponent(player))
-    problems = []
+    problems: list[str | Phrase] = []
     for name, anyone in ((req.you_control, False), (req.on_field, True)):
         if name is not None and not any(
             (anyone or c.controller == player) and c.face_up and c.zone in continuous.FIELD
             and c.name.lower() == name.lower() for c in board.on_field()
         ):  # fmt: skip
-            whose = "the" if anyone else f"{player}'s"
-            problems.append(f"a face-up {name} must be on {whose} field")
+            whose = Phrase("field.the") if anyone else Phrase("field.of", player=Player(player))
+            problems.append(Phrase("requires.face_up_on", name=name, whose=whose))
     if req.your_hand_max is not None and len(me.hand) - (card.zone == "hand") > req.your_hand_max:
-        problems.append(f"{player} must hold {req.your_hand_max} or fewer other cards in hand")
+        problems.append(Phrase("requires.hand_max", player=Player(player), count=req.your_hand_max))
     if req.opponent_hand_min is not None and len(foe.hand) < req.opponent_hand_min:
-        problems.append(f"{opponent(player)} must hold {req.opponent_hand_min} or more cards")
+        problems.append(Phrase(
+            "requires.opponent_hand_min",
+            foe=Player(opponent(player)),
+            count=req.opponent_hand_min,
+        ))
     if req.your_gy_max is not None and len(me.graveyard) > req.your_gy_max:
-        problems.append(f"{player}'s GY must hold {req.your_gy_max} or fewer cards "
-                        f"(it holds {len(me.graveyard)})")  # fmt: skip
+        problems.append(Phrase("requires.gy_max", player=Player(player), count=req.your_gy_max,
+                               held=len(me.graveyard)))  # fmt: skip
     if req.your_gy_monsters_min is not None:
         monsters = sum(1 for c in me.graveyard if board.define(c).is_monster)
         if monsters < req.your_gy_monsters_min:
-            problems.append(f"{player}'s GY must hold {req.your_gy_monsters_min} or more monsters "
-                            f"(it holds {monsters})")  # fmt: skip
+            problems.append(Phrase(
+                "requires.gy_monsters_min",
+                player=Player(player),
+                count=req.your_gy_monsters_min,
+                held=monsters,
+            ))  # fmt: skip
     problems += locks.requires_missing(tx, player, card, req)
     if req.lp_behind_by is not None and foe.lp - me.lp < req.lp_behind_by:
-        problems.append(f"{player}'s LP must be at least {req.lp_behind_by} lower than "
-                        f"{opponent(player)}'s")  # fmt: skip
+        problems.append(Phrase("requires.lp_behind", player=Player(player), amount=req.lp_behind_by,
+                               foe=Player(opponent(player))))  # fmt: skip
     if req.any_on_field and not any(
         fits(board, c, sel, player) for sel in req.any_on_field for c in candidates(board, sel)
     ):  # fmt: skip
@@ -387,8 +395,8 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
     if req.opponent_summons_min is not None:
         done = foe.summons_this_turn
         if done < req.opponent_summons_min:
-            problems.append(f"{opponent(player)} must have Normal or Special Summoned "
-                            f"{req.opponent_summons_min} or more monsters this turn ({done} so far)")
+            problems.append(Phrase("requires.opponent_summons", foe=Player(opponent(player)),
+                                   count=req.opponent_summons_min, done=done))  # fmt: skip
     problems += own_state_problems(card, req)
     if problems:
         again = Phrase("checked.again_at_resolution" if req.at_resolution else "checked.at_activation")
@@ -399,6 +407,7 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
                 card=Card.of(card),
                 condition=Phrase("condition_unmet", problems=problems, again=again),
             ),
+            cards=(card.id,),
         )  # fmt: skip
 
 

@@ -150,7 +150,7 @@ def trap_from_hand(tx: Tx, player: str, effect: Effect) -> bool:
     return not tx.board.on_field(player)
 
 
-def requires_missing(tx: Tx, player: str, card: CardState, req: object) -> list[str]:
+def requires_missing(tx: Tx, player: str, card: CardState, req: object) -> list[Phrase]:
     """This module's board-state conditions ("Activate only if ..."), in words, where unmet."""
     from engine.cards import Requires
     from engine.state import opponent
@@ -161,19 +161,23 @@ def requires_missing(tx: Tx, player: str, card: CardState, req: object) -> list[
     theirs = board.on_field(opponent(player))
     problems = []
     if req.you_control_no_face_up and any(c.face_up and c.id != card.id for c in mine):
-        problems.append(f"{player} must control no face-up cards")
+        problems.append(Phrase("requires.no_face_up", player=Player(player)))
     # the card itself counts: from the hand it will be on the field (Evenly Matched's rulings)
     if req.opponent_controls_more and len(theirs) <= len(mine) + (card.zone not in continuous.FIELD):
-        problems.append(f"{opponent(player)} must control more cards than {player} (this card included)")
+        problems.append(Phrase(
+            "requires.opponent_controls_more",
+            foe=Player(opponent(player)),
+            player=Player(player),
+        ))
     if req.battling is not None:
         battle = tx.game.battle
         fighters = [board.cards[i] for i in ((battle.attacker, battle.target) if battle else ())
                     if i is not None and i in board.cards]  # fmt: skip
         if not any(c.face_up and continuous.matches(board, c, req.battling, player) for c in fighters):
-            problems.append("a monster it names must be battling now")
+            problems.append(Phrase("requires.battling"))
     if req.no_effect_draw_this_turn and f"drew_by_effect:{player}" in board.flags:
-        problems.append(f"{player} already drew a card by a card effect this turn")
+        problems.append(Phrase("requires.no_effect_draw", player=Player(player)))
     if req.nothing_equipped and any(c.equipped_to == card.id and board.define(c.id).is_monster
                                     for c in board.in_zone("spell_traps")):  # fmt: skip
-        problems.append(f"a monster is already equipped to {card.name} by its effect (only 1 at a time)")
+        problems.append(Phrase("requires.nothing_equipped", card=Card.of(card)))
     return problems
