@@ -2029,7 +2029,7 @@ PHRASES: dict[str, str] = {
     "done.redirect_damage.no_damage_redirect": "no damage to redirect",
     "done.lp_to_zero": "{and_players: and } {have_len:has|have} 0 LP",
     "done.damage_controller": "{and_players: and } takes {amount} damage",
-    "done.draw.plain": "{and_players: and } {each_draw:draws|each draw} {cards_}",
+    "done.draw.plain": "{and_players: and } {each_draw:draws|each draw} {count} card{count:|s}",
     "done.draw.no_card_drawn": "no card drawn",
     "done.add_to_hand": "adds {or_nothing} to the hand",
     "done.discard": "discards {done_or}",
@@ -2069,7 +2069,7 @@ PHRASES: dict[str, str] = {
         "the effects of {cards_} are negated until the end of the turn"
     ),
     "done.negate_effects_until_end.no_face_up_monster": "no face-up monster to negate",
-    "done.negate_name": "effects of cards named {names_or} are negated until {until}",
+    "done.negate_name": "effects of cards named {names_or} are negated until the end of {until}",
     "done.negate_column_spell_traps.other_spell_trap_effects": (
         "the other Spell/Trap effects in its column are negated for the rest of the turn"
     ),
@@ -2140,6 +2140,9 @@ PHRASES: dict[str, str] = {
     "requires.face_up_on": "a face-up {name} must be on {whose} field",
     "field.the": "the",
     "field.of": "{player}'s",
+    "discard.cannot_be_discarded": " ({wrong} cannot be discarded for it)",
+    "nothing_summoned.no_card": "no {name} in {player}'s hand or Deck",
+    "nothing_summoned.no_zone": "no free Main Monster Zone",
 }
 
 

@@ -88,13 +88,11 @@ def _draw(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             tx.set_board(evolve(tx.board, flags=(*tx.board.flags, f"drew_by_effect:{p}")))
     if not players:
         return Phrase("done.draw.no_card_drawn")
-    n = step.amount or 1
-    cards = f"{n} card{'s' if n > 1 else ''}"
     return Phrase(
         "done.draw.plain",
         and_players=[Player(p) for p in players],
         each_draw=len(players),
-        cards_=cards,
+        count=step.amount or 1,
     )
 
 
@@ -465,8 +463,8 @@ def _opponent_may_discard(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     fitting = [c for c in chosen if isinstance(step.cards, str) or step.cards is None
                or fits(tx.board, c, step.cards, ctx.player)]  # fmt: skip
     if not fitting:
-        wrong = ", ".join(c.id for c in chosen)
-        note = f" ({wrong} cannot be discarded for it)" if wrong else ""
+        wrong = [CardId(c.id) for c in chosen]
+        note = Phrase("discard.cannot_be_discarded", wrong=wrong) if wrong else Phrase("nothing")
         return Phrase("done.opponent_may_discard.does_not_discard_stop", foe=Player(foe), note=note)
     card = fitting[0]
     tx.move(card.id, "graveyard", event="discarded", cause=ctx.link.card, chain_link=ctx.link.link)

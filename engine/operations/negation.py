@@ -88,7 +88,7 @@ def _negate_name(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     for name in names:
         add(tx, Lasting(what="names_negated", player=ctx.player, source=ctx.link.card,  # type: ignore[arg-type]
                         until_turn=tx.board.turn + turns, name=name))
-    until = "the end of the next turn" if turns else "the end of this turn"
+    until = Phrase("turn.next" if turns else "turn.this")
     return Phrase("done.negate_name", names_or=list(names) or Phrase("word.nothing"), until=until)
 
 

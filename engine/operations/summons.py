@@ -269,7 +269,8 @@ def _summon_listed_lv(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     card = (chosen or fitting or [None])[0]
     slot = tx.board.free_slot("monsters", ctx.player)
     if card is None or slot is None:
-        why = f"no {listed} in {ctx.player}'s hand or Deck" if card is None else "no free Main Monster Zone"
+        why = (Phrase("nothing_summoned.no_card", name=listed, player=Player(ctx.player)) if card is None
+               else Phrase("nothing_summoned.no_zone"))  # fmt: skip
         return Phrase("done.summon_listed_lv.nothing_summoned", why=why)
     position = ctx.choices.get("position") or "attack"
     tx.move(card.id, "monsters", event="summoned", cause=ctx.link.card, chain_link=ctx.link.link,
