@@ -2143,6 +2143,16 @@ PHRASES: dict[str, str] = {
     "discard.cannot_be_discarded": " ({wrong} cannot be discarded for it)",
     "nothing_summoned.no_card": "no {name} in {player}'s hand or Deck",
     "nothing_summoned.no_zone": "no free Main Monster Zone",
+    "done.negate.nothing": "nothing to negate ({what})",
+    "done.negate.link": "negates the {what} of Chain Link {link} ({card})",
+    "done.negate.summon": "negates the summon of {summoned}",
+    "done.moved": "{event}: {moved}",
+    "done.coin.called": "the call was {result}",
+    "done.coin.toss": "the coin comes up {result}",
+    "done.summon_by_procedure.nothing_chosen": "no monster or materials chosen",
+    "done.summon_by_procedure.no_tribute": "no Tribute possible: no Ritual Summon",
+    "done.summon_by_procedure.summons": "{method} Summons {monster} using {materials}",
+    "done.summon_after": "a {method} Summon follows its resolution",
 }
 
 

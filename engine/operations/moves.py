@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.explain import Card, CardId, Phrase, Player
+from engine.explain import Card, CardId, Phrase, Player, Zone
 from engine.operations.context import Context, _cost_cards, _pick, _players, select
 from engine.rules.continuous import fits
 from engine.state import CardState, evolve, opponent
@@ -62,8 +62,11 @@ def _move_all(to: str, event: str) -> Callable[[Tx, Context, Step], str]:
         ctx.last_atk = {c.id: atk(tx.board, c) for c in cards}
         for c in cards:
             tx.move(c.id, to, event=event, cause=ctx.link.card, chain_link=ctx.link.link)
-        names = ", ".join(c.id for c in cards) or "nothing"
-        return f"{event.replace('_', ' ')}: {names}"
+        return Phrase(
+            "done.moved",
+            event=Zone(event),
+            moved=[CardId(c.id) for c in cards] or Phrase("word.nothing"),
+        )
 
     return handler
 

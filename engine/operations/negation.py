@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.explain import Card, CardId, Phrase, Player
+from engine.explain import Card, CardId, Phrase, Player, Zone
 from engine.operations.context import Context, select
 from engine.state import evolve, opponent
 from engine.vocabulary import OPERATIONS
@@ -23,7 +23,7 @@ def _negate(flag: str, word: str) -> Callable[[Tx, Context, Step], str]:
             return _negate_summon(tx, ctx)
         answered = ctx.answered
         if answered is None:
-            return f"nothing to negate ({word})"
+            return Phrase("done.negate.nothing", what=Zone(word))
         chain = tuple(
             evolve(link, **{flag: True}) if link.link == answered.link else link
             for link in tx.game.chain
@@ -33,7 +33,7 @@ def _negate(flag: str, word: str) -> Callable[[Tx, Context, Step], str]:
         ctx.acted[:] = [card] if card is not None else []
         tx.emit("negated", card=answered.card, cause=ctx.link.card, chain_link=ctx.link.link,
                 what=word, negated_link=answered.link)  # fmt: skip
-        return f"negates the {word} of Chain Link {answered.link} ({answered.card})"
+        return Phrase("done.negate.link", what=Zone(word), link=answered.link, card=CardId(answered.card))
 
     return handler
 
@@ -52,7 +52,7 @@ def _negate_summon(tx: Tx, ctx: Context) -> str:
         cards_=[CardId(c.id) for c in cards],
         cards=(*[c.id for c in cards],),
     )  # fmt: skip
-    return f"negates the summon of {', '.join(c.id for c in cards) or 'nothing'}"
+    return Phrase("done.negate.summon", summoned=[CardId(c.id) for c in cards] or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("negate_effects_until_end", "negates the cards' effects until the end of this turn")

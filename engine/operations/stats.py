@@ -249,7 +249,7 @@ def _coin_toss(tx: Tx, ctx: Context, step: Step) -> str:
         )  # fmt: skip
     ctx.coin = call
     tx.emit("coin_toss", card=ctx.link.card, result=call, chain_link=ctx.link.link)
-    return f"the call was {call}" if called else f"the coin comes up {call}"
+    return Phrase("done.coin.called" if called else "done.coin.toss", result=Zone(call))
 
 
 @OPERATIONS.register("declare_type", "notes the Monster Type declared at activation")

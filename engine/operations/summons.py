@@ -177,7 +177,7 @@ def _materials_then_summon(method: str) -> Handler:
                 reason=Phrase("missing.needs_choices_say_which_2", card=CardId(ctx.link.card)),
                 cards=(ctx.link.card,),
             )
-            return "no monster or materials chosen"
+            return Phrase("done.summon_by_procedure.nothing_chosen")
         if method == "ritual" and (mask := first(tx.board, "forbid_tributes")) is not None:
             tx.say(
                 "rule.tributes_forbidden",
@@ -188,7 +188,7 @@ def _materials_then_summon(method: str) -> Handler:
                 ),
                 cards=(mask.id, ctx.link.card),
             )
-            return "no Tribute possible: no Ritual Summon"
+            return Phrase("done.summon_by_procedure.no_tribute")
         for m in materials:
             event = "tributed" if method == "ritual" else "sent_to_gy"
             tx.move(m.id, "graveyard", event=event, cause=f"material for {monster.id}",
@@ -197,7 +197,8 @@ def _materials_then_summon(method: str) -> Handler:
         tx.move(monster.id, "monsters", event="summoned", cause=ctx.link.card, chain_link=ctx.link.link,
                 slot=slot, position="attack", controller=ctx.player)  # fmt: skip
         tx.update_card(monster.id, summoned_this_turn=True, summon_type=method)
-        return f"{method.title()} Summons {monster.id} using {', '.join(m.id for m in materials)}"
+        return Phrase("done.summon_by_procedure.summons", method=method.title(), monster=CardId(monster.id),
+                      materials=[CardId(m.id) for m in materials])  # fmt: skip
 
     return handler
 
@@ -223,7 +224,7 @@ def _summon_after(method: str) -> Handler:
                                     [board.cards[m] for m in materials], must_use=source)  # fmt: skip
 
         ctx.afterwards.append(later)
-        return f"a {method.title()} Summon follows its resolution"
+        return Phrase("done.summon_after", method=method.title())
 
     return handler
 
