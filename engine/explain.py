@@ -790,7 +790,7 @@ SENTENCES: dict[str, str] = {
         "{player} ends the turn with {held} cards in hand and discards {excess} to keep 6: {discarded}{note}."
     ),
     "hand.discard_choice_invalid": (
-        "{player} holds {len_hand} cards and must discard exactly {excess} from the hand."
+        "{player} holds {hand_count} cards and must discard exactly {excess} from the hand."
     ),
     "duel.zero_lp": "{loser}'s LP reached 0, so {opponent} wins the duel.",
     "duel.both_zero_lp": "Both players reached 0 LP at the same time: the duel is a draw.",
@@ -812,12 +812,12 @@ SENTENCES: dict[str, str] = {
         "End Phase of {turn_player}'s turn: {card} has counted {counted} of {turns} of {turn_player}'s turns."
     ),
     "activate.once_per_turn": (
-        "{player} already activated {defn_name} this turn; its text allows {what}, even if that activation "
-        "was negated."
+        "{player} already activated {name} this turn; its text allows {what}, even if that activation was "
+        "negated."
     ),
     "lasting.draw_on_summon": (
         "{summoner} Special Summoned {summoned}: {source}'s effect, applied earlier this turn, makes "
-        "{item_player} draw 1 card at once; this is not an activation and starts no chain."
+        "{player} draw 1 card at once; this is not an activation and starts no chain."
     ),
     "lasting.deck_locked": (
         "{source}'s effect applies for the rest of this turn: no card can be added from either player's Main "
@@ -832,7 +832,7 @@ SENTENCES: dict[str, str] = {
         "{link} ({card}) resolves without effect."
     ),
     "activate.unchainable": "{reason}",
-    "action.not_turn_player": "Only the turn player ({turn_player}) can {what}; {action_player} cannot.",
+    "action.not_turn_player": "Only the turn player ({turn_player}) can {what}; {player} cannot.",
     "action.wrong_phase": "{what_upper}{what} only in your Main Phase; it is {phase} now.",
     "action.chain_open": "{reason}",
     "action.chain_resolved_first": "Both players pass: the open chain resolves before the next action.",
@@ -860,8 +860,8 @@ SENTENCES: dict[str, str] = {
         "{player}'s Normal Summon or Set for this turn."
     ),
     "summon.flip": (
-        "{card_controller} Flip Summons {card}: it turns face-up in Attack Position. A Flip Summon does not "
-        "use the Normal Summon."
+        "{controller} Flip Summons {card}: it turns face-up in Attack Position. A Flip Summon does not use "
+        "the Normal Summon."
     ),
     "summon.special": "{player} Special Summons {card}; a Special Summon does not use the Normal Summon.",
     "summon.materials_wrong": "{reason}",
@@ -959,7 +959,7 @@ SENTENCES: dict[str, str] = {
     "zone.occupied": "{reason}",
     "zone.extra_monster_zone": "{reason}",
     "position.changed": (
-        "{card_controller} changes {card} to {label} Position; it cannot be changed again this turn."
+        "{controller} changes {card} to {label} Position; it cannot be changed again this turn."
     ),
     "position.already_changed": "{card} already changed its battle position this turn.",
     "position.summoned_this_turn": (
@@ -1001,7 +1001,7 @@ SENTENCES: dict[str, str] = {
         "{card} left the field before Chain Link {link} resolved, so it does nothing."
     ),
     "activate.not_allowed_now": "{reason}",
-    "activate.no_such_effect": "{card} has {len_defn} effect(s); there is no effect {number}.",
+    "activate.no_such_effect": "{card} has {effect_count} effect(s); there is no effect {number}.",
     "activate.no_effect_defined": "{card} has no effect the engine can activate.",
     "activate.bad_target": "{reason}",
     "activate.condition_not_met": "{reason}",
@@ -1022,23 +1022,23 @@ SENTENCES: dict[str, str] = {
         "states."
     ),
     "stated.card_not_there": (
-        "The judge stated that {card} would {verb} {card2}, but it is now in {card_controller}'s {zone}, so "
-        "that part does nothing."
+        "The judge stated that {card} would {verb} {card2}, but it is now in {controller}'s {zone}, so that "
+        "part does nothing."
     ),
     "target.no_longer_valid": "{reason}",
     "rule.equip_destroyed": "{reason}",
     "rule.bound_monster_destroyed": (
-        "{partner_id} left the field, so the monster it brought back, {card}, is destroyed with it."
+        "{partner} left the field, so the monster it brought back, {card}, is destroyed with it."
     ),
     "cost.maintenance_paid": "{player} pays {what} to keep {card} on the field.{negated}{forced}",
     "cost.maintenance_unpaid": "{player} {why} {what} for {card}, so it is destroyed.",
     "activate.locked": "{reason}",
     "activate.flipped_this_chain": (
-        "{defn_name}'s effect was already used as the card was activated in this chain; it cannot be used "
-        "again in the same chain."
+        "{name}'s effect was already used as the card was activated in this chain; it cannot be used again "
+        "in the same chain."
     ),
     "activate.not_activated_effect": (
-        "Effect {number} of {card} is a {chosen_kind} effect: it applies by itself and is never activated."
+        "Effect {number} of {card} is a {kind} effect: it applies by itself and is never activated."
     ),
     "chain.activated_card_stays": (
         "{c} was activated in this chain: it stays on the field until the chain has resolved and cannot be "
@@ -1076,13 +1076,11 @@ SENTENCES: dict[str, str] = {
         "{card}'s {kind} trigger effect, set off when {what}, goes on the chain as Chain Link {link_no}."
     ),
     "trigger.auto_activated": (
-        "{trig_name}'s trigger effect is mandatory, so the engine activates it in its legal place."
+        "{trigger}'s trigger effect is mandatory, so the engine activates it in its legal place."
     ),
-    "trigger.declined": "{trig_player} does not activate {trig_name}'s optional trigger effect.",
-    "trigger.mandatory": "{trig_name}'s trigger effect is mandatory: it cannot be declined.",
-    "trigger.wrong_order": (
-        "{other} ({triggers_class_names}) must go on the chain before {trig_name} ({triggers_class_names2})."
-    ),
+    "trigger.declined": "{player} does not activate {trigger}'s optional trigger effect.",
+    "trigger.mandatory": "{trigger}'s trigger effect is mandatory: it cannot be declined.",
+    "trigger.wrong_order": "{other} ({their_class}) must go on the chain before {trigger} ({my_class}).",
     "trigger.wrong_player": "{card}'s trigger belongs to {trig_player}; {player} cannot activate it.",
     "trigger.not_set_off": (
         "{card}'s effect is a trigger: it activates only when its event happens, and no such event is "
@@ -1124,8 +1122,8 @@ SENTENCES: dict[str, str] = {
         "negation reach it, monster negation does not)."
     ),
     "union.unequipped": (
-        "{union} is unequipped from {host} and Special Summoned in {position_title} Position; it is a "
-        "monster again."
+        "{union} is unequipped from {host} and Special Summoned in {position} Position; it is a monster "
+        "again."
     ),
     "union.not_appropriate": "{reason}",
     "equip.monster_equipped": (
@@ -1157,7 +1155,7 @@ SENTENCES: dict[str, str] = {
         "nothing can respond to it."
     ),
     "counter.limit_reached": "{source} already holds {have} {counter}(s), its most; no counter is placed.",
-    "duel.won_by_counters": "{card} holds {held} {counter}s: {card_controller} wins the duel by its effect.",
+    "duel.won_by_counters": "{card} holds {held} {counter}s: {controller} wins the duel by its effect.",
     "duel.match_win": (
         "{source}'s battle damage reduced {loser} to 0 LP: {winner} wins this duel and, by its effect, the "
         "whole Match, whatever the score in duels (a judge records a Match win, not just a game win)."
@@ -1269,12 +1267,12 @@ SENTENCES: dict[str, str] = {
         "by this battle, and that use is spent for this turn."
     ),
     "lasting.borrowed_card_sent": (
-        "End Phase: {card}, taken from {card_owner}'s GY by {source} for this turn, is still in "
-        "{item_player}'s {where}, so it is sent to {card_owner}'s GY (this is not a new activation)."
+        "End Phase: {card}, taken from {owner}'s GY by {source} for this turn, is still in {player}'s "
+        "{where}, so it is sent to {owner}'s GY (this is not a new activation)."
     ),
     "lasting.damage_after_use": (
-        "{link_card} was taken by {source} and has now been activated and resolved: {link_player} takes "
-        "{amount} damage (once; no chain)."
+        "{card} was taken by {source} and has now been activated and resolved: {player} takes {amount} "
+        "damage (once; no chain)."
     ),
     "rule.die_roll": "{reason}",
     "turn.draw_phase_skipped": (
@@ -1312,8 +1310,8 @@ SENTENCES: dict[str, str] = {
     ),
     "summon.only_one_face_up": "{reason}",
     "rule.only_one_face_up_destroyed": (
-        "{player} now controls 2 face-up {defn_name}, and can control only 1: the newer, {card}, is "
-        "destroyed by the game (no chain)."
+        "{player} now controls 2 face-up {name}, and can control only 1: the newer, {card}, is destroyed by "
+        "the game (no chain)."
     ),
 }
 
@@ -1331,15 +1329,15 @@ PHRASES: dict[str, str] = {
         "The player who goes first has no Battle Phase on the first turn."
     ),
     "no_battle_first_turn.player_who_goes_first_2": (
-        "The player who goes first has no Battle Phase on the first turn; {action_player} can move to the "
-        "End Phase instead."
+        "The player who goes first has no Battle Phase on the first turn; {player} can move to the End Phase "
+        "instead."
     ),
     "exodia.both_players_hold_all": "Both players hold all five pieces of Exodia: the duel is a draw.",
     "exodia.holds_all_five_pieces": (
         "{winner} holds all five pieces of Exodia the Forbidden One in the hand and wins the duel; "
         "{opponent} loses."
     ),
-    "over.duel_over_no_further": "The duel is over ({get_game}); no further action counts.",
+    "over.duel_over_no_further": "The duel is over ({result}); no further action counts.",
     "over.duel_ended_while_chain": "The duel ended while the chain resolved.",
     "over.duel_ended_during_attack": "The duel ended during the attack.",
     "over.duel_ended_end_battle": "The duel ended at the end of the Battle Phase.",
@@ -1353,7 +1351,7 @@ PHRASES: dict[str, str] = {
     ),
     "end_phase.end_phase_effect_turns": (
         "End Phase: {source}'s effect turns {foe}'s face-down monsters face-up in Defense Position "
-        "({flipped}); {foe} draws {len_flipped} card(s), 1 for each. This is not a new activation."
+        "({flipped}); {foe} draws {flipped_count} card(s), 1 for each. This is not a new activation."
     ),
     "end_phase.end_phase_turn_since": (
         "End Phase of {turn_player}'s turn {counted} since {card} was activated: it is destroyed, as its "
@@ -1364,20 +1362,17 @@ PHRASES: dict[str, str] = {
         "Chain Link)."
     ),
     "control_returned.end_phase_control_goes": (
-        "End Phase: control of {card_id} goes back to {card_owner}; {source} gave control only until the End "
-        "Phase."
+        "End Phase: control of {card} goes back to {owner}; {source} gave control only until the End Phase."
     ),
     "control_returned.should_go_back_who": (
-        "{card_id} should go back to {card_owner}, who has no free Main Monster Zone, so it is sent to the "
-        "GY."
+        "{card} should go back to {owner}, who has no free Main Monster Zone, so it is sent to the GY."
     ),
     "control_returned.no_longer_gives_control": (
-        "{source_id} no longer gives control of {card} (it left the field, is no longer equipped to it, or "
-        "is negated), so control goes back to {card_owner}."
+        "{source} no longer gives control of {card} (it left the field, is no longer equipped to it, or is "
+        "negated), so control goes back to {owner}."
     ),
     "control_returned.control_goes_back_who": (
-        "Control of {card} goes back to {card_owner}, who has no free Main Monster Zone, so it is sent to "
-        "the GY."
+        "Control of {card} goes back to {owner}, who has no free Main Monster Zone, so it is sent to the GY."
     ),
     "unchainable.neither_player_can_activate": (
         "Neither player can activate monster effects in response to {who} (Chain Link {link}), so {card}'s "
@@ -1388,12 +1383,10 @@ PHRASES: dict[str, str] = {
     ),
     "chain_open.cannot_while_chain_or": "Cannot {what} while a chain or an attack is open.",
     "chain_open.attack_cannot_declared_while": "An attack cannot be declared while a chain is open.",
-    "card_not_there.not": (
-        "{card} is not in {player}'s {zone} ({what}); it is in {card_controller}'s {zone2}."
-    ),
+    "card_not_there.not": "{card} is not in {player}'s {zone} ({what}); it is in {controller}'s {zone2}.",
     "card_not_there.not_monster_controls": "{card} is not a monster {player} controls.",
     "card_not_there.effect_works_from_card": (
-        "{card}'s effect works from {works_from}; the card is in {card_controller}'s {zone}."
+        "{card}'s effect works from {works_from}; the card is in {controller}'s {zone}."
     ),
     "card_not_there.must_hand_or_set": (
         "{card} must be in {player}'s hand or Set on {player}'s field to be activated."
@@ -1407,21 +1400,21 @@ PHRASES: dict[str, str] = {
     "nothing_to_resolve.both_players_pass_no": (
         "Both players pass; no chain or battle window is open, so nothing happens."
     ),
-    "materials_wrong.needs_do_not_fit": "{defn_name} needs {listed: + }; {materials} do not fit that.",
+    "materials_wrong.needs_do_not_fit": "{name} needs {listed: + }; {materials} do not fit that.",
     "materials_wrong.card_named_twice_for": "A card is named twice as {word} for {name}.",
     "materials_wrong.needs_materials_given": "{name} needs {wanted} materials; {n} {n:was|were} given.",
     "materials_wrong.needs_materials_with_different": "{name} needs materials with different names.",
     "materials_wrong.synchro_summon_needs_exactly": (
-        "A Synchro Summon of {defn_name} needs exactly {wanted} Tuner{wanted:|s} among its materials; "
-        "{tuners} {tuners:was|were} given."
+        "A Synchro Summon of {name} needs exactly {wanted} Tuner{wanted:|s} among its materials; {tuners} "
+        "{tuners:was|were} given."
     ),
     "materials_wrong.levels_synchro_materials_add": (
-        "The Levels of the Synchro Materials add up to {sum_levels} ({levels: + }); {defn_name} is Level "
-        "{level}, and they must add up to exactly that."
+        "The Levels of the Synchro Materials add up to {total} ({levels: + }); {name} is Level {level}, and "
+        "they must add up to exactly that."
     ),
     "materials_wrong.link_materials_must_count": (
-        "{defn_name} is Link-{link_rating}: its materials must count as exactly {link_rating} (each monster "
-        "1, a Link Monster 1 or its Link Rating); these {len_materials} cannot."
+        "{name} is Link-{link_rating}: its materials must count as exactly {link_rating} (each monster 1, a "
+        "Link Monster 1 or its Link Rating); these {materials_count} cannot."
     ),
     "materials_wrong.not_monster_cannot_for": (
         "{m} is not a monster {where}, so it cannot be {word} for {name}."
@@ -1432,16 +1425,16 @@ PHRASES: dict[str, str] = {
     ),
     "materials_wrong.token_token_cannot_used": "{m} is a Token: a Token cannot be used as Xyz Material.",
     "materials_wrong.needs_level_monsters_xyz": (
-        "{m} is {shown}; {defn_name} needs Level {level} monsters as Xyz Material."
+        "{m} is {shown}; {name} needs Level {level} monsters as Xyz Material."
     ),
     "materials_wrong.summon_must_use_itself": "{source}'s summon must use {must_use} itself as material.",
     "materials_wrong.token_token_cannot_become": (
         "{m} is a Token: a Token cannot become Xyz Material (it would cease to exist as it left the field)."
     ),
-    "materials_wrong.not_cannot_for": "{m} is not {spec_each}, so it cannot be {word} for {name}.",
+    "materials_wrong.not_cannot_for": "{m} is not {each}, so it cannot be {word} for {name}.",
     "after_resolution.immediately_after_resolves_summons": (
-        "Immediately after {source} resolves, {player} {method_title} Summons {card} using {materials}: the "
-        "summon happens after the effect resolves, not as part of it."
+        "Immediately after {source} resolves, {player} {method} Summons {card} using {materials}: the summon "
+        "happens after the effect resolves, not as part of it."
     ),
     "after_resolution.immediately_after_resolves_normal": (
         "Immediately after {source} resolves, {player} {verb} {card}; this Normal Summon/Set comes from the "
@@ -1488,7 +1481,7 @@ PHRASES: dict[str, str] = {
         "attack this turn."
     ),
     "already_used.already_used_turn_normal": (
-        "{card_owner} already used this turn's Normal Summon or Set; only one per turn."
+        "{owner} already used this turn's Normal Summon or Set; only one per turn."
     ),
     "already_used.already_used_turn_normal_2": (
         "{player} already used this turn's Normal Summon or Set; a Gemini Summon is a Normal Summon."
@@ -1496,10 +1489,10 @@ PHRASES: dict[str, str] = {
     "bad_tribute.not_monster_controls_2": "{card} is not a monster {player} controls.",
     "bad_tribute.named_twice_tribute": "{card} is named twice as a Tribute.",
     "procedure_not_met.not_part_summoning_procedure": (
-        "{left} {count:is|are} not part of {defn_name}'s summoning procedure."
+        "{left} {count:is|are} not part of {name}'s summoning procedure."
     ),
     "procedure_not_met.cannot_special_summoned_procedure": (
-        "{defn_name} cannot be Special Summoned by a procedure of its own: only by the effect of "
+        "{name} cannot be Special Summoned by a procedure of its own: only by the effect of "
         '"{special_summon_by}" (or an effect that ignores its Summoning conditions).'
     ),
     "procedure_not_met.ritual_summon_performed_ritual": (
@@ -1507,25 +1500,21 @@ PHRASES: dict[str, str] = {
         "summon action."
     ),
     "procedure_not_met.not_monster_extra_deck": (
-        "{defn_name} is not a {method_title} Monster in {player}'s Extra Deck, so it cannot be "
-        "{method_title} Summoned."
+        "{name} is not a {method} Monster in {player}'s Extra Deck, so it cannot be {method} Summoned."
     ),
     "procedure_not_met.fusion_summoned_card_effect": (
-        "{defn_name} is Fusion Summoned by a card's effect (Polymerization), not by a summon action."
+        "{name} is Fusion Summoned by a card's effect (Polymerization), not by a summon action."
     ),
-    "procedure_not_met.not_monster": "{card} is not a {method_title} Monster.",
+    "procedure_not_met.not_monster": "{card} is not a {method} Monster.",
     "procedure_not_met.link_summon_needs_materials": "A Link Summon needs materials.",
-    "procedure_not_met.special_summoned_way_from": (
-        "{defn_name} is Special Summoned this way from the hand only."
-    ),
+    "procedure_not_met.special_summoned_way_from": "{name} is Special Summoned this way from the hand only.",
     "procedure_not_met.not_monster_extra_deck_2": (
-        "{card} is not a {method_title} Monster in {player}'s Extra Deck."
+        "{card} is not a {method} Monster in {player}'s Extra Deck."
     ),
     "procedure_not_met.not_fusion_monster_extra": "{card} is not a Fusion Monster in {player}'s Extra Deck.",
     "procedure_not_met.not_monster_controls_3": "{m} is not a monster {player} controls.",
     "procedure_not_met.special_summoned_from_hand": (
-        "{defn_name} is Special Summoned from the hand by {verb} {sel}; none of the cards given ({refs}) is "
-        "one."
+        "{name} is Special Summoned from the hand by {verb} {sel}; none of the cards given ({refs}) is one."
     ),
     "full.has_no_extra_monster": "{player} has no Extra Monster Zone free for a Link Monster.",
     "full.all_main_monster_zones": "All 5 of {player}'s Main Monster Zones are occupied.",
@@ -1535,19 +1524,20 @@ PHRASES: dict[str, str] = {
         "{card} cannot be placed there."
     ),
     "full.has_free_main_monster": (
-        "{player} has {len_free_main} free Main Monster Zone(s) for {len_from_hand} monsters from the hand."
+        "{player} has {free_main_count} free Main Monster Zone(s) for {from_hand_count} monsters from the "
+        "hand."
     ),
-    "full.has_no_free_main": "{owner} has no free Main Monster Zone for {defn_name}.",
+    "full.has_no_free_main": "{owner} has no free Main Monster Zone for {name}.",
     "full.has_no_free_main_2": "{who} has no free Main Monster Zone for {c}.",
-    "full.all_spell_trap_zones_2": "All of {ctx_player}'s Spell & Trap Zones are occupied.",
+    "full.all_spell_trap_zones_2": "All of {player}'s Spell & Trap Zones are occupied.",
     "full.has_free_spell_trap": (
-        "{ctx_player} has {free} free Spell & Trap Zone(s) for {len_victims} monsters to equip to {this}, so "
+        "{player} has {free} free Spell & Trap Zone(s) for {victims_count} monsters to equip to {this}, so "
         "none is equipped."
     ),
-    "full.has_no_free_spell": "{union_controller} has no free Spell & Trap Zone for {union}.",
-    "full.has_no_free_main_3": "{union_controller} has no free Main Monster Zone for {union}.",
-    "full.has_no_free_main_4": "{ctx_player} has no free Main Monster Zone to take {c}.",
-    "full.has_no_free_spell_2": "{ctx_player} has no free Spell & Trap Zone to equip {c}.",
+    "full.has_no_free_spell": "{controller} has no free Spell & Trap Zone for {union}.",
+    "full.has_no_free_main_3": "{controller} has no free Main Monster Zone for {union}.",
+    "full.has_no_free_main_4": "{player} has no free Main Monster Zone to take {c}.",
+    "full.has_no_free_spell_2": "{player} has no free Spell & Trap Zone to equip {c}.",
     "occupied.main_monster_zone_occupied": "{player}'s Main Monster Zone {wanted} is occupied.",
     "occupied.extra_monster_zone_occupied": "The {wanted} Extra Monster Zone is occupied.",
     "occupied.spell_trap_zone_not": "{player}'s Spell & Trap Zone {slot} is not free.",
@@ -1573,8 +1563,8 @@ PHRASES: dict[str, str] = {
         "effect cannot be activated there."
     ),
     "locked.pendulum_zone_pendulum_monster": (
-        "{source} is in {source_controller}'s Pendulum Zone and {source_controller}'s Pendulum Monster is in "
-        "this battle: {player} cannot activate Spell Cards until the end of the Damage Step."
+        "{source} is in {controller}'s Pendulum Zone and {controller}'s Pendulum Monster is in this battle: "
+        "{player} cannot activate Spell Cards until the end of the Damage Step."
     ),
     "locked.cannot_activate_effects_turn": "{card} cannot activate its effects this turn ({source}).",
     "locked.face_up_cards_gy": (
@@ -1609,7 +1599,7 @@ PHRASES: dict[str, str] = {
     ),
     "link_resolved.chain_link_resolves": "Chain Link {link}: {card} resolves ({done:; }).",
     "link_resolved.controlled_cards_counting_itself": (
-        "{foe} controlled {len_theirs} cards and {ctx_player} {len_mine} (counting {card} itself, still on "
+        "{foe} controlled {theirs_count} cards and {player} {mine_count} (counting {card} itself, still on "
         "the field as it resolves): {foe} banishes {excess} face-down, of {foe}'s own choice: {picks}."
     ),
     "cost_missing.needs_cost_card_given": (
@@ -1659,7 +1649,7 @@ PHRASES: dict[str, str] = {
         "not the turn it was Set)."
     ),
     "bad_target.needs_target_chosen_activation": (
-        "{card} needs {needed} target(s) chosen at activation; {len_chosen} given."
+        "{card} needs {needed} target(s) chosen at activation; {chosen_count} given."
     ),
     "bad_target.targets_must_split_text": (
         "{card}'s targets must be split as its text says ({wanted: and }); {chosen} cannot be."
@@ -1685,11 +1675,11 @@ PHRASES: dict[str, str] = {
     "no_longer_valid.target_not_affected": "{name}'s target {t} {reasons}, so it is not affected.",
     "equip_destroyed.has_no_monster_equip": "{card} has no monster to equip, so it is sent to the GY.",
     "equip_destroyed.no_longer_attached_face": (
-        "{card} is no longer attached to a face-up monster ({partner_id} left the field or was turned "
+        "{card} is no longer attached to a face-up monster ({partner} left the field or was turned "
         "face-down), so it is destroyed."
     ),
     "negated_by_continuous.negates_effects_cards_field": (
-        "{negator} negates the effects of {defn_card_type} Cards on the field, so {card} (Chain Link {link}) "
+        "{negator} negates the effects of {card_type} Cards on the field, so {card} (Chain Link {link}) "
         "resolves without effect."
     ),
     "negated_by_continuous.negates_any_card_effect": (
@@ -1716,8 +1706,8 @@ PHRASES: dict[str, str] = {
         "{other}}}` otherwise)."
     ),
     "engine_picked.must_banish_card_named": (
-        "{foe} must banish {excess} card(s) and named {len_named}; the engine takes the first others: "
-        "{cards_list}."
+        "{foe} must banish {excess} card(s) and named {named_count}; the engine takes the first others: "
+        "{listed}."
     ),
     "engine_picked.no_tribute_was_named": (
         "No Tribute was named for {p}; the engine takes the first monster {p} controls: {picks}."
@@ -1743,7 +1733,7 @@ PHRASES: dict[str, str] = {
         "{card} needs the declared card name: `choices: {{declare: <card name>}}}}`."
     ),
     "not_allowed.not_spell_or_trap": (
-        "{card} is not a Spell or Trap in {ctx_player}'s hand, so it cannot be Set by this effect."
+        "{card} is not a Spell or Trap in {player}'s hand, so it cannot be Set by this effect."
     ),
     "not_allowed.cannot_chosen_for_here": (
         "{wrong} cannot be chosen for {key_} here; the effect takes only cards that fit it."
@@ -1767,8 +1757,7 @@ PHRASES: dict[str, str] = {
         "attack."
     ),
     "tributes_forbidden.face_up_no_monster_4": (
-        "{mask} is face-up: no monster can be Tributed, so {defn_name} cannot be Special Summoned by "
-        "Tributing."
+        "{mask} is face-up: no monster can be Tributed, so {name} cannot be Special Summoned by Tributing."
     ),
     "tributes_forbidden.face_up_no_monster_5": (
         "{mask} is face-up: no monster can be Tributed, so the Ritual Summon of {monster} cannot happen."
@@ -1805,7 +1794,7 @@ PHRASES: dict[str, str] = {
         "first)."
     ),
     "attacks_forbidden.face_up_atk_cannot": (
-        "{source} is face-up: {attacker} ({current_atk_attacker} ATK) cannot declare an attack."
+        "{source} is face-up: {attacker} ({atk} ATK) cannot declare an attack."
     ),
     "attacks_forbidden.cannot_attack_turn_effect": "{attacker} cannot attack this turn ({source}'s effect).",
     "attacks_forbidden.cannot_declare_attack_turn": (
@@ -1969,23 +1958,23 @@ PHRASES: dict[str, str] = {
     "hand.empty": "it is empty",
     "done.negate_attack.negates_attack": "negates the attack of {attacker}",
     "done.negate_attack.no_attack_negate": "no attack to negate",
-    "done.forbid_attacks": "{and_ctx: and } cannot declare attacks this turn",
-    "done.extra_attack": "{done_or} can attack again this turn",
-    "done.second_attack_in_a_row": "{done_or} can make a second attack in a row",
+    "done.forbid_attacks": "{players: and } cannot declare attacks this turn",
+    "done.extra_attack": "{done} can attack again this turn",
+    "done.second_attack_in_a_row": "{done} can make a second attack in a row",
     "done.no_battle_damage_this_battle.takes_no_battle_damage": (
-        "{ctx_player} takes no battle damage from this battle"
+        "{player} takes no battle damage from this battle"
     ),
     "done.no_battle_damage_this_battle.no_battle_going_nothing": "no battle is going on: nothing happens",
-    "done.take_control": "takes control of {taken_or}",
-    "done.take_control_until_end_phase": "takes control of {taken_or} until the End Phase",
+    "done.take_control": "takes control of {taken}",
+    "done.take_control_until_end_phase": "takes control of {taken} until the End Phase",
     "done.swap_control.switch_control_neither_can": (
         "{first} and {second} switch control; neither can change its battle position for the rest of this "
         "turn"
     ),
     "done.swap_control.both_players_must_give": "both players must give a monster; no control changes",
     "done.borrow_from_gy.goes_hand_for_turn": (
-        "{ids} goes to {ctx_player}'s hand for this turn; if {ctx_player} activates it, {ctx_player} takes "
-        "{amount} damage after it resolves"
+        "{ids} goes to {player}'s hand for this turn; if {player} activates it, {player} takes {amount} "
+        "damage after it resolves"
     ),
     "done.borrow_from_gy.nothing_taken": "nothing is taken",
     "done.equip.equips": "equips {card} to {card2}",
@@ -1994,7 +1983,7 @@ PHRASES: dict[str, str] = {
     "done.equip_self.nothing_equipped_no_target": (
         "nothing equipped (no target left, or no free Spell & Trap Zone)"
     ),
-    "done.equip_monster.equips_equip_card_2": "equips {done_or} to {this} as an Equip Card",
+    "done.equip_monster.equips_equip_card_2": "equips {done} to {this} as an Equip Card",
     "done.equip_monster.no_longer_face_up": (
         "{card} is no longer face-up on the field, so nothing is equipped"
     ),
@@ -2008,7 +1997,7 @@ PHRASES: dict[str, str] = {
     "done.equip_battle_victims.not_enough_free_spell": (
         "not enough free Spell & Trap Zones: nothing is equipped"
     ),
-    "done.bind": "{source} and {ctx_acted} are bound together",
+    "done.bind": "{source} and {acted} are bound together",
     "done.union_equip.equips_2": "equips {union} to {host}",
     "done.union_equip.union_monster_no_longer": (
         "the Union monster is no longer a face-up monster on the field: nothing is equipped"
@@ -2016,60 +2005,58 @@ PHRASES: dict[str, str] = {
     "done.union_equip.no_monster_left_equip": "no monster left to equip it to: nothing is equipped",
     "done.union_equip.not_monster_can_equip": "not a monster it can equip: nothing is equipped",
     "done.union_equip.no_free_spell_trap": "no free Spell & Trap Zone: nothing is equipped",
-    "done.union_unequip": "Special Summons {made_or} from the Spell & Trap Zone",
-    "done.unequip_unions_of": "Special Summons {made_or}",
-    "done.skip_next_turn": "{and_ctx: and } will skip their next turn",
-    "done.skip_next_draw_phase": "{and_players: and } will skip the Draw Phase of their next turn",
-    "done.damage.damage": "{and_players: and } {each_take:takes|each take} {amount} damage",
-    "done.damage.lp_instead": "{and_players: and } {each_gain:gains|each gain} {amount} LP instead",
-    "done.gain_lp": "{and_players: and } {each_gain:gains|each gain} {amount} LP",
+    "done.union_unequip": "Special Summons {made} from the Spell & Trap Zone",
+    "done.unequip_unions_of": "Special Summons {made}",
+    "done.skip_next_turn": "{players: and } will skip their next turn",
+    "done.skip_next_draw_phase": "{players: and } will skip the Draw Phase of their next turn",
+    "done.damage.damage": "{players: and } {player_count:takes|each take} {amount} damage",
+    "done.damage.lp_instead": "{players: and } {player_count:gains|each gain} {amount} LP instead",
+    "done.gain_lp": "{players: and } {player_count:gains|each gain} {amount} LP",
     "done.redirect_damage.damage_chain_link_would": (
-        "damage Chain Link {link} would inflict to {ctx_player} goes to {opponent}"
+        "damage Chain Link {link} would inflict to {player} goes to {opponent}"
     ),
     "done.redirect_damage.no_damage_redirect": "no damage to redirect",
-    "done.lp_to_zero": "{and_players: and } {have_len:has|have} 0 LP",
-    "done.damage_controller": "{and_players: and } takes {amount} damage",
-    "done.draw.plain": "{and_players: and } {each_draw:draws|each draw} {count} card{count:|s}",
+    "done.lp_to_zero": "{players: and } {player_count:has|have} 0 LP",
+    "done.damage_controller": "{players: and } takes {amount} damage",
+    "done.draw.plain": "{players: and } {player_count:draws|each draw} {count} card{count:|s}",
     "done.draw.no_card_drawn": "no card drawn",
-    "done.add_to_hand": "adds {or_nothing} to the hand",
-    "done.discard": "discards {done_or}",
-    "done.draw_until": "{ctx_player} draws {need} card(s), up to {target} in hand",
-    "done.tribute.tributes": "Tributes {done_or}",
+    "done.add_to_hand": "adds {affected} to the hand",
+    "done.discard": "discards {done}",
+    "done.draw_until": "{player} draws {need} card(s), up to {target} in hand",
+    "done.tribute.tributes": "Tributes {done}",
     "done.tribute.no_tribute_possible": "no Tribute possible",
-    "done.tribute_all.tributes_2": "Tributes {or_nothing}",
+    "done.tribute_all.tributes_2": "Tributes {affected}",
     "done.tribute_all.no_tribute_possible_2": "no Tribute possible",
     "done.banish_until_equal.banishes_face_down": "{foe} banishes {picks} face-down",
     "done.banish_until_equal.controls_no_more_cards": (
-        "{foe} controls no more cards than {ctx_player}: nothing is banished"
+        "{foe} controls no more cards than {player}: nothing is banished"
     ),
     "done.excavate_add": (
-        "excavates {shown_or}, adds {chosen_or} to the hand and places {len_rest} on the bottom of the Deck"
+        "excavates {shown}, adds {chosen} to the hand and places {rest_count} on the bottom of the Deck"
     ),
     "done.stay_on_field.remains_field": "{card} remains on the field",
     "done.stay_on_field.nothing_stays_field": "nothing stays on the field",
-    "done.discard_hand": "discards the whole hand: {done_or}",
-    "done.send_top_of_deck": "sends the top of the Deck to the GY: {done_or}",
-    "done.reveal_summon_rest_to_hand": (
-        "reveals, Special Summons {summoned_or} and adds {added_or} to the hand"
-    ),
-    "done.keep_hand_revealed": "reveals {and_shown: and }",
+    "done.discard_hand": "discards the whole hand: {done}",
+    "done.send_top_of_deck": "sends the top of the Deck to the GY: {done}",
+    "done.reveal_summon_rest_to_hand": "reveals, Special Summons {summoned} and adds {added} to the hand",
+    "done.keep_hand_revealed": "reveals {shown: and }",
     "done.shuffle_all_into_deck": "{moved} card(s) shuffled into the Decks; each Deck's order is now unknown",
     "done.opponent_may_discard.discards_effect_stops": "{foe} discards {card}, so the effect stops",
     "done.opponent_may_discard.does_not_discard_stop": "{foe} does not discard to stop it{note}",
-    "done.set_from_hand.sets": "{ctx_player} Sets {card}",
-    "done.set_from_hand.sets_nothing": "{ctx_player} Sets nothing",
+    "done.set_from_hand.sets": "{player} Sets {card}",
+    "done.set_from_hand.sets_nothing": "{player} Sets nothing",
     "done.banish_declared_from_deck.declared_banished_from_main": (
         "{name} is declared; {card} is banished from the Main Deck"
     ),
     "done.banish_declared_from_deck.no_card_name_declared": "no card name declared",
     "done.banish_declared_from_deck.declared_no_card_name": (
-        "{name} is declared; no card of that name is known in {ctx_player}'s Main Deck"
+        "{name} is declared; no card of that name is known in {player}'s Main Deck"
     ),
     "done.negate_effects_until_end.effects_are_negated_until": (
         "the effects of {cards_} are negated until the end of the turn"
     ),
     "done.negate_effects_until_end.no_face_up_monster": "no face-up monster to negate",
-    "done.negate_name": "effects of cards named {names_or} are negated until the end of {until}",
+    "done.negate_name": "effects of cards named {names} are negated until the end of {until}",
     "done.negate_column_spell_traps.other_spell_trap_effects": (
         "the other Spell/Trap effects in its column are negated for the rest of the turn"
     ),
@@ -2081,25 +2068,25 @@ PHRASES: dict[str, str] = {
     ),
     "done.lock_gy_activations": "{foe} cannot activate card effects in the GY for the rest of this turn",
     "done.change_position": "changes battle positions",
-    "done.flip_face_down": "{flipped_or} turned face-down",
-    "done.flip_face_up": "{flipped_or} turned face-up",
-    "done.flip_face_up_quietly": "{flipped_or} turned face-up",
-    "done.change_atk": "{or_nothing} {sign}{amount} ATK until the end of the turn",
+    "done.flip_face_down": "{flipped} turned face-down",
+    "done.flip_face_up": "{flipped} turned face-up",
+    "done.flip_face_up_quietly": "{flipped} turned face-up",
+    "done.change_atk": "{affected} {sign}{amount} ATK until the end of the turn",
     "done.reverse_increases": "until the end of the turn, ATK/DEF increases become decreases",
-    "done.double_atk": "doubles the ATK of {or_nothing} until the end of the turn",
-    "done.atk_becomes": "{or_nothing}: ATK becomes {value} until the end of the turn",
-    "done.gain_atk_per_link_rating": "{or_nothing} gains {gain} ATK (Link Rating {rating})",
-    "done.change_level": "{done_or}: Level {sign}{amount}",
-    "done.place_counters": "places {step_amount} {name}(s) on {cards_}",
-    "done.mark": "{or_nothing}: {mark}",
+    "done.double_atk": "doubles the ATK of {affected} until the end of the turn",
+    "done.atk_becomes": "{affected}: ATK becomes {value} until the end of the turn",
+    "done.gain_atk_per_link_rating": "{affected} gains {gain} ATK (Link Rating {rating})",
+    "done.change_level": "{done}: Level {sign}{amount}",
+    "done.place_counters": "places {amount} {name}(s) on {cards_}",
+    "done.mark": "{affected}: {mark}",
     "done.declare_type.declares": "declares {declared}",
     "done.declare_type.no_type_declared": "no Type declared",
     "done.create_tokens": "Special Summons {made}",
     "done.create_token_from_tributes.special_summons_field_atk": (
         "Special Summons {card} to {owner}'s field ({atk} ATK / {def_} DEF)"
     ),
-    "done.create_token_from_tributes.no_zone_for": "no zone for {defn_name}",
-    "done.special_summon": "Special Summons {made_or}",
+    "done.create_token_from_tributes.no_zone_for": "no zone for {name}",
+    "done.special_summon": "Special Summons {made}",
     "done.summon_returned_namesake": "no returned monster is known, so nothing is summoned",
     "done.switch_with_this.switch_control": "{this} and {other} switch control",
     "done.switch_with_this.control_does_not_change": (

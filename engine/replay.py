@@ -253,7 +253,7 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
             "duel.over",
             reason=Phrase(
                 "over.duel_over_no_further",
-                get_game=_REASONS.get(game.result.reason, game.result.reason),
+                result=_REASONS.get(game.result.reason, game.result.reason),
             ),
         ))
     if action.do == "resolve":
@@ -436,7 +436,7 @@ def _auto_activate(rec: _Recorder, game: Game, index: int | None, trig: triggers
                        targets=targets)  # fmt: skip
 
     def work(tx: Tx) -> str:
-        tx.say("trigger.auto_activated", trig_name=trig.name, cards=(trig.card,))  # fmt: skip
+        tx.say("trigger.auto_activated", trigger=trig.name, cards=(trig.card,))  # fmt: skip
         return chain_rules.activate(tx, auto)
 
     try:
@@ -454,8 +454,8 @@ def _declined(tx: Tx, trig: triggers.Trigger) -> str:
     tx.emit("declined", card=trig.card, player=trig.player, effect=trig.effect)
     tx.say(
         "trigger.declined",
-        trig_player=Player(trig.player),
-        trig_name=trig.name,
+        player=Player(trig.player),
+        trigger=trig.name,
         cards=(trig.card,),
     )  # fmt: skip
     return f"{trig.player} declines {trig.name}'s trigger"
@@ -495,9 +495,9 @@ def _trigger_order(rec: _Recorder, game: Game, index: int, action: ActionEntry,
             raise Illegal(
                 "trigger.wrong_order",
                 other=Card.of(other),
-                triggers_class_names=triggers.CLASS_NAMES[other.order_class(turn_player)],
-                trig_name=trig.name,
-                triggers_class_names2=triggers.CLASS_NAMES[mine],
+                their_class=triggers.CLASS_NAMES[other.order_class(turn_player)],
+                trigger=trig.name,
+                my_class=triggers.CLASS_NAMES[mine],
                 cards=(trig.card, other.card),
             )  # fmt: skip
         game = _auto_activate(rec, game, index, other) if other.mandatory else (
@@ -526,7 +526,7 @@ def _decline(rec: _Recorder, game: Game, index: int, action: ActionEntry) -> Gam
     if trig.mandatory:
         return _illegal(rec, game, index, action, Illegal(
             "trigger.mandatory",
-            trig_name=trig.name,
+            trigger=trig.name,
             cards=(trig.card,),
         ))
     tx = Tx(game)

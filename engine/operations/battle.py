@@ -34,7 +34,7 @@ def _forbid_attacks(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
                 chain_link=ctx.link.link)  # fmt: skip
     return Phrase(
         "done.forbid_attacks",
-        and_ctx=[Player(p) for p in _players(ctx, step.player or 'opponent')],
+        players=[Player(p) for p in _players(ctx, step.player or 'opponent')],
     )
 
 
@@ -49,7 +49,7 @@ def _extra_attack(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
                     chain_link=ctx.link.link)  # fmt: skip
             tx.say("attack.extra", c=Card.of(c))
             done.append(c.id)
-    return Phrase("done.extra_attack", done_or=list(done) or Phrase("word.nothing"))
+    return Phrase("done.extra_attack", done=list(done) or Phrase("word.nothing"))
 
 
 # --- half-modelled cards finished (brief H9): Black Luster Soldier - Envoy, Yata-Garasu,
@@ -71,7 +71,7 @@ def _second_attack_in_a_row(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
                 chain_link=ctx.link.link)  # fmt: skip
         tx.say("attack.second_in_a_row", c=Card.of(c))  # fmt: skip
         done.append(c.id)
-    return Phrase("done.second_attack_in_a_row", done_or=list(done) or Phrase("word.nothing"))
+    return Phrase("done.second_attack_in_a_row", done=list(done) or Phrase("word.nothing"))
 
 
 # --- battle shields, attack-declaration answers and end-of-Battle-Phase equips (brief H8)
@@ -85,4 +85,4 @@ def _no_battle_damage_this_battle(tx: Tx, ctx: Context, step: Step) -> str | Phr
     tx.update(battle=evolve(battle, no_damage=(*battle.no_damage, (ctx.player, ctx.link.card))))
     tx.emit("rule_changed", player=ctx.player, what="takes no battle damage from this battle",
             cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
-    return Phrase("done.no_battle_damage_this_battle.takes_no_battle_damage", ctx_player=Player(ctx.player))
+    return Phrase("done.no_battle_damage_this_battle.takes_no_battle_damage", player=Player(ctx.player))

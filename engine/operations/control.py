@@ -25,14 +25,14 @@ def _take_control(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         if slot is None:
             tx.say(
                 "zone.full",
-                reason=Phrase("full.has_no_free_main_4", c=CardId(c.id), ctx_player=Player(ctx.player)),
+                reason=Phrase("full.has_no_free_main_4", c=CardId(c.id), player=Player(ctx.player)),
             )
             continue
         tx.set_board(tx.board.with_card(evolve(c, controller=ctx.player, slot=slot)))
         tx.emit("control_changed", card=c.id, player=ctx.player, cause=ctx.link.card,
                 chain_link=ctx.link.link)  # fmt: skip
         taken.append(c.id)
-    return Phrase("done.take_control", taken_or=list(taken) or Phrase("word.nothing"))
+    return Phrase("done.take_control", taken=list(taken) or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("take_control_until_end_phase", "takes control of a monster until the End Phase")
@@ -54,7 +54,7 @@ def _take_control_until_end_phase(tx: Tx, ctx: Context, step: Step) -> str | Phr
     if taken:
         add(tx, Lasting(what="control_until_end_phase", player=ctx.player, source=ctx.link.card,  # type: ignore[arg-type]
                         until_turn=tx.board.turn, cards=tuple(taken)))  # fmt: skip
-    return Phrase("done.take_control_until_end_phase", taken_or=list(taken) or Phrase("word.nothing"))
+    return Phrase("done.take_control_until_end_phase", taken=list(taken) or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("take_control_while_equipped",
@@ -133,7 +133,7 @@ def _borrow_from_gy(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     return (Phrase(
         "done.borrow_from_gy.goes_hand_for_turn",
         ids=list(ids),
-        ctx_player=Player(ctx.player),
+        player=Player(ctx.player),
         amount=amount,
     ))
 
@@ -181,7 +181,7 @@ def _equip_monster(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         if slot is None:
             tx.say(
                 "zone.full",
-                reason=Phrase("full.has_no_free_spell_2", c=CardId(c.id), ctx_player=Player(ctx.player)),
+                reason=Phrase("full.has_no_free_spell_2", c=CardId(c.id), player=Player(ctx.player)),
             )
             break
         tx.move(c.id, "spell_traps", event="equipped", cause=ctx.link.card, chain_link=ctx.link.link,
@@ -191,7 +191,7 @@ def _equip_monster(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     ctx.acted[:] = [tx.board.cards[c] for c in done]
     return Phrase(
         "done.equip_monster.equips_equip_card_2",
-        done_or=list(done) or Phrase("word.nothing"),
+        done=list(done) or Phrase("word.nothing"),
         this=CardId(this.id),
     )
 
@@ -219,9 +219,9 @@ def _equip_battle_victims(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             reason=Phrase(
                 "full.has_free_spell_trap",
                 this=Card.of(this),
-                ctx_player=Player(ctx.player),
+                player=Player(ctx.player),
                 free=free,
-                len_victims=len(victims),
+                victims_count=len(victims),
             ),
         )  # fmt: skip
         return Phrase("done.equip_battle_victims.not_enough_free_spell")
@@ -248,7 +248,7 @@ def _bind(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     return Phrase(
         "done.bind",
         source=source,
-        ctx_acted=[CardId(c.id) for c in ctx.acted] or Phrase("word.nothing"),
+        acted=[CardId(c.id) for c in ctx.acted] or Phrase("word.nothing"),
     )
 
 
@@ -282,7 +282,7 @@ def _union_equip(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             reason=Phrase(
                 "full.has_no_free_spell",
                 union=CardId(union.id),
-                union_controller=Player(union.controller),
+                controller=Player(union.controller),
             ),
         )
         return Phrase("done.union_equip.no_free_spell_trap")
@@ -305,7 +305,7 @@ def _summon_from_equip(tx: Tx, ctx: Context, union: CardState, position: str) ->
             reason=Phrase(
                 "full.has_no_free_main_3",
                 union=CardId(union.id),
-                union_controller=Player(union.controller),
+                controller=Player(union.controller),
             ),
         )
         return False
@@ -314,7 +314,7 @@ def _summon_from_equip(tx: Tx, ctx: Context, union: CardState, position: str) ->
             slot=slot, position=position, face=None, controller=union.controller)  # fmt: skip
     tx.update_card(union.id, equipped_to=None, self_equipped=False, summoned_this_turn=True,
                    summon_type="special")  # fmt: skip
-    tx.say("union.unequipped", union=Card.of(union), host=host, position_title=position.title())  # fmt: skip
+    tx.say("union.unequipped", union=Card.of(union), host=host, position=position.title())  # fmt: skip
     return True
 
 
@@ -331,7 +331,7 @@ def _union_unequip(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     if made:
         tx.update(last_summon=Summon(cards=tuple(made), kind="special", player=ctx.player,  # type: ignore[arg-type]
                                      seq=tx.game.seq))  # fmt: skip
-    return Phrase("done.union_unequip", made_or=list(made) or Phrase("word.nothing"))
+    return Phrase("done.union_unequip", made=list(made) or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("unequip_unions_of", "the Union monsters equipped to the target are Special Summoned")
@@ -350,4 +350,4 @@ def _unequip_unions_of(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     if made:
         tx.update(last_summon=Summon(cards=tuple(made), kind="special", player=ctx.player,  # type: ignore[arg-type]
                                      seq=tx.game.seq))  # fmt: skip
-    return Phrase("done.unequip_unions_of", made_or=list(made) or Phrase("word.nothing"))
+    return Phrase("done.unequip_unions_of", made=list(made) or Phrase("word.nothing"))

@@ -41,7 +41,7 @@ def _skip_next_turn(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         tx.set_board(tx.board.with_player(p, skip_next_turn=True))
         tx.emit("rule_changed", player=p, what="skips their next turn", cause=ctx.link.card,
                 chain_link=ctx.link.link)  # fmt: skip
-    return Phrase("done.skip_next_turn", and_ctx=[Player(p) for p in _players(ctx, step.player or 'you')])
+    return Phrase("done.skip_next_turn", players=[Player(p) for p in _players(ctx, step.player or 'you')])
 
 
 @OPERATIONS.register("skip_next_draw_phase", "a player skips the Draw Phase of their next turn")
@@ -53,7 +53,7 @@ def _skip_next_draw_phase(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         tx.set_board(tx.board.with_player(p, skip_next_draw=True))
         tx.emit("rule_changed", player=p, what="skips the Draw Phase of their next turn",
                 cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
-    return Phrase("done.skip_next_draw_phase", and_players=[Player(p) for p in players])
+    return Phrase("done.skip_next_draw_phase", players=[Player(p) for p in players])
 
 
 OPERATIONS.add(

@@ -43,16 +43,16 @@ def _damage(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         )  # fmt: skip
         return Phrase(
             "done.damage.lp_instead",
-            and_players=[Player(p) for p in players],
-            each_gain=len(players),
+            players=[Player(p) for p in players],
+            player_count=len(players),
             amount=amount,
         )
     for p in players:
         tx.change_lp(p, -amount, event="damage", cause=ctx.link.card, chain_link=ctx.link.link)
     return Phrase(
         "done.damage.damage",
-        and_players=[Player(p) for p in players],
-        each_take=len(players),
+        players=[Player(p) for p in players],
+        player_count=len(players),
         amount=amount,
     )
 
@@ -65,8 +65,8 @@ def _gain(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         tx.change_lp(p, amount, event="lp_gained", cause=ctx.link.card, chain_link=ctx.link.link)
     return Phrase(
         "done.gain_lp",
-        and_players=[Player(p) for p in players],
-        each_gain=len(players),
+        players=[Player(p) for p in players],
+        player_count=len(players),
         amount=amount,
     )
 
@@ -83,7 +83,7 @@ def _redirect_damage(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     return Phrase(
         "done.redirect_damage.damage_chain_link_would",
         link=answered.link,
-        ctx_player=Player(ctx.player),
+        player=Player(ctx.player),
         opponent=Player(opponent(ctx.player)),
     )
 
@@ -95,8 +95,8 @@ def _lp_to_zero(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         tx.change_lp(p, -tx.board.player(p).lp, event="lp_set", cause=ctx.link.card, chain_link=ctx.link.link)
     return Phrase(
         "done.lp_to_zero",
-        and_players=[Player(p) for p in players],
-        have_len=len(players),
+        players=[Player(p) for p in players],
+        player_count=len(players),
     )
 
 
@@ -123,6 +123,6 @@ def _damage_controller(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         tx.change_lp(p, -amount, event="damage", cause=ctx.link.card, chain_link=ctx.link.link)
     return Phrase(
         "done.damage_controller",
-        and_players=[Player(p) for p in players] or Phrase("word.no_one"),
+        players=[Player(p) for p in players] or Phrase("word.no_one"),
         amount=amount,
     )

@@ -93,8 +93,8 @@ def _draw(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         return Phrase("done.draw.no_card_drawn")
     return Phrase(
         "done.draw.plain",
-        and_players=[Player(p) for p in players],
-        each_draw=len(players),
+        players=[Player(p) for p in players],
+        player_count=len(players),
         count=step.amount or 1,
     )
 
@@ -110,7 +110,7 @@ def _add_to_hand(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     ctx.acted[:] = cards
     for c in cards:
         tx.move(c.id, "hand", event="added_to_hand", cause=ctx.link.card, chain_link=ctx.link.link)
-    return Phrase("done.add_to_hand", or_nothing=[CardId(c.id) for c in cards] or Phrase("word.nothing"))
+    return Phrase("done.add_to_hand", affected=[CardId(c.id) for c in cards] or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("discard", "a player discards cards")
@@ -127,7 +127,7 @@ def _discard(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         for c in cards:
             tx.move(c.id, "graveyard", event="discarded", cause=ctx.link.card, chain_link=ctx.link.link)
         done += [c.id for c in cards]
-    return Phrase("done.discard", done_or=list(done) or Phrase("word.nothing"))
+    return Phrase("done.discard", done=list(done) or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("draw_until", "a player draws until they hold a number of cards")
@@ -137,7 +137,7 @@ def _draw_until(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     target = step.amount if isinstance(step.amount, int) else 0
     need = max(0, target - len(tx.board.player(ctx.player).hand))
     draw(tx, ctx.player, need, cause=ctx.link.card, chain_link=ctx.link.link)
-    return Phrase("done.draw_until", ctx_player=Player(ctx.player), need=need, target=target)
+    return Phrase("done.draw_until", player=Player(ctx.player), need=need, target=target)
 
 
 @OPERATIONS.register("tribute", "each player named Tributes monsters they control")
@@ -175,7 +175,7 @@ def _tribute(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             tx.move(c.id, "graveyard", event="tributed", cause=ctx.link.card, chain_link=ctx.link.link)
         done += picks
     ctx.acted[:] = done
-    return Phrase("done.tribute.tributes", done_or=[CardId(c.id) for c in done] or Phrase("word.nothing"))
+    return Phrase("done.tribute.tributes", done=[CardId(c.id) for c in done] or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("tribute_all", "Tributes as many face-up monsters on the field as possible")
@@ -204,7 +204,7 @@ def _tribute_all(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     ctx.tributed = list(cards)
     return Phrase(
         "done.tribute_all.tributes_2",
-        or_nothing=[CardId(c.id) for c in cards] or Phrase("word.nothing"),
+        affected=[CardId(c.id) for c in cards] or Phrase("word.nothing"),
     )
 
 
@@ -221,7 +221,7 @@ def _banish_until_equal(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         return Phrase(
             "done.banish_until_equal.controls_no_more_cards",
             foe=Player(foe),
-            ctx_player=Player(ctx.player),
+            player=Player(ctx.player),
         )
     able = [c for c in theirs if not c.token]  # a Token cannot be banished face-down
     named = [c for c in ctx.chosen(tx, "banish") or [] if c in able]
@@ -233,8 +233,8 @@ def _banish_until_equal(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
                 "engine_picked.must_banish_card_named",
                 foe=Player(foe),
                 excess=excess,
-                len_named=len(named),
-                cards_list=[CardId(c.id) for c in picks[len(named):]],
+                named_count=len(named),
+                listed=[CardId(c.id) for c in picks[len(named):]],
             ),
             cards=(*[c.id for c in picks],),
         )  # fmt: skip
@@ -246,9 +246,9 @@ def _banish_until_equal(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         reason=Phrase(
             "link_resolved.controlled_cards_counting_itself",
             foe=Player(foe),
-            len_theirs=len(theirs),
-            ctx_player=Player(ctx.player),
-            len_mine=len(mine),
+            theirs_count=len(theirs),
+            player=Player(ctx.player),
+            mine_count=len(mine),
             card=CardId(ctx.link.card),
             excess=excess,
             picks=[CardId(c.id) for c in picks],
@@ -297,9 +297,9 @@ def _excavate_add(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     ctx.acted[:] = [tx.board.cards[c] for c in chosen]
     return (Phrase(
         "done.excavate_add",
-        shown_or=list(shown) or Phrase("word.nothing"),
-        chosen_or=list(chosen) or Phrase("word.nothing"),
-        len_rest=len(rest),
+        shown=list(shown) or Phrase("word.nothing"),
+        chosen=list(chosen) or Phrase("word.nothing"),
+        rest_count=len(rest),
     ))
 
 
@@ -327,7 +327,7 @@ def _discard_hand(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             tx.move(card_id, "graveyard", event="discarded", cause=ctx.link.card, chain_link=ctx.link.link)
             done.append(card_id)
     ctx.acted[:] = [tx.board.cards[c] for c in done]
-    return Phrase("done.discard_hand", done_or=list(done) or Phrase("word.nothing"))
+    return Phrase("done.discard_hand", done=list(done) or Phrase("word.nothing"))
 
 
 def _top_cards(tx: Tx, player: str, count: int) -> list[str]:
@@ -361,7 +361,7 @@ def _send_top_of_deck(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             tx.move(card_id, "graveyard", event="sent_to_gy", cause=ctx.link.card, chain_link=ctx.link.link)
             done.append(card_id)
     ctx.acted[:] = [tx.board.cards[c] for c in done]
-    return Phrase("done.send_top_of_deck", done_or=list(done) or Phrase("word.nothing"))
+    return Phrase("done.send_top_of_deck", done=list(done) or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("reveal_summon_rest_to_hand",
@@ -401,8 +401,8 @@ def _reveal_summon_rest_to_hand(tx: Tx, ctx: Context, step: Step) -> str | Phras
     ctx.acted[:] = [tx.board.cards[c] for c in summoned]
     return (Phrase(
         "done.reveal_summon_rest_to_hand",
-        summoned_or=list(summoned) or Phrase("word.nothing"),
-        added_or=list(added) or Phrase("word.nothing"),
+        summoned=list(summoned) or Phrase("word.nothing"),
+        added=list(added) or Phrase("word.nothing"),
     ))
 
 
@@ -421,7 +421,7 @@ def _keep_hand_revealed(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
                source=Card.of(source) if source is not None else CardId(ctx.link.card),
                cards=(ctx.link.card, *hand))  # fmt: skip
         shown.append(f"{p}'s hand ({len(hand)} cards)")
-    return Phrase("done.keep_hand_revealed", and_shown=list(shown))
+    return Phrase("done.keep_hand_revealed", shown=list(shown))
 
 
 def _shuffle_deck(tx: Tx, player: str) -> None:
@@ -490,7 +490,7 @@ def _set_from_hand(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     a Trap or Quick-Play Spell."""
     chosen = ctx.chosen(tx, "set")
     if not chosen:
-        return Phrase("done.set_from_hand.sets_nothing", ctx_player=Player(ctx.player))
+        return Phrase("done.set_from_hand.sets_nothing", player=Player(ctx.player))
     card = chosen[0]
     defn = tx.board.define(card.id)
     if card.zone != "hand" or card.owner != ctx.player or defn.is_monster:
@@ -499,10 +499,10 @@ def _set_from_hand(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             reason=Phrase(
                 "not_allowed.not_spell_or_trap",
                 card=CardId(card.id),
-                ctx_player=Player(ctx.player),
+                player=Player(ctx.player),
             ),
         )  # fmt: skip
-        return Phrase("done.set_from_hand.sets_nothing", ctx_player=Player(ctx.player))
+        return Phrase("done.set_from_hand.sets_nothing", player=Player(ctx.player))
     if defn.spell_trap_kind == "field":
         old = tx.board.field_spell(ctx.player)
         if old is not None:
@@ -513,14 +513,14 @@ def _set_from_hand(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         if slot is None:
             tx.say(
                 "zone.full",
-                reason=Phrase("full.all_spell_trap_zones_2", ctx_player=Player(ctx.player)),
+                reason=Phrase("full.all_spell_trap_zones_2", player=Player(ctx.player)),
                 cards=(card.id,),
             )
-            return Phrase("done.set_from_hand.sets_nothing", ctx_player=Player(ctx.player))
+            return Phrase("done.set_from_hand.sets_nothing", player=Player(ctx.player))
         tx.move(card.id, "spell_traps", event="set", slot=slot, face="down", chain_link=ctx.link.link)
     tx.update_card(card.id, set_this_turn=True)
     ctx.acted[:] = [tx.board.cards[card.id]]
-    return Phrase("done.set_from_hand.sets", ctx_player=Player(ctx.player), card=CardId(card.id))
+    return Phrase("done.set_from_hand.sets", player=Player(ctx.player), card=CardId(card.id))
 
 
 @OPERATIONS.register("banish_declared_from_deck", "banishes a card with the declared name from the Deck")
@@ -544,7 +544,7 @@ def _banish_declared_from_deck(tx: Tx, ctx: Context, step: Step) -> str | Phrase
         return Phrase(
             "done.banish_declared_from_deck.declared_no_card_name",
             name=name,
-            ctx_player=Player(ctx.player),
+            player=Player(ctx.player),
         )
     tx.move(found[0].id, "banished", event="banished", cause=ctx.link.card, chain_link=ctx.link.link)
     ctx.acted[:] = [found[0]]

@@ -89,7 +89,7 @@ def _negate_name(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         add(tx, Lasting(what="names_negated", player=ctx.player, source=ctx.link.card,  # type: ignore[arg-type]
                         until_turn=tx.board.turn + turns, name=name))
     until = Phrase("turn.next" if turns else "turn.this")
-    return Phrase("done.negate_name", names_or=list(names) or Phrase("word.nothing"), until=until)
+    return Phrase("done.negate_name", names=list(names) or Phrase("word.nothing"), until=until)
 
 
 @OPERATIONS.register("negate_column_spell_traps", "negates the Spells/Traps in this card's column this turn")

@@ -37,7 +37,7 @@ def _flip_face_down(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             tx.emit("position_changed", card=c.id, player=c.controller, to="set",
                     cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
             flipped.append(c.id)
-    return Phrase("done.flip_face_down", flipped_or=list(flipped) or Phrase("word.nothing"))
+    return Phrase("done.flip_face_down", flipped=list(flipped) or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("flip_face_up", "turns the cards face-up")
@@ -50,7 +50,7 @@ def _flip_face_up(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
                     chain_link=ctx.link.link)  # fmt: skip
             flipped.append(c.id)
     ctx.acted[:] = [tx.board.cards[c] for c in flipped]
-    return Phrase("done.flip_face_up", flipped_or=list(flipped) or Phrase("word.nothing"))
+    return Phrase("done.flip_face_up", flipped=list(flipped) or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("flip_face_up_quietly",
@@ -72,7 +72,7 @@ def _flip_face_up_quietly(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             card=CardId(ctx.link.card),
             cards=(*flipped,),
         )  # fmt: skip
-    return Phrase("done.flip_face_up_quietly", flipped_or=list(flipped) or Phrase("word.nothing"))
+    return Phrase("done.flip_face_up_quietly", flipped=list(flipped) or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("change_atk", "changes the cards' ATK until the end of the turn")
@@ -90,7 +90,7 @@ def _change_atk(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     sign = "+" if amount >= 0 else ""
     return Phrase(
         "done.change_atk",
-        or_nothing=[CardId(c.id) for c in cards] or Phrase("word.nothing"),
+        affected=[CardId(c.id) for c in cards] or Phrase("word.nothing"),
         sign=sign,
         amount=amount,
     )
@@ -116,7 +116,7 @@ def _double_atk(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         tx.emit("atk_changed", card=c.id, amount=now, atk=atk(tx.board, tx.board.cards[c.id]),
                 cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
     ctx.acted[:] = [tx.board.cards[c.id] for c in cards]
-    return Phrase("done.double_atk", or_nothing=[CardId(c.id) for c in cards] or Phrase("word.nothing"))
+    return Phrase("done.double_atk", affected=[CardId(c.id) for c in cards] or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("atk_becomes", "the cards' ATK becomes the amount until the end of this turn")
@@ -136,7 +136,7 @@ def _atk_becomes(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     ctx.acted[:] = cards
     return Phrase(
         "done.atk_becomes",
-        or_nothing=[CardId(c.id) for c in cards] or Phrase("word.nothing"),
+        affected=[CardId(c.id) for c in cards] or Phrase("word.nothing"),
         value=value,
     )
 
@@ -158,7 +158,7 @@ def _gain_atk_per_link_rating(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
                 cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
     return Phrase(
         "done.gain_atk_per_link_rating",
-        or_nothing=[CardId(c.id) for c in cards] or Phrase("word.nothing"),
+        affected=[CardId(c.id) for c in cards] or Phrase("word.nothing"),
         gain=gain,
         rating=rating,
     )
@@ -182,7 +182,7 @@ def _change_level(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     sign = "+" if amount >= 0 else ""
     return Phrase(
         "done.change_level",
-        done_or=[CardId(c.id) for c in done] or Phrase("word.nothing"),
+        done=[CardId(c.id) for c in done] or Phrase("word.nothing"),
         sign=sign,
         amount=amount,
     )
@@ -200,7 +200,7 @@ def _place_counters(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
                 cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
     return Phrase(
         "done.place_counters",
-        step_amount=step.amount or 1,
+        amount=step.amount or 1,
         name=name,
         cards_=[CardId(c.id) for c in cards],
     )
@@ -218,7 +218,7 @@ def _mark(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             tx.update_card(c.id, marks=(*c.marks, mark))
     return Phrase(
         "done.mark",
-        or_nothing=[CardId(c.id) for c in cards] or Phrase("word.nothing"),
+        affected=[CardId(c.id) for c in cards] or Phrase("word.nothing"),
         mark=Zone(mark),
     )
 

@@ -53,8 +53,8 @@ def _create_token_from_tributes(tx: Tx, ctx: Context, step: Step) -> str | Phras
     owner = _players(ctx, step.player)[0]
     slot = tx.board.free_slot("monsters", owner)
     if slot is None:
-        tx.say("zone.full", reason=Phrase("full.has_no_free_main", owner=owner, defn_name=defn.name))
-        return Phrase("done.create_token_from_tributes.no_zone_for", defn_name=defn.name)
+        tx.say("zone.full", reason=Phrase("full.has_no_free_main", owner=owner, name=defn.name))
+        return Phrase("done.create_token_from_tributes.no_zone_for", name=defn.name)
     atk = sum(tx.board.define(c.id).atk or 0 for c in ctx.tributed)
     def_ = sum(tx.board.define(c.id).def_ or 0 for c in ctx.tributed)
     created = dict(tx.game.created)
@@ -118,7 +118,7 @@ def _special_summon(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     if made:
         tx.update(last_summon=Summon(cards=tuple(made), kind="special", player=ctx.player,  # type: ignore[arg-type]
                                      seq=tx.game.seq))  # fmt: skip
-    return Phrase("done.special_summon", made_or=list(made) or Phrase("word.nothing"))
+    return Phrase("done.special_summon", made=list(made) or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("summon_returned_namesake",

@@ -191,7 +191,7 @@ def only_one_destroyed(tx: Tx) -> bool:
             tx.say(
                 "rule.only_one_face_up_destroyed",
                 player=Player(player),
-                defn_name=defn.name,
+                name=defn.name,
                 card=CardId(card.id),
                 cards=(card.id, seen[defn.name].id),
             )  # fmt: skip
@@ -286,7 +286,7 @@ def check_wins(tx: Tx) -> None:
                     card=Card.of(card),
                     held=held,
                     counter=effect.counter,
-                    card_controller=Player(card.controller),
+                    controller=Player(card.controller),
                 )  # fmt: skip
                 return
     for event in tx.events:

@@ -43,7 +43,7 @@ def _attack_restrictions(tx: Tx, player: str, attacker: CardState,
                 "attacks_forbidden.face_up_atk_cannot",
                 attacker=Card.of(attacker),
                 source=Card.of(source),
-                current_atk_attacker=current_atk(tx, attacker),
+                atk=current_atk(tx, attacker),
             ),
         )  # fmt: skip
     from engine.rules.lasting import applying

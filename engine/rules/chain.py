@@ -55,7 +55,7 @@ def _pick_effect(card: CardState, defn: CardDef, number: int | None) -> tuple[in
             raise Illegal(
                 "activate.no_such_effect",
                 card=Card.of(card),
-                len_defn=len(defn.effects),
+                effect_count=len(defn.effects),
                 number=number,
             )  # fmt: skip
         chosen = defn.effects[number - 1]
@@ -64,7 +64,7 @@ def _pick_effect(card: CardState, defn: CardDef, number: int | None) -> tuple[in
                 "activate.not_activated_effect",
                 card=Card.of(card),
                 number=number,
-                chosen_kind=chosen.kind.title(),
+                kind=chosen.kind.title(),
             )  # fmt: skip
         return number, chosen
     if not usable:
@@ -180,7 +180,7 @@ def _check_location(tx: Tx, player: str, card: CardState, defn: CardDef, effect:
                 "card_not_there.effect_works_from_card",
                 card=CardId(card.id),
                 works_from=[Zone(z) for z in effect.works_from],
-                card_controller=Player(card.controller),
+                controller=Player(card.controller),
                 zone=Zone(card.zone),
             ),
         )
@@ -244,7 +244,7 @@ def _targets(tx: Tx, player: str, card: CardState, effect: Effect, refs: list[st
                 "bad_target.needs_target_chosen_activation",
                 card=Card.of(card),
                 needed=needed,
-                len_chosen=len(chosen),
+                chosen_count=len(chosen),
             ),
         )  # fmt: skip
     summoned = summoned_now(tx)
@@ -601,7 +601,7 @@ def _flip_use(tx: Tx, card: CardState, defn: CardDef, effect: Effect) -> bool:
     if card.zone == "spell_traps" and card.face == "down":
         return True
     if card.id in tx.game.flipped_in_chain:
-        raise Illegal("activate.flipped_this_chain", defn_name=defn.name, cards=(card.id,))  # fmt: skip
+        raise Illegal("activate.flipped_this_chain", name=defn.name, cards=(card.id,))  # fmt: skip
     return False
 
 

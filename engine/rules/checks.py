@@ -58,7 +58,7 @@ def _orphans(tx: Tx) -> bool:
                 tx.say(
                     "rule.bound_monster_destroyed",
                     card=CardId(card.id),
-                    partner_id=CardId(partner_id),
+                    partner=CardId(partner_id),
                     cards=(card.id,),
                 )  # fmt: skip
                 return True
@@ -73,7 +73,7 @@ def _orphans(tx: Tx) -> bool:
                 reason=Phrase(
                     "equip_destroyed.no_longer_attached_face",
                     card=Card.of(card),
-                    partner_id=CardId(partner_id),
+                    partner=CardId(partner_id),
                 ),
                 cards=(card.id,),
             )  # fmt: skip
@@ -156,7 +156,7 @@ def _control_returns(tx: Tx) -> bool:
                 reason=Phrase(
                     "control_returned.control_goes_back_who",
                     card=CardId(card.id),
-                    card_owner=Player(card.owner),
+                    owner=Player(card.owner),
                 ),
             )  # fmt: skip
             return True
@@ -167,9 +167,9 @@ def _control_returns(tx: Tx) -> bool:
             "rule.control_returned",
             reason=Phrase(
                 "control_returned.no_longer_gives_control",
-                source_id=CardId(source_id),
+                source=CardId(source_id),
                 card=CardId(card.id),
-                card_owner=Player(card.owner),
+                owner=Player(card.owner),
             ),
             cards=(card.id, source_id),
         )  # fmt: skip

@@ -22,7 +22,7 @@ def require_turn_player(tx: Tx, action: ActionEntry, what: str) -> None:
             "action.not_turn_player",
             turn_player=Player(tx.board.turn_player),
             what=what,
-            action_player=Player(action.player),
+            player=Player(action.player),
         )
 
 
@@ -54,7 +54,7 @@ def own_card(tx: Tx, ref: str, player: str, zone: str, what: str) -> CardState:
                 player=Player(player),
                 zone=Zone(zone),
                 what=what,
-                card_controller=Player(card.controller),
+                controller=Player(card.controller),
                 zone2=Zone(card.zone),
             ),
         )

@@ -56,8 +56,8 @@ def _give_back(tx: Tx, card_id: str, source: str) -> None:
             "lasting.control_returned",
             reason=Phrase(
                 "control_returned.should_go_back_who",
-                card_id=CardId(card_id),
-                card_owner=Player(card.owner),
+                card=CardId(card_id),
+                owner=Player(card.owner),
             ),
             cards=(card_id,),
         )  # fmt: skip
@@ -68,8 +68,8 @@ def _give_back(tx: Tx, card_id: str, source: str) -> None:
         "lasting.control_returned",
         reason=Phrase(
             "control_returned.end_phase_control_goes",
-            card_id=CardId(card_id),
-            card_owner=Player(card.owner),
+            card=CardId(card_id),
+            owner=Player(card.owner),
             source=Card.of(tx.card(source)),
         ),
         cards=(card_id, source),
@@ -208,7 +208,7 @@ def _maxx_c(tx: Tx, summoner: str, cards: list[str]) -> None:
             summoner=Player(summoner),
             summoned=[CardId(i) for i in cards],
             source=Card.of(tx.board.cards[item.source]),
-            item_player=Player(item.player),
+            player=Player(item.player),
             cards=(item.source, *cards),
         )  # fmt: skip
         draw(tx, item.player, 1, cause=item.source)
@@ -231,7 +231,7 @@ def eclipse(tx: Tx, item: Lasting) -> None:
             source=Card.of(tx.card(item.source)),
             foe=Player(foe),
             flipped=[CardId(c) for c in flipped] or Phrase("none"),
-            len_flipped=len(flipped),
+            flipped_count=len(flipped),
         ),
         cards=(item.source, *flipped),
     )  # fmt: skip
@@ -253,9 +253,9 @@ def _send_borrowed(tx: Tx, item: Lasting) -> None:
         tx.say(
             "lasting.borrowed_card_sent",
             card=Card.of(card),
-            card_owner=Player(card.owner),
+            owner=Player(card.owner),
             source=Card.of(tx.board.cards[item.source]),
-            item_player=Player(item.player),
+            player=Player(item.player),
             where=where,
             cards=(card_id, item.source),
         )
@@ -271,9 +271,9 @@ def after_resolving(tx: Tx, link_card: str, link_player: str, link_no: int) -> N
         tx.set_board(evolve(tx.board, lasting=tuple(i for i in tx.board.lasting if i is not item)))
         tx.say(
             "lasting.damage_after_use",
-            link_card=CardId(link_card),
+            card=CardId(link_card),
             source=Card.of(tx.board.cards[item.source]),
-            link_player=link_player,
+            player=link_player,
             amount=item.amount,
             cards=(link_card, item.source),
         )  # fmt: skip

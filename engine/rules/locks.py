@@ -61,7 +61,7 @@ def check(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect, a
         raise Illegal(
             "activate.once_per_turn",
             player=Player(player),
-            defn_name=defn.name,
+            name=defn.name,
             what=what,
             cards=(card.id,),
         )  # fmt: skip

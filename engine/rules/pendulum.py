@@ -115,8 +115,8 @@ def pendulum_summon(tx: Tx, action: ActionEntry) -> str:
             reason=Phrase(
                 "full.has_free_main_monster",
                 player=Player(player),
-                len_free_main=len(free_main),
-                len_from_hand=len(from_hand),
+                free_main_count=len(free_main),
+                from_hand_count=len(from_hand),
             ),
         )  # fmt: skip
     emz = [s for s in (6, 7) if board.occupant("monsters", player, s) is None]

@@ -123,7 +123,7 @@ def check_materials(tx: Tx, player: str, card: CardState, defn: CardDef, method:
                     reason=Phrase(
                         "materials_wrong.not_cannot_for",
                         m=CardId(m.id),
-                        spec_each=_describe(spec.each),
+                        each=_describe(spec.each),
                         word=word,
                         name=name,
                     ),
@@ -159,7 +159,7 @@ def _check_synchro(tx: Tx, card: CardState, defn: CardDef, materials: list[CardS
             "summon.materials_wrong",
             reason=Phrase(
                 "materials_wrong.synchro_summon_needs_exactly",
-                defn_name=defn.name,
+                name=defn.name,
                 wanted=wanted,
                 tuners=len(tuners),
             ),
@@ -180,9 +180,9 @@ def _check_synchro(tx: Tx, card: CardState, defn: CardDef, materials: list[CardS
             "summon.materials_wrong",
             reason=Phrase(
                 "materials_wrong.levels_synchro_materials_add",
-                sum_levels=sum(levels),
+                total=sum(levels),
                 levels=levels,
-                defn_name=defn.name,
+                name=defn.name,
                 level=defn.level,
             ),
             cards=(card.id,),
@@ -208,7 +208,7 @@ def _check_xyz(tx: Tx, card: CardState, defn: CardDef, materials: list[CardState
                     "materials_wrong.needs_level_monsters_xyz",
                     m=CardId(m.id),
                     shown=shown,
-                    defn_name=defn.name,
+                    name=defn.name,
                     level=spec.level,
                 ),
                 cards=(card.id, m.id),
@@ -228,9 +228,9 @@ def _check_link(tx: Tx, card: CardState, defn: CardDef, materials: list[CardStat
             "summon.materials_wrong",
             reason=Phrase(
                 "materials_wrong.link_materials_must_count",
-                defn_name=defn.name,
+                name=defn.name,
                 link_rating=defn.link_rating,
-                len_materials=len(materials),
+                materials_count=len(materials),
             ),
             cards=(card.id,),
         )  # fmt: skip
@@ -252,7 +252,7 @@ def _check_named(tx: Tx, card: CardState, defn: CardDef, materials: list[CardSta
         "summon.materials_wrong",
         reason=Phrase(
             "materials_wrong.needs_do_not_fit",
-            defn_name=defn.name,
+            name=defn.name,
             listed=listed,
             materials=[CardId(m.id) for m in materials],
         ),
@@ -279,7 +279,7 @@ def check_procedure(tx: Tx, player: str, card: CardState, defn: CardDef,
                     "summon.procedure_not_met",
                     reason=Phrase(
                         "procedure_not_met.special_summoned_from_hand",
-                        defn_name=defn.name,
+                        name=defn.name,
                         verb=verb,
                         sel=_describe(sel),
                         refs=[CardId(c.id) for c in refs] or Phrase("none"),
@@ -295,7 +295,7 @@ def check_procedure(tx: Tx, player: str, card: CardState, defn: CardDef,
                 "procedure_not_met.not_part_summoning_procedure",
                 left=[CardId(c.id) for c in left],
                 count=len(left),
-                defn_name=defn.name,
+                name=defn.name,
             ),
             cards=(card.id,),
         )  # fmt: skip
@@ -347,7 +347,7 @@ def by_procedure(tx: Tx, action: ActionEntry) -> str | None:
             "summon.procedure_not_met",
             reason=Phrase(
                 "procedure_not_met.cannot_special_summoned_procedure",
-                defn_name=defn.name,
+                name=defn.name,
                 special_summon_by=defn.special_summon_by,
             ),
             cards=(card.id,),
@@ -371,7 +371,7 @@ def by_procedure(tx: Tx, action: ActionEntry) -> str | None:
         if card.zone != "hand":
             raise Illegal(
                 "summon.procedure_not_met",
-                reason=Phrase("procedure_not_met.special_summoned_way_from", defn_name=defn.name),
+                reason=Phrase("procedure_not_met.special_summoned_way_from", name=defn.name),
                 cards=(card.id,),
             )
         from engine.rules.abilities import procedure_problem  # "while you control Toon World"
@@ -385,8 +385,8 @@ def by_procedure(tx: Tx, action: ActionEntry) -> str | None:
             "summon.procedure_not_met",
             reason=Phrase(
                 "procedure_not_met.not_monster_extra_deck",
-                defn_name=defn.name,
-                method_title=method.title(),
+                name=defn.name,
+                method=method.title(),
                 player=Player(player),
             ),
             cards=(card.id,),
@@ -394,7 +394,7 @@ def by_procedure(tx: Tx, action: ActionEntry) -> str | None:
     if method == "fusion":
         raise Illegal(
             "summon.procedure_not_met",
-            reason=Phrase("procedure_not_met.fusion_summoned_card_effect", defn_name=defn.name),
+            reason=Phrase("procedure_not_met.fusion_summoned_card_effect", name=defn.name),
             cards=(card.id,),
         )  # fmt: skip
     check_materials(tx, player, card, defn, method, given)
@@ -417,7 +417,7 @@ def _own_procedure(tx: Tx, player: str, card: CardState, defn: CardDef, tribute:
     if tribute and (mask := continuous.first(tx.board, "forbid_tributes")) is not None:
         raise Illegal(
             "rule.tributes_forbidden",
-            reason=Phrase("tributes_forbidden.face_up_no_monster_4", mask=Card.of(mask), defn_name=defn.name),
+            reason=Phrase("tributes_forbidden.face_up_no_monster_4", mask=Card.of(mask), name=defn.name),
             cards=(card.id, mask.id),
         )  # fmt: skip
     slot = summons._free_main_zone(tx, player, action.zone, tribute)
@@ -469,7 +469,7 @@ def after_resolution(tx: Tx, player: str, source: str, method: str, chosen: list
                 reason=Phrase(
                     "procedure_not_met.not_monster_extra_deck_2",
                     card=CardId(card.id),
-                    method_title=method.title(),
+                    method=method.title(),
                     player=Player(player),
                 ),
             )  # fmt: skip
@@ -494,7 +494,7 @@ def after_resolution(tx: Tx, player: str, source: str, method: str, chosen: list
             "after_resolution.immediately_after_resolves_summons",
             source=source,
             player=Player(player),
-            method_title=method.title(),
+            method=method.title(),
             card=Card.of(card),
             materials=[CardId(m.id) for m in materials],
         ),
@@ -622,7 +622,7 @@ def special_summon(tx: Tx, action: ActionEntry) -> str:
     if method in ("link", "xyz", "synchro", "fusion") and method not in defn.subtypes:
         raise Illegal(
             "summon.procedure_not_met",
-            reason=Phrase("procedure_not_met.not_monster", card=Card.of(card), method_title=method.title()),
+            reason=Phrase("procedure_not_met.not_monster", card=Card.of(card), method=method.title()),
         )  # fmt: skip
     materials = [resolve_ref(tx.board, r) for r in action.materials]
     for m in materials:

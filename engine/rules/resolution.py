@@ -100,7 +100,7 @@ def resolve_top(tx: Tx) -> str:
             reason=Phrase(
                 "negated_by_continuous.negates_effects_cards_field",
                 negator=Card.of(negator),
-                defn_card_type=defn.card_type.title(),
+                card_type=defn.card_type.title(),
                 card=Card.of(card),
                 link=link.link,
             ),

@@ -92,7 +92,7 @@ def _check_battle_spell_lock(tx: Tx, player: str, card: CardState, effect: Effec
                 reason=Phrase(
                     "locked.pendulum_zone_pendulum_monster",
                     source=Card.of(source),
-                    source_controller=Player(source.controller),
+                    controller=Player(source.controller),
                     player=Player(player),
                 ),
                 cards=(card.id, source.id),

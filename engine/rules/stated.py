@@ -91,7 +91,7 @@ def _reachable(tx: Tx, ctx: Context, verb: str, refs: list[str], lost: set[str])
                 card=CardId(ctx.link.card),
                 verb=Zone(verb),
                 card2=CardId(card.id),
-                card_controller=Player(card.controller),
+                controller=Player(card.controller),
                 zone=Zone(card.zone),
                 cards=(card.id, ctx.link.card),
             )  # fmt: skip

@@ -133,7 +133,7 @@ def _check_normal_summon(tx: Tx, action: ActionEntry, verb: str) -> CardState:
     if tx.board.player(card.owner).normal_summon_used:
         raise Illegal(
             "summon.already_used",
-            reason=Phrase("already_used.already_used_turn_normal", card_owner=Player(card.owner)),
+            reason=Phrase("already_used.already_used_turn_normal", owner=Player(card.owner)),
             cards=(card.id,),
         )
     return card
@@ -231,7 +231,7 @@ def flip_summon(tx: Tx, action: ActionEntry) -> str:
             summon_type="flip")  # fmt: skip
     attempted(tx, card.id, "flip")
     tx.finish()
-    tx.say("summon.flip", card=Card.of(card), card_controller=Player(card.controller))  # fmt: skip
+    tx.say("summon.flip", card=Card.of(card), controller=Player(card.controller))  # fmt: skip
     return f"{card.controller} Flip Summons {card.name}"
 
 
@@ -260,7 +260,7 @@ def change_position(tx: Tx, action: ActionEntry) -> str:
     tx.say(
         "position.changed",
         card=Card.of(card),
-        card_controller=Player(card.controller),
+        controller=Player(card.controller),
         label=label,
     )  # fmt: skip
     return f"{card.controller} changes {card.name} to {label} Position"

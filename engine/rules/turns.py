@@ -146,7 +146,7 @@ def phase(tx: Tx, action: ActionEntry) -> str:
             "phase.no_battle_first_turn",
             reason=Phrase(
                 "no_battle_first_turn.player_who_goes_first_2",
-                action_player=Player(action.player),
+                player=Player(action.player),
             ),
         )  # fmt: skip
     if tx.board.phase == "battle" and target == "battle":
@@ -283,7 +283,7 @@ def _discard_to_limit(tx: Tx, action: ActionEntry) -> None:
         raise Illegal(
             "hand.discard_choice_invalid",
             player=Player(player),
-            len_hand=len(hand),
+            hand_count=len(hand),
             excess=excess,
         )  # fmt: skip
     picked_by_engine = not chosen
