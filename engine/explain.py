@@ -1463,7 +1463,7 @@ PHRASES: dict[str, str] = {
         "{card} cannot be Normal Set; it can only be Normal Summoned face-up."
     ),
     "not_settable.cannot_normal_set": "{card} cannot be Normal Set.",
-    "condition_not_met.cannot_activated_now": "{card} cannot be activated now: {reasons}.",
+    "condition_not_met.cannot_activated_now": "{card} cannot be activated now: {reasons:; or }.",
     "condition_not_met.cannot_activated_condition_checked": "{card} cannot be activated: {condition}",
     "condition_not_met.can_answer_only_activation": (
         "{card} can answer only the activation immediately before it (Chain Link {answered_link}), not {ref}."
@@ -2140,6 +2140,61 @@ PHRASES: dict[str, str] = {
     "done.summon_by_procedure.no_tribute": "no Tribute possible: no Ritual Summon",
     "done.summon_by_procedure.summons": "{method} Summons {monster} using {materials}",
     "done.summon_after": "a {method} Summon follows its resolution",
+    "unmet.negates_summon": (
+        "it negates a summon ({kinds}) at the moment it is attempted, and none is being attempted"
+    ),
+    "unmet.main_phase": "it can be activated only in a Main Phase (either player's)",
+    "unmet.opponents_main_phase": "it can be activated only during the opponent's Main Phase",
+    "unmet.main_or_opponents_battle": (
+        "it can be activated only during its controller's Main Phase or the opponent's Battle Phase"
+    ),
+    "unmet.end_of_battle_phase": "it is activated at the end of the Battle Phase (its End Step)",
+    "unmet.opponent_activated_monster_effect_in_main": (
+        "{opponent} must have activated a monster effect during a Main Phase this turn"
+    ),
+    "unmet.opponent_added_from_deck": (
+        "it answers {opponent} adding a card from their Main Deck to their hand outside the Draw Phase, and "
+        "that is not what just happened"
+    ),
+    "unmet.opponent_attack_declared": "it needs an opponent's monster to have just declared an attack",
+    "unmet.any_attack_declared": "it needs a monster to have just declared an attack",
+    "unmet.damage_step_battling": (
+        "it is activated in the Damage Step, before damage calculation, while monsters battle"
+    ),
+    "unmet.damage_calculation_opponent_attacks": (
+        "it is activated during damage calculation, while an opponent's monster attacks"
+    ),
+    "unmet.responds_to_destruction": (
+        "it answers the activation of a card or effect that would destroy a card, and Chain Link {link} "
+        "would not"
+    ),
+    "unmet.responds_to_deck_action": (
+        "it answers a card or effect that would add a card from the Deck to the hand (drawing included), "
+        "Special Summon from the Deck or send a card from the Deck to the GY; Chain Link {link} would do "
+        "none of these"
+    ),
+    "unmet.responds_to_field_effect": (
+        "it answers the effect of a monster activated on the field, or the effect of a Spell/Trap already "
+        "face-up on the field; Chain Link {link} is neither"
+    ),
+    "unmet.responds_to_summoning": (
+        "it answers an activation that would summon, and Chain Link {link} would not"
+    ),
+    "unmet.responds_to_damage": (
+        "it answers an effect that would inflict damage to {a_player}, and Chain Link {link} would not"
+    ),
+    "unmet.no_chain": "it answers an activation, and no chain is open",
+    "unmet.summoned": (
+        "it answers {by}'s successful {kinds: or } summon, and that is not the last thing that happened"
+    ),
+    "word.a": "a",
+    "by.opponent": "the opponent",
+    "by.a_player": "a player",
+    "unmet.not_battle_phase": "it does not work during the Battle Phase",
+    "unmet.responds_to_kind": (
+        "it answers the activation of a {wanted: or } immediately before it; Chain Link {link} is {kind}"
+    ),
+    "unmet.not_a_summon_negator": "only a card that negates summons can answer a summon being attempted",
 }
 
 

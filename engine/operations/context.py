@@ -150,4 +150,4 @@ def _cost_cards(tx: Tx, ctx: Context, key: str | None = None) -> list[str]:
     return ids
 
 
-Handler = Callable[["Tx", Context, "Step"], str]
+Handler = Callable[["Tx", Context, "Step"], "str | Phrase"]

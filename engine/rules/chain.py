@@ -335,10 +335,10 @@ def conditions(effect: Effect) -> list[str]:
 
 
 def _meets(tx: Tx, player: str, effect: Effect, condition: str, answered: ChainLink | None,
-           negating_summon: bool) -> str | None:  # fmt: skip
-    """None if the condition holds now; otherwise what is missing, in words (rules.conditions)."""
+           negating_summon: bool) -> str | Phrase | None:  # fmt: skip
+    """None if the condition holds now; otherwise what is missing, a phrase (rules.conditions)."""
     if negating_summon and condition != "negates_summon":
-        return "only a card that negates summons can answer a summon being attempted"
+        return Phrase("unmet.not_a_summon_negator")
     return CONDITIONS[condition](Activating(tx, player, effect, answered, negating_summon))
 
 
@@ -452,7 +452,7 @@ def _check_condition(tx: Tx, player: str, card: CardState, effect: Effect,
     missing = [_meets(tx, player, effect, c, answered, negating_summon) for c in wanted]
     if None in missing:
         return answered
-    reasons = "; or ".join(m for m in missing if m)
+    reasons = [m for m in missing if m]
     raise Illegal(
         "activate.condition_not_met",
         reason=Phrase("condition_not_met.cannot_activated_now", card=Card.of(card), reasons=reasons),
