@@ -7,6 +7,7 @@ illegal action is not an error: the replay marks the step illegal and goes on.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.explain import explain
 
@@ -40,6 +41,11 @@ class DocumentError(ValueError):
 class Illegal(Exception):
     """The action breaks a rule: the step is marked illegal and the board stays as it was."""
 
-    def __init__(self, code: str, text: str, *cards: str):
-        super().__init__(text)
-        self.explanation = explain(code, text, *cards)
+    def __init__(self, code: str, *, cards: tuple[str, ...] | None = None, **params: Any):
+        """`code` and its sentence's parameters, as `engine.explain.explain` takes them."""
+        self.explanation = explain(code, cards=cards, **params)
+        super().__init__(code)
+
+    def __str__(self) -> str:
+        """The sentence, rendered only when asked for (`legal` tries many activations that fail)."""
+        return self.explanation.text

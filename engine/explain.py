@@ -1,13 +1,42 @@
-"""Explanation codes: one stable dotted name per outcome a judge may ask about.
+"""Explanation codes and their wording: one stable dotted name per outcome a judge may ask about.
 
 Every explanation the engine writes names a code from CODES; the code fixes which glossary
 entries it links, so a rule and its plain-words entry never drift apart. Codes are documented
 here, and only here (the API and the docs read this table).
+
+This module is also the one place of wording. A rule never writes a sentence: it gives a code
+and structured parameters (`Tx.say(code, **params)`, `Illegal(code, **params)`), and `render`
+turns them into text with the code's sentence template (SENTENCES, `str.format` named fields).
+Where one code covers several situations, its template takes a phrase (`Phrase(key, **params)`,
+a key into PHRASES, whose templates have parameters of their own and may nest phrases).
+
+Parameters are values, never words:
+
+- `Phase("battle")` (written "the Battle Phase"; with a `step`, "the Damage Step of the Battle
+  Phase"), `Window("damage_calculation")` (a moment of a battle, as WINDOW_NAMES writes it).
+- `Card(id, name)`: a card, named by the namer given to `render` (by default its name as the
+  rule knew it); `CardId(id)`: a card written as its id. Either adds its id to `cards`.
+- `Player("A")`, `Zone("extra_deck")` (written "extra deck"), ints (a `one|other` format spec
+  picks a word by the number: `{n} {n:was|were}`), strings that are values (a
+  card name, a Monster Type), lists (joined with ", ", or with the field's format spec:
+  `{done:; }` joins with "; "), a `Phrase`, or another explanation
+  (`Explanation`, nested where one outcome says why another one happened).
+
+A replay's explanation is a dict: `code`, `text` (rendered), `glossary`, `cards` (the ids it is
+about) and `params`, the parameters as JSON so a reader can render them again with its own
+namer: a card is `{"card": id}` (`{"card": id, "as": "id"}` for a CardId), a player
+`{"player": "A"}`, a zone `{"zone": name}`, a phase `{"phase": name}` (and `"step"`), a battle's
+moment `{"window": name}`, a phrase `{"phrase": key, "params": {...}}`, a nested
+explanation `{"explanation": code, "params": {...}}`; ints, strings and lists as they are.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
+
+from engine.state import PHASE_NAMES
 
 # code -> (glossary slugs, what the code means)
 _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
@@ -28,7 +57,7 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "draw.normal_per_co_linked": (
         ("draw-phase", "continuous-effect", "link-summon"),
         "A Continuous effect changes the normal draw: its controller draws 1 card for each different "
-        "name among the co-linked \"Knightmare\" monsters on the field, instead of 1 (Knightmare Unicorn).",
+        'name among the co-linked "Knightmare" monsters on the field, instead of 1 (Knightmare Unicorn).',
     ),
     "draw.skipped_first_turn": (
         ("draw-phase", "turn-structure"),
@@ -81,7 +110,7 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "lasting.draw_on_summon": (
         ("lingering-effect", "special-summon"),
-        "An effect applied earlier this turn (Maxx \"C\") draws a card at once for an opponent's "
+        'An effect applied earlier this turn (Maxx "C") draws a card at once for an opponent\'s '
         "Special Summon; no chain.",
     ),
     "lasting.deck_locked": (
@@ -430,7 +459,7 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "timing.missed": (
         ("missing-the-timing", "when-and-if"),
-        "An optional \"When ... you can\" trigger whose event was not the last thing to happen.",
+        'An optional "When ... you can" trigger whose event was not the last thing to happen.',
     ),
     "trigger.none_waiting": (
         ("trigger-effect", "mandatory-and-optional"),
@@ -438,7 +467,7 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "trigger.phase_stop": (
         ("trigger-effect", "end-phase", "standby-phase"),
-        "A \"During ...\" trigger is set off as a phase begins: the turn stops in that phase until "
+        'A "During ..." trigger is set off as a phase begins: the turn stops in that phase until '
         "it has resolved.",
     ),
     "battle.piercing_damage": (
@@ -570,13 +599,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "battle.damage_step_window": (("damage-step",), "The Damage Step moved to its next window."),
     "battle.atk_vs_atk_higher": (
         ("damage-calculation", "battle-damage", "destroy"),
-        "ATK vs ATK, the attacker is stronger: the target is destroyed, its controller takes the "
-        "difference.",
+        "ATK vs ATK, the attacker is stronger: the target is destroyed, its controller takes the difference.",
     ),
     "battle.atk_vs_atk_lower": (
         ("damage-calculation", "battle-damage", "destroy"),
-        "ATK vs ATK, the attacker is weaker: the attacker is destroyed, its controller takes the "
-        "difference.",
+        "ATK vs ATK, the attacker is weaker: the attacker is destroyed, its controller takes the difference.",
     ),
     "battle.atk_vs_atk_equal": (
         ("damage-calculation", "destroy"),
@@ -649,7 +676,7 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "rule.end_phase_banish": (
         ("end-phase", "banish"),
-        "A monster an effect summoned \"until the End Phase\" is banished then, without a chain.",
+        'A monster an effect summoned "until the End Phase" is banished then, without a chain.',
     ),
     "rule.control_returned": (
         ("control", "equip-card"),
@@ -667,7 +694,7 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "trigger.battle_phase_end_stop": (
         ("trigger-effect", "battle-phase"),
-        "Leaving the Battle Phase passes through its End Step; \"at the end of the Battle Phase\" "
+        'Leaving the Battle Phase passes through its End Step; "at the end of the Battle Phase" '
         "triggers (Sword Hunter) are set off there and resolve before the turn moves on.",
     ),
     "battle.not_destroyed_once": (
@@ -703,7 +730,7 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "attack.second_in_a_row_lost": (
         ("battle-step",),
-        "Another monster attacked first, so the second attack \"in a row\" can no longer be made.",
+        'Another monster attacked first, so the second attack "in a row" can no longer be made.',
     ),
     "battle.damage_reflected": (
         ("battle-damage", "continuous-effect"),
@@ -743,37 +770,1707 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Code:
-    """One explanation code: the glossary entries it links and what it means."""
+# --- the wording: each code's sentence, and the phrases a sentence may take
 
-    name: str
-    glossary: tuple[str, ...]
-    meaning: str
+SENTENCES: dict[str, str] = {
+    "turn.started": "Turn {turn} begins: {foe} is the turn player.",
+    "phase.entered": "{player} moves to {phase}.",
+    "phase.passed_through": "{reason}",
+    "phase.illegal_order": "{reason}",
+    "phase.not_turn_player": "Only the turn player moves on.",
+    "phase.no_battle_first_turn": "{reason}",
+    "draw.normal": "{foe} draws 1 card for the turn in the Draw Phase.",
+    "draw.normal_per_co_linked": (
+        "{foe} draws {count} card{count:|s} for the turn in the Draw Phase: {source} makes the normal draw 1 "
+        'card for each different name among the co-linked "Knightmare" monsters on the field, instead of 1 '
+        "({names})."
+    ),
+    "draw.skipped_first_turn": "The player who goes first does not draw on the first turn.",
+    "hand.discard_to_limit": (
+        "{player} ends the turn with {held} cards in hand and discards {excess} to keep 6: {discarded}{note}."
+    ),
+    "hand.discard_choice_invalid": (
+        "{player} holds {hand_count} cards and must discard exactly {excess} from the hand."
+    ),
+    "duel.zero_lp": "{loser}'s LP reached 0, so {opponent} wins the duel.",
+    "duel.both_zero_lp": "Both players reached 0 LP at the same time: the duel is a draw.",
+    "duel.deck_out": "{player} must draw but has no cards left in the Deck, so {player} loses the duel.",
+    "duel.conceded": "{player} concedes: {opponent} wins the duel.",
+    "duel.exodia": "{reason}",
+    "duel.over": "{reason}",
+    "duel.final_countdown": "{reason}",
+    "lp.gain_became_damage": (
+        "{source} is face-up: the {amount} LP {player} would gain becomes {amount} damage instead."
+    ),
+    "lp.damage_halved": (
+        "{player} takes half of the {amount} damage ({halved}): {source} halves the damage {player} takes "
+        "for the rest of this turn."
+    ),
+    "lasting.end_phase": "{reason}",
+    "lasting.control_returned": "{reason}",
+    "lasting.turn_counted": (
+        "End Phase of {turn_player}'s turn: {card} has counted {counted} of {turns} of {turn_player}'s turns."
+    ),
+    "activate.once_per_turn": (
+        "{player} already activated {name} this turn; its text allows {what}, even if that activation was "
+        "negated."
+    ),
+    "lasting.draw_on_summon": (
+        "{summoner} Special Summoned {summoned}: {source}'s effect, applied earlier this turn, makes "
+        "{player} draw 1 card at once; this is not an activation and starts no chain."
+    ),
+    "lasting.deck_locked": (
+        "{source}'s effect applies for the rest of this turn: no card can be added from either player's Main "
+        "Deck to the hand, so {player} {what}."
+    ),
+    "lasting.no_damage": (
+        "{player} takes no damage for the rest of this turn ({source}'s effect, applied when it resolved), "
+        "so the {amount} damage is not taken."
+    ),
+    "chain.negated_lasting": (
+        "{source}'s effect, applied earlier, still applies: {why} until the end of {turn}, so Chain Link "
+        "{link} ({card}) resolves without effect."
+    ),
+    "activate.unchainable": "{reason}",
+    "action.not_turn_player": "Only the turn player ({turn_player}) can {what}; {player} cannot.",
+    "action.wrong_phase": "{what_upper}{what} only in your Main Phase; it is {phase} now.",
+    "action.chain_open": "{reason}",
+    "action.chain_resolved_first": "Both players pass: the open chain resolves before the next action.",
+    "action.card_not_there": "{reason}",
+    "action.nothing_to_resolve": "{reason}",
+    "action.passed": "{player} passes priority: {next}.",
+    "priority.not_holder": (
+        "{player} cannot pass: {holder} holds priority now (the turn player acts first; after an activation "
+        "the opponent gets priority)."
+    ),
+    "summon.normal": (
+        "{player} Normal Summons {card} in Attack Position to Main Monster Zone {slot}; that uses {player}'s "
+        "Normal Summon for this turn."
+    ),
+    "summon.tribute": (
+        "{player} Tribute Summons {card} in Attack Position to Main Monster Zone {slot}; that uses "
+        "{player}'s Normal Summon for this turn."
+    ),
+    "summon.set": (
+        "{player} Sets {card} face-down in Defense Position to Main Monster Zone {slot}; that uses "
+        "{player}'s Normal Summon or Set for this turn."
+    ),
+    "summon.tribute_set": (
+        "{player} Sets {card} face-down in Defense Position to Main Monster Zone {slot}; that uses "
+        "{player}'s Normal Summon or Set for this turn."
+    ),
+    "summon.flip": (
+        "{controller} Flip Summons {card}: it turns face-up in Attack Position. A Flip Summon does not use "
+        "the Normal Summon."
+    ),
+    "summon.special": "{player} Special Summons {card}; a Special Summon does not use the Normal Summon.",
+    "summon.materials_wrong": "{reason}",
+    "summon.synchro": (
+        "{player} Synchro Summons {card} using {materials} as Synchro Material; it is a Special Summon, so "
+        "it does not use the Normal Summon, and it does not start a chain."
+    ),
+    "summon.xyz": (
+        "{player} Xyz Summons {card} using {materials} as Xyz Material; it is a Special Summon, so it does "
+        "not use the Normal Summon, and it does not start a chain."
+    ),
+    "summon.link": (
+        "{player} Link Summons {card} using {materials} as Link Material; it is a Special Summon, so it does "
+        "not use the Normal Summon, and it does not start a chain."
+    ),
+    "summon.own_procedure": (
+        "{player} Special Summons {card} from the hand {how}: its own procedure, which does not start a "
+        "chain (so nothing can respond to it as an activation) and does not use the Normal Summon."
+    ),
+    "summon.after_resolution": "{reason}",
+    "summon.after_resolution_none": "{reason}",
+    "summon.pendulum": (
+        "{player} Pendulum Summons {placed} at the same time (Scales {low} and {high}: Levels {low2} to "
+        "{high2}); a Pendulum Summon is a Special Summon, once per turn, and it does not start a chain."
+    ),
+    "summon.pendulum_once": (
+        "{player} already Pendulum Summoned this turn; a player can Pendulum Summon once per turn."
+    ),
+    "summon.pendulum_no_scales": (
+        "{player} needs a Pendulum Monster in each Pendulum Zone (the leftmost and rightmost Spell & Trap "
+        "Zones) to Pendulum Summon."
+    ),
+    "summon.pendulum_wrong_card": "{reason}",
+    "summon.pendulum_wrong_level": (
+        "{c} is {shown}; with Scales {low} and {high} only Levels {low2} to {high2} can be Pendulum Summoned."
+    ),
+    "summon.not_settable": "{reason}",
+    "summon.cannot_respond": (
+        "{name} was just Normal Summoned: its Normal Summon cannot be negated, and no card or effect can be "
+        "activated in response to it."
+    ),
+    "summon.condition_not_met": (
+        '{c} can be Special Summoned only by the effect of "{only_by}" (or one that ignores its Summoning '
+        "conditions), so {card} cannot summon it."
+    ),
+    "summon.ignoring_conditions": (
+        "{card} is Special Summoned {zone} ignoring its Summoning conditions (Level Up! says so), although "
+        "its own text allows no other way."
+    ),
+    "pendulum.scale_activated": (
+        "{player} activates {card} as a Spell Card in the Pendulum Zone (Spell & Trap Zone {slot}): Pendulum "
+        "Scale {scale}. The activation is a Chain Link and can be answered."
+    ),
+    "rule.pendulum_to_extra_deck": (
+        "{card} is a Pendulum Monster: instead of going from the field to the GY, it is placed face-up in "
+        "its owner's Extra Deck."
+    ),
+    "lp.damage_became_gain": (
+        "{prime} is face-up: the {amount} damage {card} would inflict to {players: and } is gained as LP "
+        "instead."
+    ),
+    "activate.once_per_chain": (
+        "{card}'s effect can be activated only once per chain, and it is already in this one."
+    ),
+    "battle.damage_doubled": (
+        "{card} battles an opponent's monster: the battle damage it inflicts is doubled, {amount} to "
+        "{doubled}."
+    ),
+    "battle.no_attack_this_turn": (
+        "{card} cannot declare an attack this turn: activating this effect says so, even if the effect is "
+        "negated."
+    ),
+    "summon.tributes_not_destroyed": (
+        "{ids} {count:was|were} Tributed: sent to the GY as a cost of the summon, not destroyed."
+    ),
+    "summon.already_used": "{reason}",
+    "summon.wrong_tribute_count": (
+        "A Level {level} monster needs {needed} Tribute{needed:|s}; {given} {given:was|were} given."
+    ),
+    "summon.bad_tribute": "{reason}",
+    "summon.no_face_up_defense": (
+        "{card} cannot be Normal Summoned in Defense Position: Normal Summon it in Attack Position, or Set "
+        "it face-down."
+    ),
+    "summon.not_normal_summonable": (
+        "{card} cannot be Normal Summoned or Set; it must be Special Summoned in its own way."
+    ),
+    "summon.not_a_monster": "{card} is not a monster.",
+    "summon.flip_same_turn": "{card} was Set this turn, so it cannot be Flip Summoned until a later turn.",
+    "summon.flip_not_face_down": (
+        "{card} is face-up; only a face-down Defense Position monster can be Flip Summoned."
+    ),
+    "summon.procedure_not_met": "{reason}",
+    "zone.full": "{reason}",
+    "zone.occupied": "{reason}",
+    "zone.extra_monster_zone": "{reason}",
+    "position.changed": (
+        "{controller} changes {card} to {label} Position; it cannot be changed again this turn."
+    ),
+    "position.already_changed": "{card} already changed its battle position this turn.",
+    "position.summoned_this_turn": (
+        "{card} came to the field this turn, so its battle position cannot be changed manually until the "
+        "next turn."
+    ),
+    "position.attacked_this_turn": "{card} attacked this turn, so its battle position cannot be changed.",
+    "position.face_down": (
+        "{card} is face-down: it is turned face-up by a Flip Summon, not by a battle position change."
+    ),
+    "position.same": "{card} is already in {to} position.",
+    "position.locked": (
+        "A card's effect (Creature Swap) says {card} cannot change its battle position for the rest of this "
+        "turn."
+    ),
+    "set.spell_trap": "{reason}",
+    "set.cannot_activate_this_turn": (
+        "{card} was Set this turn; a Set Trap or Quick-Play Spell can be activated from the next turn on."
+    ),
+    "set.field_spell_replaced": "{reason}",
+    "chain.opened": (
+        "{card} starts a chain as Chain Link 1 (Spell Speed {speed}); {foe} may respond with {answer}."
+    ),
+    "chain.link_added": (
+        "{card} is Chain Link {link_no} (Spell Speed {speed}), responding to Chain Link {link_no2}; it will "
+        "resolve first."
+    ),
+    "chain.spell_speed_too_low": "{reason}",
+    "chain.resolves": "Both players pass: {what}.",
+    "chain.link_resolved": "{reason}",
+    "chain.link_no_target": (
+        "{card} has no valid target left when Chain Link {link} resolves, so it does nothing."
+    ),
+    "chain.link_negated": (
+        "Chain Link {link} ({card}) had its {what} negated, so it resolves without doing anything."
+    ),
+    "activate.cost_missing": "{reason}",
+    "chain.left_field_no_effect": (
+        "{card} left the field before Chain Link {link} resolved, so it does nothing."
+    ),
+    "activate.not_allowed_now": "{reason}",
+    "activate.no_such_effect": "{card} has {effect_count} effect(s); there is no effect {number}.",
+    "activate.no_effect_defined": "{card} has no effect the engine can activate.",
+    "activate.bad_target": "{reason}",
+    "activate.condition_not_met": "{reason}",
+    "activate.damage_step": (
+        "{card} cannot be activated now: in the Damage Step only Counter Traps and effects that directly "
+        "change ATK/DEF, and only until damage calculation starts; during damage calculation, only effects "
+        'activated "during damage calculation".'
+    ),
+    "stated.applied": (
+        "{card}'s resolution is as the judge stated it; the engine applies it with the timing rules."
+    ),
+    "stated.none_given": (
+        "The library has no written resolution for {card}: it does nothing here. Say what it did in the "
+        "action's `resolution` to apply it."
+    ),
+    "stated.trigger_set_off": (
+        "The library cannot tell what sets off {card}'s trigger effect; it is taken as set off, as the judge "
+        "states."
+    ),
+    "stated.card_not_there": (
+        "The judge stated that {card} would {verb} {card2}, but it is now in {controller}'s {zone}, so that "
+        "part does nothing."
+    ),
+    "target.no_longer_valid": "{reason}",
+    "rule.equip_destroyed": "{reason}",
+    "rule.bound_monster_destroyed": (
+        "{partner} left the field, so the monster it brought back, {card}, is destroyed with it."
+    ),
+    "cost.maintenance_paid": "{player} pays {what} to keep {card} on the field.{negated}{forced}",
+    "cost.maintenance_unpaid": "{player} {why} {what} for {card}, so it is destroyed.",
+    "activate.locked": "{reason}",
+    "activate.flipped_this_chain": (
+        "{name}'s effect was already used as the card was activated in this chain; it cannot be used again "
+        "in the same chain."
+    ),
+    "activate.not_activated_effect": (
+        "Effect {number} of {card} is a {kind} effect: it applies by itself and is never activated."
+    ),
+    "chain.activated_card_stays": (
+        "{c} was activated in this chain: it stays on the field until the chain has resolved and cannot be "
+        "returned to the {to}."
+    ),
+    "chain.continuous_trap_flip_use": (
+        "{card} is activated and its effect used at the same time, as one Chain Link; that effect cannot be "
+        "used again in this chain."
+    ),
+    "chain.damage_redirected": "The damage {shielded} would take from {card} goes to {opponent} instead.",
+    "chain.condition_gone": (
+        "Chain Link {link} ({card}) does nothing: its card needs its condition at resolution too, and "
+        "{condition}"
+    ),
+    "chain.negated_by_continuous": "{reason}",
+    "choice.engine_picked": "{reason}",
+    "choice.missing": "{reason}",
+    "choice.not_allowed": "{reason}",
+    "cost.attack_cost_paid": "{reason}",
+    "rule.tributes_forbidden": "{reason}",
+    "summon.negated": (
+        "{card} negates the summon of {cards_}: it was never summoned successfully, so nothing can respond "
+        "to it as a summon."
+    ),
+    "summon.negation_window": (
+        "{card} answers the summon of {attempt} as it is attempted: the summon is not a Chain Link, and this "
+        "card starts the chain as Chain Link 1."
+    ),
+    "trigger.waiting": (
+        "Triggers waiting: {listed}. They go on a chain in this order of kinds: the turn player's mandatory, "
+        "the opponent's mandatory, the turn player's optional, the opponent's optional; each player orders "
+        "their own."
+    ),
+    "trigger.activated": (
+        "{card}'s {kind} trigger effect, set off when {what}, goes on the chain as Chain Link {link_no}."
+    ),
+    "trigger.auto_activated": (
+        "{trigger}'s trigger effect is mandatory, so the engine activates it in its legal place."
+    ),
+    "trigger.declined": "{player} does not activate {trigger}'s optional trigger effect.",
+    "trigger.mandatory": "{trigger}'s trigger effect is mandatory: it cannot be declined.",
+    "trigger.wrong_order": "{other} ({their_class}) must go on the chain before {trigger} ({my_class}).",
+    "trigger.wrong_player": "{card}'s trigger belongs to {trig_player}; {player} cannot activate it.",
+    "trigger.not_set_off": (
+        "{card}'s effect is a trigger: it activates only when its event happens, and no such event is "
+        "waiting."
+    ),
+    "timing.missed": (
+        '{trigger}\'s optional "When ... you can" effect misses the timing: it was set off when {what}, but '
+        "that was not the last thing to happen; after it, {after}."
+    ),
+    "trigger.none_waiting": "{reason}",
+    "trigger.phase_stop": (
+        'The End Phase begins and sets off "During the End Phase" triggers: they resolve before the turn '
+        "ends."
+    ),
+    "battle.piercing_damage": (
+        "{attacker} ({atk} ATK) beats {target}'s {target_def} DEF: {target} is destroyed by battle, and "
+        "{piercer}'s effect inflicts piercing damage, ATK minus DEF ({difference}): {foe} {taken}."
+    ),
+    "battle.cannot_be_attacked": (
+        "{target} cannot be targeted for an attack: {whose} applies now (a Continuous effect, met by the "
+        "board as it is)."
+    ),
+    "toon.destroyed_with_toon_world": (
+        "{world} was destroyed on the field, so {card} is destroyed too (its own effect, which starts no "
+        "chain)."
+    ),
+    "toon.must_attack_toon": "{reason}",
+    "toon.direct_attack": (
+        "{attacker} may attack {foe} directly although {foe} controls monsters: its Toon effect lets it, as "
+        "none of them is a face-up Toon monster."
+    ),
+    "union.destroyed_instead": (
+        "{card} would be destroyed {how}; {source}, equipped to it by its own Union effect, is destroyed "
+        "instead."
+    ),
+    "union.equipped": (
+        "{union} becomes an Equip Spell Card equipped to {host}. It was equipped by its own Union effect, so "
+        "its equip effects apply; while it stays equipped it is a Spell Card (Spell removal and Spell "
+        "negation reach it, monster negation does not)."
+    ),
+    "union.unequipped": (
+        "{union} is unequipped from {host} and Special Summoned in {position} Position; it is a monster "
+        "again."
+    ),
+    "union.not_appropriate": "{reason}",
+    "equip.monster_equipped": (
+        "A Monster Card was equipped to a monster; it is an Equip Spell Card while it stays there."
+    ),
+    "summon.gemini": "{reason}",
+    "activate.no_effects_now": "{why}.",
+    "summon.not_gemini": "{reason}",
+    "summon.gemini_already": (
+        "{card} was already Normal Summoned on the field and has its effects; it cannot be Gemini Summoned "
+        "again."
+    ),
+    "summon.procedure_condition": (
+        "{problem}; its own summoning procedure needs it, as the summon is performed."
+    ),
+    "summon.cannot_be_special_summoned": "{reason}",
+    "summon.tribute_locked": (
+        "{card} cannot be Tributed for a Tribute Summon this turn: the effect that summoned it said so."
+    ),
+    "summon.tribute_kind": (
+        "{card} cannot be Tributed for {name}: its Tribute Summon takes only {kind_monster_type} monsters."
+    ),
+    "control.switched": (
+        "{this} and {other} switch control: {other_controller} now controls {this2}, {this_controller} "
+        "controls {other2}."
+    ),
+    "counter.spell_counter_placed": (
+        "{card} resolved as a Spell Card: {source} gets 1 {counter} ({have} now). This is not an activation; "
+        "nothing can respond to it."
+    ),
+    "counter.limit_reached": "{source} already holds {have} {counter}(s), its most; no counter is placed.",
+    "duel.won_by_counters": "{card} holds {held} {counter}s: {controller} wins the duel by its effect.",
+    "duel.match_win": (
+        "{source}'s battle damage reduced {loser} to 0 LP: {winner} wins this duel and, by its effect, the "
+        "whole Match, whatever the score in duels (a judge records a Match win, not just a game win)."
+    ),
+    "rule.unaffected": (
+        "{c} is unaffected by {card}'s effect (its own effect says so), so that effect does not apply to it."
+    ),
+    "attack.extra": "{c} can declare another attack this turn.",
+    "battle.attack_declared": "{attacker} attacks {shown}. {foe} may respond in the Battle Step.",
+    "battle.direct_attack": "{attacker} attacks {foe} directly: {why}.",
+    "battle.attacks_forbidden": "{reason}",
+    "battle.direct_blocked": "{foe} controls a monster ({names}), so {attacker} cannot attack directly.",
+    "battle.already_attacked": (
+        "{attacker} already declared an attack this turn; a monster attacks once per turn unless a card says "
+        "otherwise."
+    ),
+    "battle.not_attack_position": "{attacker} is not in face-up Attack Position, so it cannot attack.",
+    "battle.not_battle_phase": "{reason}",
+    "battle.bad_target": "{target} is not a monster {foe} controls, so it cannot be attacked.",
+    "battle.no_battle_first_turn": (
+        "The player who goes first cannot attack on the first turn of the duel: that turn has no Battle "
+        "Phase."
+    ),
+    "battle.flipped_face_up": (
+        "{target} was attacked face-down: it is turned face-up in Defense Position before damage "
+        "calculation; a Flip effect would activate after damage calculation."
+    ),
+    "battle.damage_step_window": "{window}",
+    "battle.atk_vs_atk_higher": (
+        "{attacker} ({atk} ATK) battles {target} ({target_atk} ATK): {loser} is destroyed by battle and "
+        "{loser_controller} {taken}."
+    ),
+    "battle.atk_vs_atk_lower": (
+        "{attacker} ({atk} ATK) battles {target} ({target_atk} ATK): {loser} is destroyed by battle and "
+        "{loser_controller} {taken}."
+    ),
+    "battle.atk_vs_atk_equal": (
+        "{attacker} ({atk}) and {target} ({target_atk}) have equal ATK: both are destroyed by battle and no "
+        "one takes damage."
+    ),
+    "battle.atk_vs_atk_zero": (
+        "{attacker} and {target} both have 0 ATK: neither is destroyed and no one takes damage."
+    ),
+    "battle.atk_vs_def_higher": (
+        "{attacker} ({atk} ATK) beats {target}'s {target_def} DEF: {target} is destroyed by battle, and no "
+        "one takes battle damage from attacking a Defense Position monster."
+    ),
+    "battle.atk_vs_def_equal": (
+        "{attacker}'s {atk} ATK equals {target}'s {target_def} DEF: nothing is destroyed and no one takes "
+        "damage."
+    ),
+    "battle.atk_vs_def_lower": (
+        "{attacker}'s {atk} ATK is below {target}'s {target_def} DEF: nothing is destroyed and {player} "
+        "{taken}."
+    ),
+    "battle.direct_damage": "Direct attack by {attacker} ({atk} ATK): {foe} {taken}.",
+    "battle.replay": (
+        "A replay: {why} before the Damage Step. {attacker} may attack again (a new target, or directly if "
+        "no monster is left), or not attack; if another monster attacks instead, it still counts as having "
+        "attacked."
+    ),
+    "battle.ended": "{reason}",
+    "battle.no_battle_damage": "{reason}",
+    "battle.not_destroyed_by_battle": (
+        "But {shield} was applied this turn: {owner}'s monsters cannot be destroyed by battle, so {card} is "
+        "not destroyed by this battle."
+    ),
+    "battle.banished_by_effect": (
+        "{card} is destroyed by battle with {banisher}, whose effect banishes it instead of sending it to "
+        "the GY."
+    ),
+    "battle.destroyed_effects_negated": (
+        "{card} is destroyed by battle with {source}: {source}'s Continuous effect negates {card}'s effects "
+        "while it stays on the field and then in the GY (an effect it activates there resolves without "
+        "effect); this ends if it leaves the GY."
+    ),
+    "chain.negated_destroyed_by_battle": (
+        "{card} was destroyed by battle with {source}, whose effect negates its effects while it stays "
+        "{where}, so Chain Link {link} ({card}) resolves without effect."
+    ),
+    "reveal.hand_kept_revealed": (
+        "{player}'s hand is revealed: {hand}. {source} keeps it revealed while it stays face-up, so the "
+        "cards in it are public knowledge."
+    ),
+    "chain.flip_effects_not_activated": (
+        "{flipped} turned face-up by {card}: their Flip effects do not activate."
+    ),
+    "chain.negated_by_discard": (
+        "{foe} discards {card} as {card2} resolves, so the rest of its effect does not happen."
+    ),
+    "rule.banished_instead": (
+        "{card} would leave the field face-up (to the {to}); its own effect banishes it instead."
+    ),
+    "rule.end_phase_banish": (
+        "End Phase: {card} is banished, as the effect that summoned it said; this is not an activation, so "
+        "nothing can respond to it."
+    ),
+    "rule.control_returned": "{reason}",
+    "turn.skipped": "{foe}'s turn is skipped (a card's effect said so), so {player} takes the next turn.",
+    "summon.needs_face_up_monster": (
+        "{card} can be {verb}ed only while {player} controls a face-up {what}; {player} controls none.{note}"
+    ),
+    "trigger.battle_phase_end_stop": (
+        'The Battle Phase reaches its End Step and sets off "at the end of the Battle Phase" triggers: '
+        "they resolve before the turn moves on."
+    ),
+    "battle.not_destroyed_once": (
+        "{card} cannot be destroyed by battle once per turn (its own Continuous effect): it is not destroyed "
+        "by this battle, and that use is spent for this turn."
+    ),
+    "lasting.borrowed_card_sent": (
+        "End Phase: {card}, taken from {owner}'s GY by {source} for this turn, is still in {player}'s "
+        "{where}, so it is sent to {owner}'s GY (this is not a new activation)."
+    ),
+    "lasting.damage_after_use": (
+        "{card} was taken by {source} and has now been activated and resolved: {player} takes {amount} "
+        "damage (once; no chain)."
+    ),
+    "rule.die_roll": "{reason}",
+    "turn.draw_phase_skipped": (
+        "{foe} skips the Draw Phase of this turn (a card's effect said so): {foe} draws no card, and the "
+        "turn goes on to the Standby Phase."
+    ),
+    "attack.second_in_a_row": (
+        "{c} can make a second attack in a row: its next attack must be declared before any other monster "
+        "attacks."
+    ),
+    "attack.second_in_a_row_lost": (
+        '{attacker} declares an attack before {card} made its second attack "in a row", so {card} can no '
+        "longer attack this turn."
+    ),
+    "battle.damage_reflected": (
+        "{card} is equipped with a monster by its own effect: the {amount} battle damage {player} takes from "
+        "this battle is also inflicted to {foe}, as effect damage, at the same moment."
+    ),
+    "battle.damage_reduced_to_zero": (
+        "{card}'s Pendulum Effect: {player} reduces the {amount} battle damage from this attack, which "
+        "involves {player}'s Pendulum Monster, to 0 (once per turn; no chain; taken as {player}'s choice: "
+        'the effect says "you can").'
+    ),
+    "rule.destroyed_instead": (
+        "{card} would be destroyed {how}; its own effect destroys the monster equipped to it, {held}, "
+        "instead, so {card} stays on the field."
+    ),
+    "rule.cannot_be_destroyed": (
+        "{card} was Link Summoned using {granting} as material: it cannot be destroyed by its controller's "
+        "opponent's card effects, so {origin} does not destroy it."
+    ),
+    "rule.column_negated": (
+        "{card} was Set before it was activated and is still on the field: for the rest of this turn the "
+        "other Spell/Trap effects in its column are negated, on the field there and activated there."
+    ),
+    "summon.only_one_face_up": "{reason}",
+    "rule.only_one_face_up_destroyed": (
+        "{player} now controls 2 face-up {name}, and can control only 1: the newer, {card}, is destroyed by "
+        "the game (no chain)."
+    ),
+}
 
-
-CODES: dict[str, Code] = {
-    name: Code(name, slugs, meaning) for name, (slugs, meaning) in _TABLE.items()
+PHRASES: dict[str, str] = {
+    "passed_through.both_players_pass_until": "Both players pass until {phase}, where {who} acts.",
+    "passed_through.both_players_pass_until_2": "Both players pass until {window}.",
+    "illegal_order.already_past_turn_turn": "It is already past {phase} this turn; the turn cannot go back.",
+    "illegal_order.attack_already_past": "The attack is already past {window}.",
+    "illegal_order.already_battle_phase": "It is already the Battle Phase.",
+    "illegal_order.phases_only_move_forward": "It is {phase}; phases only move forward.",
+    "illegal_order.main_phase_follows_battle": (
+        "Main Phase 2 follows a Battle Phase; without one, the turn goes from Main Phase 1 to the End Phase."
+    ),
+    "no_battle_first_turn.player_who_goes_first": (
+        "The player who goes first has no Battle Phase on the first turn."
+    ),
+    "no_battle_first_turn.player_who_goes_first_2": (
+        "The player who goes first has no Battle Phase on the first turn; {player} can move to the End Phase "
+        "instead."
+    ),
+    "exodia.both_players_hold_all": "Both players hold all five pieces of Exodia: the duel is a draw.",
+    "exodia.holds_all_five_pieces": (
+        "{winner} holds all five pieces of Exodia the Forbidden One in the hand and wins the duel; "
+        "{opponent} loses."
+    ),
+    "over.duel_over_no_further": "The duel is over ({result}); no further action counts.",
+    "over.duel_ended_while_chain": "The duel ended while the chain resolved.",
+    "over.duel_ended_during_attack": "The duel ended during the attack.",
+    "over.duel_ended_end_battle": "The duel ended at the end of the Battle Phase.",
+    "over.duel_ended_end_phase": "The duel ended in the End Phase.",
+    "final_countdown.both_players_final_countdowns": (
+        "Both players' Final Countdowns reach their 20th turn at the end of this turn: the duel is a draw."
+    ),
+    "final_countdown.end_turn_turns_have": (
+        "The end of turn {turn}: 20 turns have passed since {winner} activated Final Countdown (its turn "
+        "counted as the 1st), so {winner} wins the duel."
+    ),
+    "end_phase.end_phase_effect_turns": (
+        "End Phase: {source}'s effect turns {foe}'s face-down monsters face-up in Defense Position "
+        "({flipped}); {foe} draws {flipped_count} card(s), 1 for each. This is not a new activation."
+    ),
+    "end_phase.end_phase_turn_since": (
+        "End Phase of {turn_player}'s turn {counted} since {card} was activated: it is destroyed, as its "
+        "text says."
+    ),
+    "end_phase.end_phase_effect_destroys": (
+        "End Phase: {source}'s effect destroys {doomed}, as it said when it resolved (this makes no new "
+        "Chain Link)."
+    ),
+    "control_returned.end_phase_control_goes": (
+        "End Phase: control of {card} goes back to {owner}; {source} gave control only until the End Phase."
+    ),
+    "control_returned.should_go_back_who": (
+        "{card} should go back to {owner}, who has no free Main Monster Zone, so it is sent to the GY."
+    ),
+    "control_returned.no_longer_gives_control": (
+        "{source} no longer gives control of {card} (it left the field, is no longer equipped to it, or is "
+        "negated), so control goes back to {owner}."
+    ),
+    "control_returned.control_goes_back_who": (
+        "Control of {card} goes back to {owner}, who has no free Main Monster Zone, so it is sent to the GY."
+    ),
+    "unchainable.neither_player_can_activate": (
+        "Neither player can activate monster effects in response to {who} (Chain Link {link}), so {card}'s "
+        "effect cannot be activated now."
+    ),
+    "unchainable.chain_link_cannot_responded": (
+        "{who} (Chain Link {link}) cannot be responded to by {either}."
+    ),
+    "chain_open.cannot_while_chain_or": "Cannot {what} while a chain or an attack is open.",
+    "chain_open.attack_cannot_declared_while": "An attack cannot be declared while a chain is open.",
+    "card_not_there.not": "{card} is not in {player}'s {zone} ({what}); it is in {controller}'s {zone2}.",
+    "card_not_there.not_monster_controls": "{card} is not a monster {player} controls.",
+    "card_not_there.effect_works_from_card": (
+        "{card}'s effect works from {works_from}; the card is in {controller}'s {zone}."
+    ),
+    "card_not_there.must_hand_or_set": (
+        "{card} must be in {player}'s hand or Set on {player}'s field to be activated."
+    ),
+    "card_not_there.must_hand_or_extra": (
+        "{card} must be in {player}'s hand or Extra Deck to be Special Summoned this way."
+    ),
+    "card_not_there.not_monster_hand": "{card} is not a monster in {player}'s hand.",
+    "card_not_there.there_no_card_now": "There is no card at {ref} now.",
+    "nothing_to_resolve.unknown_action": "Unknown action {do!r}.",
+    "nothing_to_resolve.both_players_pass_no": (
+        "Both players pass; no chain or battle window is open, so nothing happens."
+    ),
+    "materials_wrong.needs_do_not_fit": "{name} needs {listed: + }; {materials} do not fit that.",
+    "materials_wrong.card_named_twice_for": "A card is named twice as {word} for {name}.",
+    "materials_wrong.needs_materials_given": "{name} needs {wanted} materials; {n} {n:was|were} given.",
+    "materials_wrong.needs_materials_with_different": "{name} needs materials with different names.",
+    "materials_wrong.synchro_summon_needs_exactly": (
+        "A Synchro Summon of {name} needs exactly {wanted} Tuner{wanted:|s} among its materials; {tuners} "
+        "{tuners:was|were} given."
+    ),
+    "materials_wrong.levels_synchro_materials_add": (
+        "The Levels of the Synchro Materials add up to {total} ({levels: + }); {name} is Level {level}, and "
+        "they must add up to exactly that."
+    ),
+    "materials_wrong.link_materials_must_count": (
+        "{name} is Link-{link_rating}: its materials must count as exactly {link_rating} (each monster 1, a "
+        "Link Monster 1 or its Link Rating); these {materials_count} cannot."
+    ),
+    "materials_wrong.not_monster_cannot_for": (
+        "{m} is not a monster {where}, so it cannot be {word} for {name}."
+    ),
+    "materials_wrong.face_down_face_down": "{m} is face-down: a face-down monster cannot be {word}.",
+    "materials_wrong.has_no_level_xyz": (
+        "{m} has no Level (an Xyz or Link Monster), so it cannot be Synchro Material."
+    ),
+    "materials_wrong.token_token_cannot_used": "{m} is a Token: a Token cannot be used as Xyz Material.",
+    "materials_wrong.needs_level_monsters_xyz": (
+        "{m} is {shown}; {name} needs Level {level} monsters as Xyz Material."
+    ),
+    "materials_wrong.summon_must_use_itself": "{source}'s summon must use {must_use} itself as material.",
+    "materials_wrong.token_token_cannot_become": (
+        "{m} is a Token: a Token cannot become Xyz Material (it would cease to exist as it left the field)."
+    ),
+    "materials_wrong.not_cannot_for": "{m} is not {each}, so it cannot be {word} for {name}.",
+    "after_resolution.immediately_after_resolves_summons": (
+        "Immediately after {source} resolves, {player} {method} Summons {card} using {materials}: the summon "
+        "happens after the effect resolves, not as part of it."
+    ),
+    "after_resolution.immediately_after_resolves_normal": (
+        "Immediately after {source} resolves, {player} {verb} {card}; this Normal Summon/Set comes from the "
+        "effect, in addition to the one a player may conduct each turn, which it does not use."
+    ),
+    "after_resolution_none.no_monster_was_named": (
+        "No monster was named to summon after {source} resolved (`choices: {{summon: <monster>, materials: "
+        "[...]}}`), so none is summoned."
+    ),
+    "after_resolution_none.no_monster_was_named_2": (
+        "No monster was named to Normal Summon after {source} resolved (`choices: {{summon: <monster>, "
+        "tribute: [...]}}`), so none is summoned."
+    ),
+    "pendulum_wrong_card.not_hand_or_extra": (
+        "{c} is not in {player}'s hand or Extra Deck, so it cannot be Pendulum Summoned."
+    ),
+    "pendulum_wrong_card.not_face_up_pendulum": (
+        "{c} is not a face-up Pendulum Monster in the Extra Deck; only those can be Pendulum Summoned from "
+        "there."
+    ),
+    "pendulum_wrong_card.cannot_pendulum_summoned_from": (
+        "{c} cannot be Pendulum Summoned from the hand: a monster that must be Special Summoned in its own "
+        "way cannot be."
+    ),
+    "not_settable.cannot_normal_set_can": (
+        "{card} cannot be Normal Set; it can only be Normal Summoned face-up."
+    ),
+    "not_settable.cannot_normal_set": "{card} cannot be Normal Set.",
+    "condition_not_met.cannot_activated_now": "{card} cannot be activated now: {reasons:; or }.",
+    "condition_not_met.cannot_activated_condition_checked": "{card} cannot be activated: {condition}",
+    "condition_not_met.can_answer_only_activation": (
+        "{card} can answer only the activation immediately before it (Chain Link {answered_link}), not {ref}."
+    ),
+    "condition_not_met.does_not_negate_summons": (
+        "{card} does not negate summons, so it cannot answer a summon being attempted; it can respond once "
+        "the summon has succeeded."
+    ),
+    "condition_not_met.cannot_activated_paying_card": (
+        "{card} cannot be activated paying {count} card(s) to {key_}: {why}."
+    ),
+    "condition_not_met.cannot_pay_lp_with": "{player} cannot pay {amount} LP with {lp} LP.",
+    "condition_not_met.already_declared_attack_turn": (
+        "{card} already declared an attack this turn; this effect can be activated only if it does not "
+        "attack this turn."
+    ),
+    "already_used.already_used_turn_normal": (
+        "{owner} already used this turn's Normal Summon or Set; only one per turn."
+    ),
+    "already_used.already_used_turn_normal_2": (
+        "{player} already used this turn's Normal Summon or Set; a Gemini Summon is a Normal Summon."
+    ),
+    "bad_tribute.not_monster_controls_2": "{card} is not a monster {player} controls.",
+    "bad_tribute.named_twice_tribute": "{card} is named twice as a Tribute.",
+    "procedure_not_met.not_part_summoning_procedure": (
+        "{left} {count:is|are} not part of {name}'s summoning procedure."
+    ),
+    "procedure_not_met.cannot_special_summoned_procedure": (
+        "{name} cannot be Special Summoned by a procedure of its own: only by the effect of "
+        '"{special_summon_by}" (or an effect that ignores its Summoning conditions).'
+    ),
+    "procedure_not_met.ritual_summon_performed_ritual": (
+        "A Ritual Summon is performed by a Ritual Spell's effect (activate it with `choices`), not by a "
+        "summon action."
+    ),
+    "procedure_not_met.not_monster_extra_deck": (
+        "{name} is not a {method} Monster in {player}'s Extra Deck, so it cannot be {method} Summoned."
+    ),
+    "procedure_not_met.fusion_summoned_card_effect": (
+        "{name} is Fusion Summoned by a card's effect (Polymerization), not by a summon action."
+    ),
+    "procedure_not_met.not_monster": "{card} is not a {method} Monster.",
+    "procedure_not_met.link_summon_needs_materials": "A Link Summon needs materials.",
+    "procedure_not_met.special_summoned_way_from": "{name} is Special Summoned this way from the hand only.",
+    "procedure_not_met.not_monster_extra_deck_2": (
+        "{card} is not a {method} Monster in {player}'s Extra Deck."
+    ),
+    "procedure_not_met.not_fusion_monster_extra": "{card} is not a Fusion Monster in {player}'s Extra Deck.",
+    "procedure_not_met.not_monster_controls_3": "{m} is not a monster {player} controls.",
+    "procedure_not_met.special_summoned_from_hand": (
+        "{name} is Special Summoned from the hand by {verb} {sel}; none of the cards given ({refs}) is one."
+    ),
+    "full.has_no_extra_monster": "{player} has no Extra Monster Zone free for a Link Monster.",
+    "full.all_main_monster_zones": "All 5 of {player}'s Main Monster Zones are occupied.",
+    "full.all_spell_trap_zones": "All 5 of {player}'s Spell & Trap Zones are occupied.",
+    "full.both_pendulum_zones_leftmost": (
+        "Both of {player}'s Pendulum Zones (the leftmost and rightmost Spell & Trap Zones) are occupied, so "
+        "{card} cannot be placed there."
+    ),
+    "full.has_free_main_monster": (
+        "{player} has {free_main_count} free Main Monster Zone(s) for {from_hand_count} monsters from the "
+        "hand."
+    ),
+    "full.has_no_free_main": "{owner} has no free Main Monster Zone for {name}.",
+    "full.has_no_free_main_2": "{who} has no free Main Monster Zone for {c}.",
+    "full.all_spell_trap_zones_2": "All of {player}'s Spell & Trap Zones are occupied.",
+    "full.has_free_spell_trap": (
+        "{player} has {free} free Spell & Trap Zone(s) for {victims_count} monsters to equip to {this}, so "
+        "none is equipped."
+    ),
+    "full.has_no_free_spell": "{controller} has no free Spell & Trap Zone for {union}.",
+    "full.has_no_free_main_3": "{controller} has no free Main Monster Zone for {union}.",
+    "full.has_no_free_main_4": "{player} has no free Main Monster Zone to take {c}.",
+    "full.has_no_free_spell_2": "{player} has no free Spell & Trap Zone to equip {c}.",
+    "occupied.main_monster_zone_occupied": "{player}'s Main Monster Zone {wanted} is occupied.",
+    "occupied.extra_monster_zone_occupied": "The {wanted} Extra Monster Zone is occupied.",
+    "occupied.spell_trap_zone_not": "{player}'s Spell & Trap Zone {slot} is not free.",
+    "extra_monster_zone.monster_from_hand_goes": (
+        "A monster from the hand goes to a Main Monster Zone, not an Extra one."
+    ),
+    "extra_monster_zone.link_monster_summoned_extra": "A Link Monster is summoned to an Extra Monster Zone.",
+    "extra_monster_zone.pendulum_monster_pendulum_summoned": (
+        "A Pendulum Monster Pendulum Summoned from the Extra Deck goes to an Extra Monster Zone (one per "
+        "player) or to a zone a Link Arrow points to; the engine does not model Link Arrows yet, and no "
+        "Extra Monster Zone is free for {from_extra}."
+    ),
+    "locked.effect_applies_for_rest": (
+        "{source}'s effect applies for the rest of this turn: no card can be added from either Main Deck to "
+        "the hand, so {card}, which would {adds: or }, cannot be activated."
+    ),
+    "locked.face_up_effect_not": (
+        "{jinzo} is face-up and its effect is not negated: Trap Cards, and their effects on the field, "
+        "cannot be activated, so {card} cannot be."
+    ),
+    "locked.effect_resolved_turn_says": (
+        "An effect resolved this turn says {player} cannot activate effects in the GY this turn, so {card}'s "
+        "effect cannot be activated there."
+    ),
+    "locked.pendulum_zone_pendulum_monster": (
+        "{source} is in {controller}'s Pendulum Zone and {controller}'s Pendulum Monster is in this battle: "
+        "{player} cannot activate Spell Cards until the end of the Damage Step."
+    ),
+    "locked.cannot_activate_effects_turn": "{card} cannot activate its effects this turn ({source}).",
+    "locked.face_up_cards_gy": (
+        "{valley} is face-up: cards in the GY cannot be banished, so {card}, which would banish one, cannot "
+        "be activated."
+    ),
+    "locked.face_up_cards_gy_2": (
+        "{valley} is face-up: cards in the GY cannot be banished, so the cost of {card} cannot be paid and "
+        "it cannot be activated."
+    ),
+    "locked.activated_turn_cannot_draw": (
+        "{p} activated {source} this turn, so {p} cannot draw cards by card effects this turn: no card is "
+        "drawn."
+    ),
+    "spell_trap.sets_card_face_down": (
+        "{player} Sets a card ({card}) face-down in Spell & Trap Zone {slot}.{later}"
+    ),
+    "spell_trap.sets_face_down_field": "{player} Sets {card} face-down in the Field Zone.",
+    "field_spell_replaced.activates_new_field_spell": (
+        "{player} activates a new Field Spell: {old} is sent to the GY at once, even if the new one is "
+        "negated. Each player has a Field Zone, so {opponent}'s Field Spell is not affected."
+    ),
+    "field_spell_replaced.places_new_field_spell": (
+        "{player} places a new Field Spell, so {old} is sent to the GY."
+    ),
+    "spell_speed_too_low.spell_speed_response_chain": (
+        "{card} is Spell Speed {speed}; a response to Chain Link {link} (Spell Speed {spell_speed}) must be "
+        "Spell Speed 2 or higher and at least {spell_speed}."
+    ),
+    "spell_speed_too_low.trigger_effect_spell_speed": (
+        "{card}'s trigger effect is Spell Speed 1: it cannot respond to an open chain."
+    ),
+    "link_resolved.chain_link_resolves": "Chain Link {link}: {card} resolves ({done:; }).",
+    "link_resolved.controlled_cards_counting_itself": (
+        "{foe} controlled {theirs_count} cards and {player} {mine_count} (counting {card} itself, still on "
+        "the field as it resolves): {foe} banishes {excess} face-down, of {foe}'s own choice: {picks}."
+    ),
+    "cost_missing.needs_cost_card_given": (
+        "{card} needs a cost of {amount} card(s) to {key_}; {count} given (cost: {{{key_2}: [...]}})."
+    ),
+    "cost_missing.has_lp_cannot_pay": "{player} has {lp} LP and cannot pay {due}.",
+    "cost_missing.must_pay_cost_with": "{card} must be {where} to pay its cost with itself.",
+    "cost_missing.needs_cost_card_given_2": (
+        "{card} needs a cost of {wanted} card(s) to {key_}; {count} given."
+    ),
+    "cost_missing.not_xyz_material_cost": (
+        "{strays} is not Xyz Material of {card}; the cost detaches material from the card itself."
+    ),
+    "cost_missing.costs_lp_now_was": "{card} costs {due} LP now; {given} was given.",
+    "cost_missing.can_declare_attack_only": (
+        "{attacker} can declare an attack only if {player} Tributes {count} other monster(s) it controls "
+        "(`cost: {{tribute: [...]}}` on the attack); {why}."
+    ),
+    "cost_missing.needs_lp_paid_declare": (
+        "{attacker} needs {due} LP paid to declare an attack; {player} has {lp}."
+    ),
+    "cost_missing.names_no_lv_monster": (
+        '{paid} names no "LV" monster to summon (as far as the card library knows), so it cannot be sent '
+        "for {card}."
+    ),
+    "cost_missing.can_activated_only_if": (
+        '{card} can be activated only if "{listed}" (the monster {paid} names) is in {player}\'s hand or '
+        "Deck."
+    ),
+    "cost_missing.cannot_pay_cost_not": (
+        "{paid} cannot pay the cost of {card}: it is not one of the cards the cost names."
+    ),
+    "cost_missing.monster_already_paid_for": (
+        "A {attribute} monster already paid for {card}'s effect this turn; a monster of the same Attribute "
+        "cannot pay for it again this turn."
+    ),
+    "not_allowed_now.face_down_effects_cannot": "{card} is face-down; its effects cannot be activated.",
+    "not_allowed_now.spell_speed_can_activated": (
+        "{card} is Spell Speed 1: it can be activated only in its controller's own Main Phase, when no chain "
+        "is open; it is {phase} of {turn_player}'s turn."
+    ),
+    "not_allowed_now.trap_must_set_first": (
+        "{card} is a Trap: it must be Set first, and can be activated from the next turn on."
+    ),
+    "not_allowed_now.quick_play_spell_opponent": (
+        "{card} is a Quick-Play Spell: on the opponent's turn it can be activated only once it is Set (and "
+        "not the turn it was Set)."
+    ),
+    "bad_target.needs_target_chosen_activation": (
+        "{card} needs {needed} target(s) chosen at activation; {chosen_count} given."
+    ),
+    "bad_target.targets_must_split_text": (
+        "{card}'s targets must be split as its text says ({wanted: and }); {chosen} cannot be."
+    ),
+    "bad_target.does_not_target_no": "{card} does not target; no target can be chosen for it.",
+    "bad_target.cannot_target_itself_effect": (
+        "{card} cannot target itself: its effect takes only other cards."
+    ),
+    "bad_target.not_card_can_target": "{t} is not a card {card} can target: it {why}.",
+    "bad_target.already_destroyed_battle_leaves": (
+        "{t} is already destroyed by this battle (it leaves the field at the end of the Damage Step), so it "
+        "cannot be targeted."
+    ),
+    "bad_target.cannot_targeted_card_effects": (
+        "{t} cannot be targeted by card effects while {guard} is face-up."
+    ),
+    "bad_target.was_not_used_material": (
+        "{t} was not used as material for {card}'s summon, so it cannot be this effect's target."
+    ),
+    "no_longer_valid.target_since_was_targeted": (
+        "{name}'s target {t} {why} since it was targeted, so it is not affected."
+    ),
+    "no_longer_valid.target_not_affected": "{name}'s target {t} {reasons}, so it is not affected.",
+    "equip_destroyed.has_no_monster_equip": "{card} has no monster to equip, so it is sent to the GY.",
+    "equip_destroyed.no_longer_attached_face": (
+        "{card} is no longer attached to a face-up monster ({partner} left the field or was turned "
+        "face-down), so it is destroyed."
+    ),
+    "negated_by_continuous.negates_effects_cards_field": (
+        "{negator} negates the effects of {card_type} Cards on the field, so {card} (Chain Link {link}) "
+        "resolves without effect."
+    ),
+    "negated_by_continuous.negates_any_card_effect": (
+        "{valley} negates any card effect that would move a card in the GY, so {card} (Chain Link {link}) "
+        "resolves without effect; it could still be activated."
+    ),
+    "negated_by_continuous.negates_flip_effects_flip": (
+        "{royal} negates Flip effects, so {card}'s Flip effect resolves without effect."
+    ),
+    "engine_picked.no_mode_was_given": (
+        "No mode was given for {card}'s effect; the engine takes the first (say `choices: {{mode: 2}}` for "
+        "the second)."
+    ),
+    "engine_picked.die_rolls_resolves_was": (
+        "The die {source} rolls as {card} resolves was not given; the engine takes 1 (say `choices: {{die: "
+        "n}}` on that activation)."
+    ),
+    "engine_picked.no_gemini_monster_was": (
+        "No Gemini monster was named (`choices: {{summon: ...}}`); the engine takes the first that fits: "
+        "{card}."
+    ),
+    "engine_picked.coin_toss_was_not": (
+        "The coin toss of {card} was not given; the engine assumes {assumed} (say `choices: {{coin: "
+        "{other}}}` otherwise)."
+    ),
+    "engine_picked.must_banish_card_named": (
+        "{foe} must banish {excess} card(s) and named {named_count}; the engine takes the first others: "
+        "{listed}."
+    ),
+    "engine_picked.no_tribute_was_named": (
+        "No Tribute was named for {p}; the engine takes the first monster {p} controls: {picks}."
+    ),
+    "engine_picked.no_monster_was_named_3": (
+        "No monster was named for {p}; the engine takes the first {p} controls: {card}."
+    ),
+    "engine_picked.no_choice_was_given": (
+        "No choice was given for {key_}; the engine takes the first that fits: {picked}."
+    ),
+    "missing.needs_choices_say_which": (
+        "{source} needs `choices: {{summon: <Fusion Monster>, materials: [...]}}}}` to say which monster is "
+        "summoned with which materials."
+    ),
+    "missing.needs_choices_say_which_2": (
+        "{card} needs `choices: {{summon: <monster>, materials: [...]}}}}` to say which monster is summoned "
+        "with which materials."
+    ),
+    "missing.declares_monster_type_activated": (
+        "{card} declares a Monster Type as it is activated: say which with `choices: {{declare: <Type>}}`."
+    ),
+    "missing.needs_declared_card_name": (
+        "{card} needs the declared card name: `choices: {{declare: <card name>}}}}`."
+    ),
+    "not_allowed.not_spell_or_trap": (
+        "{card} is not a Spell or Trap in {player}'s hand, so it cannot be Set by this effect."
+    ),
+    "not_allowed.cannot_chosen_for_here": (
+        "{wrong} cannot be chosen for {key_} here; the effect takes only cards that fit it."
+    ),
+    "attack_cost_paid.tributes_for_declare_attack": (
+        "{player} Tributes {cards_} for {attacker} to declare an attack; this cost is part of its effect, so "
+        "it is waived while that effect is negated."
+    ),
+    "attack_cost_paid.pays_lp_for_declare": (
+        "{player} pays {due} LP for {attacker} to declare an attack; this cost is part of its effect, so it "
+        "is waived while that effect is negated."
+    ),
+    "tributes_forbidden.face_up_no_monster": (
+        "{mask} is face-up: no monster can be Tributed, so {name} cannot be Tribute Summoned or Set."
+    ),
+    "tributes_forbidden.face_up_no_monster_2": (
+        "{mask} is face-up: no monster can be Tributed, so the Tribute cost of {card} cannot be paid."
+    ),
+    "tributes_forbidden.face_up_no_monster_3": (
+        "{mask} is face-up: no monster can be Tributed, so {attacker} cannot pay its Tribute to declare an "
+        "attack."
+    ),
+    "tributes_forbidden.face_up_no_monster_4": (
+        "{mask} is face-up: no monster can be Tributed, so {name} cannot be Special Summoned by Tributing."
+    ),
+    "tributes_forbidden.face_up_no_monster_5": (
+        "{mask} is face-up: no monster can be Tributed, so the Ritual Summon of {monster} cannot happen."
+    ),
+    "tributes_forbidden.face_up_no_monster_6": (
+        "{mask} is face-up: no monster can be Tributed, so {card}'s Tribute does not happen."
+    ),
+    "none_waiting.no_optional_trigger_waiting": "No optional trigger is waiting to be declined.",
+    "none_waiting.no_optional_trigger_card": "No optional trigger of that card is waiting to be declined.",
+    "must_attack_toon.not_directly": (
+        "{attacker} can attack directly only while the opponent controls no face-up Toon monster; they "
+        "control {toons}, so it must attack one of them."
+    ),
+    "must_attack_toon.not_that_target": (
+        "The opponent controls a face-up Toon monster ({toons}), so {attacker} must choose a Toon monster as "
+        "its attack target, not {target}."
+    ),
+    "gemini.normal_summons_already_face": (
+        "{player} Normal Summons {card}, already face-up on the field (a Gemini Summon): no Tribute is "
+        "needed, it uses the Normal Summon, and it can be negated or answered like any Normal Summon. It is "
+        "now an Effect Monster with its effects."
+    ),
+    "gemini.effect_normal_summons_already": (
+        "{card}'s effect Normal Summons {card2}, already face-up on the field (a Gemini Summon): it is now "
+        "an Effect Monster with its effects. This does not use {player}'s Normal Summon, and a summon made "
+        "as an effect resolves cannot be negated."
+    ),
+    "not_gemini.already_field_not_gemini": (
+        "{card} is already on the field and is not a Gemini monster: only a Gemini monster can be Normal "
+        "Summoned while it is face-up on the field."
+    ),
+    "not_gemini.face_down_gemini_monster": (
+        "{card} is face-down; a Gemini monster is Normal Summoned again only while it is face-up (flip it "
+        "first)."
+    ),
+    "attacks_forbidden.face_up_atk_cannot": (
+        "{source} is face-up: {attacker} ({atk} ATK) cannot declare an attack."
+    ),
+    "attacks_forbidden.cannot_attack_turn_effect": "{attacker} cannot attack this turn ({source}'s effect).",
+    "attacks_forbidden.cannot_declare_attack_turn": (
+        "{attacker} cannot declare an attack this turn: an effect of it that says so was activated this turn."
+    ),
+    "attacks_forbidden.cannot_attack_turn_summoned": (
+        "{attacker} cannot attack the turn it is summoned ({whose})."
+    ),
+    "attacks_forbidden.card_effect_stops_from": (
+        "A card's effect stops {player} from declaring attacks this turn."
+    ),
+    "not_battle_phase.attacks_are_declared_battle": (
+        "Attacks are declared in the Battle Step of the Battle Phase; the turn has to move to the Battle "
+        "Phase first."
+    ),
+    "not_battle_phase.there_no_attack_progress": "There is no attack in progress, so there is no {window}.",
+    "damage_step_window.damage_step_start": (
+        "The Damage Step starts. From here until damage calculation, only Counter Traps and effects that "
+        "directly change ATK/DEF can be activated."
+    ),
+    "damage_step_window.before_damage_calculation": (
+        "Before damage calculation: a face-down target is turned face-up; effects that directly change "
+        "ATK/DEF can still be activated now."
+    ),
+    "damage_step_window.damage_calculation": (
+        'Damage calculation begins. Only effects that are activated "during damage calculation" (such as '
+        "Kuriboh's) can be activated now; then damage is calculated."
+    ),
+    "damage_step_window.after_damage_calculation": (
+        "After damage calculation: effects that happen at this moment activate now (such as the Flip effect "
+        "of a monster the attack turned face-up)."
+    ),
+    "damage_step_window.damage_step_end": (
+        "The end of the Damage Step: monsters destroyed by battle are sent to the GY now."
+    ),
+    "ended.battle_over_back_battle": "The battle of {attacker} is over; back to the Battle Step.",
+    "ended.no_longer_face_up": (
+        "{attacker} is no longer a face-up Attack Position monster on the field, so its attack ends without "
+        "damage."
+    ),
+    "no_battle_damage.this_turn": (
+        "But {shield} was applied this turn: {player} takes no battle damage, so the {amount} battle damage "
+        "is not taken."
+    ),
+    "no_battle_damage.this_battle": (
+        "{guard}'s effect applies to this battle: {player} takes no battle damage from it, so the {amount} "
+        "battle damage is not taken."
+    ),
+    "die_roll.targets_controller_rolls_die": (
+        "{card} targets {source}: its controller rolls a die as the effect resolves and gets {rolled}, so "
+        "the effect is negated{destroyed}. This is a Continuous effect of the card: it builds no chain."
+    ),
+    "die_roll.targets_controller_rolls_die_2": (
+        "{card} targets {source}: its controller rolls a die as the effect resolves and gets {rolled}, not "
+        "{wanted: or }, so the effect applies."
+    ),
+    "die_roll.and_destroyed": ", and {card} is destroyed",
+    "only_one_face_up.cannot_ed_now": "{why}: {card} cannot be {verb}ed now.",
+    "only_one_face_up.effect_which_would_special": (
+        "{why}, so {card}'s effect, which would Special Summon it face-up, cannot be activated."
+    ),
+    "only_one_face_up.cannot_summon_face_up": "{why}, so {card} cannot summon it face-up.",
+    "battle_damage.taken": "takes {amount} battle damage",
+    "battle_damage.none_taken": "takes no battle damage",
+    "union_problem.not_a_host": "{host} is not a monster {union} can be equipped to",
+    "union_problem.no_union_effect": "{union} has no Union effect that equips it",
+    "union_problem.not_special_summonable": (
+        "{target} cannot be Special Summoned, so it cannot be chosen to be Special Summoned"
+    ),
+    "union_problem.not_self_equipped": (
+        "{target} is equipped, but not by a Union's own effect (another card equipped it), so it is not an "
+        "equipped Union Monster Card"
+    ),
+    "union_problem.first_not_a_union": "the first target must be the Union monster, and {union} is not one",
+    "targets_problem": "{card} cannot target these: {why}.",
+    "not_equipped": "{why}, so {union} is not equipped.",
+    "not_summonable_by": "{c} cannot be Special Summoned, so {card} cannot summon it.",
+    "nothing": "",
+    "condition_unmet": "{problems:; }. (This condition is checked{again}.)",
+    "checked.again_at_resolution": " (and again as it resolves)",
+    "checked.at_activation": " only when the card is activated",
+    "no_summon_because": "no {method} Summon ({why})",
+    "no_normal_summon_because": "no Normal Summon ({why})",
+    "where.on_the_field": "on the field",
+    "where.controls": "{player} controls",
+    "none": "none",
+    "either_player": "either player",
+    "effect_kind.pendulum": "This Pendulum Effect of {card} works only while the card is in a Pendulum Zone.",
+    "effect_kind.monster": "This monster effect of {card} works only while the card is in a Monster Zone.",
+    "turn.this": "this turn",
+    "turn.next": "the next turn",
+    "from.hand": "from the hand",
+    "from.deck": "from the Deck",
+    "coin.call_right": "the call was right",
+    "coin.heads": "heads",
+    "barrier.own_effect": "its own effect, which is not negated",
+    "barrier.face_up": "{barrier} is face-up",
+    "tribute_cost.cannot_be_tributed": "{wrong} cannot be Tributed for it",
+    "tribute_cost.given": "{given} given",
+    "direct.toon": "its Toon effect lets it",
+    "direct.no_monsters": "{foe} controls no monsters",
+    "attacked.face_down": "{foe}'s face-down monster in Main Monster Zone {slot}",
+    "attacked.face_up": "{target} ({target_id})",
+    "replay.target_left": "the attack target {target} left the field",
+    "replay.monsters_changed": "the monsters {foe} controls changed",
+    "guard.own": "its own effect",
+    "guard.other": "{guard}'s effect",
+    "discard.engine_picked": " (none were named, so the engine took the first card{excess:|s} in hand)",
+    "needs.archetype": '"{archetype}" monster',
+    "needs.kind": "monster of the kind its text names",
+    "needs.can_be_set": " (It can still be Set: Setting is not a Normal Summon.)",
+    "maintenance.lp": "{lp} LP",
+    "maintenance.counters": "{count} counter(s)",
+    "maintenance.counters_from": "{count} counter(s) from {holder}",
+    "maintenance.tributes": "a Tribute of {count} monster(s)",
+    "maintenance.tributed": "a Tribute of {monster} (the engine takes the first monster {player} controls)",
+    "maintenance.negated": " Its effect is negated by {negator}, but a maintenance cost is still due.",
+    "maintenance.forced": (
+        " Its text makes this payment not optional while it can be paid, so the choice not to pay does not "
+        "apply."
+    ),
+    "maintenance.declined": "chooses not to pay",
+    "maintenance.cannot_pay": "cannot pay",
+    "split.part": "{count} {where}",
+    "count.one_of": "{counts: or }",
+    "count.one_or_more": "1 or more",
+    "answer.counter_trap": "only a Counter Trap (Spell Speed 3)",
+    "answer.spell_speed_2": "Spell Speed 2 or higher",
+    "while_in.gy": "in the GY",
+    "while_in.field_then_gy": "on the field and then in the GY",
+    "lasting_negation.by_name": "the activated effects of cards named {name} are negated",
+    "lasting_negation.column": "the other Spell/Trap effects activated in its column are negated",
+    "lasting_negation.card": "{card}'s effects are negated",
+    "target_changed.moved": "has moved to {controller}'s {zone}",
+    "target_changed.face_up": "is now face-up",
+    "target_changed.face_down": "is now face-down",
+    "count.or_more": "{count} or more",
+    "count.exactly": "exactly {count}",
+    "level.is": "Level {level}",
+    "level.none": "has no Level",
+    "by.tributing": "Tributing",
+    "by.banishing": "banishing from the GY",
+    "paid.tributing": "Tributing {cards_}",
+    "paid.banishing": "banishing {cards_} from the GY",
+    "paid.by": "by {paid: and }",
+    "paid.nothing": "with nothing to Tribute or banish",
+    "verb.sets": "Sets",
+    "verb.tribute_summons": "Tribute Summons",
+    "verb.normal_summons": "Normal Summons",
+    "destroyed_by.battle": "by battle",
+    "destroyed_by.effect": "by a card effect",
+    "chain_resolves.one": "the chain of {size} link resolves",
+    "chain_resolves.many": "the chain of {size} links resolves, last link first",
+    "passed.chain_open": "{foe} may respond; if {foe} passes too, the chain resolves",
+    "passed.window": "{foe} may act; if {foe} passes too, this window ends",
+    "once_per_turn.soft": "this card's effect once per turn",
+    "once_per_turn.shared": "one of its effects once per turn",
+    "once_per_turn.hard": "this effect of {name} once per turn",
+    "once_per_turn.card_activation": "only 1 {name} per turn",
+    "set.not_this_turn": " It cannot be activated this turn; from the next turn on it can.",
+    "hand.empty": "it is empty",
+    "done.negate_attack.negates_attack": "negates the attack of {attacker}",
+    "done.negate_attack.no_attack_negate": "no attack to negate",
+    "done.forbid_attacks": "{players: and } cannot declare attacks this turn",
+    "done.extra_attack": "{done} can attack again this turn",
+    "done.second_attack_in_a_row": "{done} can make a second attack in a row",
+    "done.no_battle_damage_this_battle.takes_no_battle_damage": (
+        "{player} takes no battle damage from this battle"
+    ),
+    "done.no_battle_damage_this_battle.no_battle_going_nothing": "no battle is going on: nothing happens",
+    "done.take_control": "takes control of {taken}",
+    "done.take_control_until_end_phase": "takes control of {taken} until the End Phase",
+    "done.swap_control.switch_control_neither_can": (
+        "{first} and {second} switch control; neither can change its battle position for the rest of this "
+        "turn"
+    ),
+    "done.swap_control.both_players_must_give": "both players must give a monster; no control changes",
+    "done.borrow_from_gy.goes_hand_for_turn": (
+        "{ids} goes to {player}'s hand for this turn; if {player} activates it, {player} takes {amount} "
+        "damage after it resolves"
+    ),
+    "done.borrow_from_gy.nothing_taken": "nothing is taken",
+    "done.equip.equips": "equips {card} to {card2}",
+    "done.equip.nothing_equip": "nothing to equip",
+    "done.equip_self.equips_equip_card": "equips {card} to {card2} as an Equip Card",
+    "done.equip_self.nothing_equipped_no_target": (
+        "nothing equipped (no target left, or no free Spell & Trap Zone)"
+    ),
+    "done.equip_monster.equips_equip_card_2": "equips {done} to {this} as an Equip Card",
+    "done.equip_monster.no_longer_face_up": (
+        "{card} is no longer face-up on the field, so nothing is equipped"
+    ),
+    "done.equip_battle_victims.equips_equip_cards": "equips {victims} to {this} as Equip Cards",
+    "done.equip_battle_victims.no_longer_face_up_2": (
+        "{card} is no longer face-up on the field, so nothing is equipped"
+    ),
+    "done.equip_battle_victims.no_monster_destroyed_battle": (
+        "no monster it destroyed by battle this turn is in a GY: nothing is equipped"
+    ),
+    "done.equip_battle_victims.not_enough_free_spell": (
+        "not enough free Spell & Trap Zones: nothing is equipped"
+    ),
+    "done.bind": "{source} and {acted} are bound together",
+    "done.union_equip.equips_2": "equips {union} to {host}",
+    "done.union_equip.union_monster_no_longer": (
+        "the Union monster is no longer a face-up monster on the field: nothing is equipped"
+    ),
+    "done.union_equip.no_monster_left_equip": "no monster left to equip it to: nothing is equipped",
+    "done.union_equip.not_monster_can_equip": "not a monster it can equip: nothing is equipped",
+    "done.union_equip.no_free_spell_trap": "no free Spell & Trap Zone: nothing is equipped",
+    "done.union_unequip": "Special Summons {made} from the Spell & Trap Zone",
+    "done.unequip_unions_of": "Special Summons {made}",
+    "done.skip_next_turn": "{players: and } will skip their next turn",
+    "done.skip_next_draw_phase": "{players: and } will skip the Draw Phase of their next turn",
+    "done.damage.damage": "{players: and } {player_count:takes|each take} {amount} damage",
+    "done.damage.lp_instead": "{players: and } {player_count:gains|each gain} {amount} LP instead",
+    "done.gain_lp": "{players: and } {player_count:gains|each gain} {amount} LP",
+    "done.redirect_damage.damage_chain_link_would": (
+        "damage Chain Link {link} would inflict to {player} goes to {opponent}"
+    ),
+    "done.redirect_damage.no_damage_redirect": "no damage to redirect",
+    "done.lp_to_zero": "{players: and } {player_count:has|have} 0 LP",
+    "done.damage_controller": "{players: and } takes {amount} damage",
+    "done.draw.plain": "{players: and } {player_count:draws|each draw} {count} card{count:|s}",
+    "done.draw.no_card_drawn": "no card drawn",
+    "done.add_to_hand": "adds {affected} to the hand",
+    "done.discard": "discards {done}",
+    "done.draw_until": "{player} draws {need} card(s), up to {target} in hand",
+    "done.tribute.tributes": "Tributes {done}",
+    "done.tribute.no_tribute_possible": "no Tribute possible",
+    "done.tribute_all.tributes_2": "Tributes {affected}",
+    "done.tribute_all.no_tribute_possible_2": "no Tribute possible",
+    "done.banish_until_equal.banishes_face_down": "{foe} banishes {picks} face-down",
+    "done.banish_until_equal.controls_no_more_cards": (
+        "{foe} controls no more cards than {player}: nothing is banished"
+    ),
+    "done.excavate_add": (
+        "excavates {shown}, adds {chosen} to the hand and places {rest_count} on the bottom of the Deck"
+    ),
+    "done.stay_on_field.remains_field": "{card} remains on the field",
+    "done.stay_on_field.nothing_stays_field": "nothing stays on the field",
+    "done.discard_hand": "discards the whole hand: {done}",
+    "done.send_top_of_deck": "sends the top of the Deck to the GY: {done}",
+    "done.reveal_summon_rest_to_hand": "reveals, Special Summons {summoned} and adds {added} to the hand",
+    "done.keep_hand_revealed": "reveals {shown: and }",
+    "done.shuffle_all_into_deck": "{moved} card(s) shuffled into the Decks; each Deck's order is now unknown",
+    "done.opponent_may_discard.discards_effect_stops": "{foe} discards {card}, so the effect stops",
+    "done.opponent_may_discard.does_not_discard_stop": "{foe} does not discard to stop it{note}",
+    "done.set_from_hand.sets": "{player} Sets {card}",
+    "done.set_from_hand.sets_nothing": "{player} Sets nothing",
+    "done.banish_declared_from_deck.declared_banished_from_main": (
+        "{name} is declared; {card} is banished from the Main Deck"
+    ),
+    "done.banish_declared_from_deck.no_card_name_declared": "no card name declared",
+    "done.banish_declared_from_deck.declared_no_card_name": (
+        "{name} is declared; no card of that name is known in {player}'s Main Deck"
+    ),
+    "done.negate_effects_until_end.effects_are_negated_until": (
+        "the effects of {cards_} are negated until the end of the turn"
+    ),
+    "done.negate_effects_until_end.no_face_up_monster": "no face-up monster to negate",
+    "done.negate_name": "effects of cards named {names} are negated until the end of {until}",
+    "done.negate_column_spell_traps.other_spell_trap_effects": (
+        "the other Spell/Trap effects in its column are negated for the rest of the turn"
+    ),
+    "done.negate_column_spell_traps.was_not_set_before": (
+        "it was not Set before it was activated, so no column is negated"
+    ),
+    "done.negate_column_spell_traps.no_longer_field_no": (
+        "it is no longer on the field, so no column is negated"
+    ),
+    "done.lock_gy_activations": "{foe} cannot activate card effects in the GY for the rest of this turn",
+    "done.change_position": "changes battle positions",
+    "done.flip_face_down": "{flipped} turned face-down",
+    "done.flip_face_up": "{flipped} turned face-up",
+    "done.flip_face_up_quietly": "{flipped} turned face-up",
+    "done.change_atk": "{affected} {sign}{amount} ATK until the end of the turn",
+    "done.reverse_increases": "until the end of the turn, ATK/DEF increases become decreases",
+    "done.double_atk": "doubles the ATK of {affected} until the end of the turn",
+    "done.atk_becomes": "{affected}: ATK becomes {value} until the end of the turn",
+    "done.gain_atk_per_link_rating": "{affected} gains {gain} ATK (Link Rating {rating})",
+    "done.change_level": "{done}: Level {sign}{amount}",
+    "done.place_counters": "places {amount} {name}(s) on {cards_}",
+    "done.mark": "{affected}: {mark}",
+    "done.declare_type.declares": "declares {declared}",
+    "done.declare_type.no_type_declared": "no Type declared",
+    "done.create_tokens": "Special Summons {made}",
+    "done.create_token_from_tributes.special_summons_field_atk": (
+        "Special Summons {card} to {owner}'s field ({atk} ATK / {def_} DEF)"
+    ),
+    "done.create_token_from_tributes.no_zone_for": "no zone for {name}",
+    "done.special_summon": "Special Summons {made}",
+    "done.summon_returned_namesake": "no returned monster is known, so nothing is summoned",
+    "done.switch_with_this.switch_control": "{this} and {other} switch control",
+    "done.switch_with_this.control_does_not_change": (
+        "control does not change (one of the two is no longer on the field)"
+    ),
+    "done.normal_summon_after": "a Normal Summon/Set follows its resolution",
+    "done.summon_listed_lv.special_summons_ignoring_summoning": (
+        "Special Summons {card} ignoring its Summoning conditions"
+    ),
+    "done.summon_listed_lv.no_lv_monster_named": 'no "LV" monster is named',
+    "done.summon_listed_lv.nothing_summoned": "nothing is summoned ({why})",
+    "done.fusion_summon_either_field.fusion_summons_using_from": (
+        "Fusion Summons {made} using {used} (from either field)"
+    ),
+    "done.fusion_summon_either_field.no_fusion_summon": "no Fusion Summon",
+    "done.normal_summon_gemini.normal_summons": "{player} Normal Summons {card}",
+    "done.normal_summon_gemini.has_no_gemini_monster": "{player} has no Gemini monster to Normal Summon",
+    "done.normal_summon_gemini.sets_2": "{player} Sets {card}",
+    "word.nothing": "nothing",
+    "word.no_one": "no one",
+    "no_effects.gemini": (
+        "{card} is a Gemini monster treated as a Normal Monster: it has no effects until it is Normal "
+        "Summoned again while face-up on the field"
+    ),
+    "requires.no_face_up": "{player} must control no face-up cards",
+    "requires.opponent_controls_more": "{foe} must control more cards than {player} (this card included)",
+    "requires.battling": "a monster it names must be battling now",
+    "requires.no_effect_draw": "{player} already drew a card by a card effect this turn",
+    "requires.nothing_equipped": "a monster is already equipped to {card} by its effect (only 1 at a time)",
+    "requires.hand_max": "{player} must hold {count} or fewer other cards in hand",
+    "requires.opponent_hand_min": "{foe} must hold {count} or more cards",
+    "requires.gy_max": "{player}'s GY must hold {count} or fewer cards (it holds {held})",
+    "requires.gy_monsters_min": "{player}'s GY must hold {count} or more monsters (it holds {held})",
+    "requires.lp_behind": "{player}'s LP must be at least {amount} lower than {foe}'s",
+    "requires.opponent_summons": (
+        "{foe} must have Normal or Special Summoned {count} or more monsters this turn ({done} so far)"
+    ),
+    "requires.face_up_on": "a face-up {name} must be on {whose} field",
+    "field.the": "the",
+    "field.of": "{player}'s",
+    "discard.cannot_be_discarded": " ({wrong} cannot be discarded for it)",
+    "nothing_summoned.no_card": "no {name} in {player}'s hand or Deck",
+    "nothing_summoned.no_zone": "no free Main Monster Zone",
+    "done.negate.nothing": "nothing to negate ({what})",
+    "done.negate.link": "negates the {what} of Chain Link {link} ({card})",
+    "done.negate.summon": "negates the summon of {summoned}",
+    "done.moved": "{event}: {moved}",
+    "done.coin.called": "the call was {result}",
+    "done.coin.toss": "the coin comes up {result}",
+    "done.summon_by_procedure.nothing_chosen": "no monster or materials chosen",
+    "done.summon_by_procedure.no_tribute": "no Tribute possible: no Ritual Summon",
+    "done.summon_by_procedure.summons": "{method} Summons {monster} using {materials}",
+    "done.summon_after": "a {method} Summon follows its resolution",
+    "unmet.negates_summon": (
+        "it negates a summon ({kinds}) at the moment it is attempted, and none is being attempted"
+    ),
+    "unmet.main_phase": "it can be activated only in a Main Phase (either player's)",
+    "unmet.opponents_main_phase": "it can be activated only during the opponent's Main Phase",
+    "unmet.main_or_opponents_battle": (
+        "it can be activated only during its controller's Main Phase or the opponent's Battle Phase"
+    ),
+    "unmet.end_of_battle_phase": "it is activated at the end of the Battle Phase (its End Step)",
+    "unmet.opponent_activated_monster_effect_in_main": (
+        "{opponent} must have activated a monster effect during a Main Phase this turn"
+    ),
+    "unmet.opponent_added_from_deck": (
+        "it answers {opponent} adding a card from their Main Deck to their hand outside the Draw Phase, and "
+        "that is not what just happened"
+    ),
+    "unmet.opponent_attack_declared": "it needs an opponent's monster to have just declared an attack",
+    "unmet.any_attack_declared": "it needs a monster to have just declared an attack",
+    "unmet.damage_step_battling": (
+        "it is activated in the Damage Step, before damage calculation, while monsters battle"
+    ),
+    "unmet.damage_calculation_opponent_attacks": (
+        "it is activated during damage calculation, while an opponent's monster attacks"
+    ),
+    "unmet.responds_to_destruction": (
+        "it answers the activation of a card or effect that would destroy a card, and Chain Link {link} "
+        "would not"
+    ),
+    "unmet.responds_to_deck_action": (
+        "it answers a card or effect that would add a card from the Deck to the hand (drawing included), "
+        "Special Summon from the Deck or send a card from the Deck to the GY; Chain Link {link} would do "
+        "none of these"
+    ),
+    "unmet.responds_to_field_effect": (
+        "it answers the effect of a monster activated on the field, or the effect of a Spell/Trap already "
+        "face-up on the field; Chain Link {link} is neither"
+    ),
+    "unmet.responds_to_summoning": (
+        "it answers an activation that would summon, and Chain Link {link} would not"
+    ),
+    "unmet.responds_to_damage": (
+        "it answers an effect that would inflict damage to {a_player}, and Chain Link {link} would not"
+    ),
+    "unmet.no_chain": "it answers an activation, and no chain is open",
+    "unmet.summoned": (
+        "it answers {by}'s successful {kinds: or } summon, and that is not the last thing that happened"
+    ),
+    "word.a": "a",
+    "by.opponent": "the opponent",
+    "by.a_player": "a player",
+    "unmet.not_battle_phase": "it does not work during the Battle Phase",
+    "unmet.responds_to_kind": (
+        "it answers the activation of a {wanted: or } immediately before it; Chain Link {link} is {kind}"
+    ),
+    "unmet.not_a_summon_negator": "only a card that negates summons can answer a summon being attempted",
 }
 
 
 @dataclass(frozen=True, slots=True)
+class Code:
+    """One explanation code: the glossary entries it links, what it means and its sentence."""
+
+    name: str
+    glossary: tuple[str, ...]
+    meaning: str
+    template: str
+
+
+CODES: dict[str, Code] = {
+    name: Code(name, slugs, meaning, SENTENCES.get(name, "")) for name, (slugs, meaning) in _TABLE.items()
+}
+
+
+# --- parameters: values a template names, never words
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card, written as the namer names it; `name` is how the rule knew it (the default)."""
+
+    id: str
+    name: str
+
+    @classmethod
+    def of(cls, card: Any) -> Card:
+        """The card of a `CardState`, or of a waiting `Trigger` (whose `card` is the id)."""
+        return cls(card.card if hasattr(card, "card") else card.id, card.name)
+
+
+@dataclass(frozen=True, slots=True)
+class CardId:
+    """A card written as its id (`B:Celtic Guardian#2`), as a judge typed it."""
+
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player, "A" or "B"."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A zone, phase or other engine name (`extra_deck`), written in words ("extra deck")."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """A phase ("main1": "Main Phase 1", "battle": "the Battle Phase"), or a step of the Battle
+    Phase with `step` ("the Damage Step of the Battle Phase")."""
+
+    name: str
+    step: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A moment of a battle (`damage_calculation`), written as WINDOW_NAMES says it."""
+
+    name: str
+
+
+WINDOW_NAMES = {
+    "battle_step": "the Battle Step",
+    "damage_step_start": "the start of the Damage Step",
+    "before_damage_calculation": "the Damage Step, before damage calculation",
+    "damage_calculation": "damage calculation",
+    "after_damage_calculation": "the Damage Step, after damage calculation",
+    "damage_step_end": "the end of the Damage Step",
+}
+
+
+def phase_words(phase: str, step: str | None = None) -> str:
+    """The phase as a sentence names it: "the Battle Phase", "Main Phase 1"."""
+    if phase == "battle" and step and step != "start":
+        return f"the {step.title()} Step of the Battle Phase"
+    name = PHASE_NAMES.get(phase, phase)
+    return name if name.startswith("Main") else f"the {name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A part of a sentence: a key into PHRASES and its own parameters."""
+
+    key: str
+    params: Mapping[str, Any]
+
+    def __init__(self, key: str, **params: Any):
+        if key not in PHRASES:
+            raise KeyError(f"unknown phrase {key!r}")
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "params", params)
+
+
+Names = Callable[[str], str]
+
+
+@dataclass(frozen=True, slots=True)
 class Explanation:
-    """A sentence for a judge, tied to a rule (code) and its glossary entries."""
+    """An outcome for a judge: a code, the parameters its sentence needs, the cards it is about."""
 
     code: str
-    text: str
+    params: Mapping[str, Any]
     cards: tuple[str, ...] = ()
     extra_glossary: tuple[str, ...] = field(default=())
+
+    @property
+    def text(self) -> str:
+        """The sentence with every card named as the rule knew it (the default namer)."""
+        return render(self)
 
     def to_dict(self) -> dict:
         slugs = list(CODES[self.code].glossary)
         slugs += [s for s in self.extra_glossary if s not in slugs]
-        return {"code": self.code, "text": self.text, "glossary": slugs, "cards": list(self.cards)}
+        return {
+            "code": self.code,
+            "text": self.text,
+            "glossary": slugs,
+            "cards": list(self.cards),
+            "params": {k: _json(v) for k, v in self.params.items()},
+        }
 
 
-def explain(code: str, text: str, *cards: str) -> Explanation:
-    """Build an explanation; an unknown code is a programming error, caught by the tests."""
+def explain(code: str, *, cards: tuple[str, ...] | None = None, **params: Any) -> Explanation:
+    """Build an explanation; an unknown code is a programming error, caught by the tests.
+
+    `cards` defaults to the ids of the card parameters, in the order given (phrases and nested
+    explanations included); pass it where the explanation is about other cards.
+    """
     if code not in CODES:
         raise KeyError(f"unknown explanation code {code!r}")
-    return Explanation(code, text, tuple(c for c in cards if c))
+    if cards is None:
+        cards = tuple(_card_ids(params.values()))
+    return Explanation(code, params, tuple(c for c in cards if c))
+
+
+# --- rendering: the one place parameters become words
+
+
+def render(explanation: Explanation, names: Names | None = None) -> str:
+    """The explanation's sentence; `names` says how a card id is written (default: the name the
+    rule knew it by, kept in its `Card`)."""
+    return _fill(CODES[explanation.code].template, explanation.params, names)
+
+
+def _fill(template: str, params: Mapping[str, Any], names: Names | None) -> str:
+    return template.format(**{k: _word(v, names) for k, v in params.items()})
+
+
+def _word(value: Any, names: Names | None) -> Any:
+    kind = type(value)  # exact types first: this runs for every parameter of every explanation
+    if kind is str:
+        return value  # a string value, formatted by the template's own spec
+    if kind is Card:
+        return value.name if names is None else names(value.id)  # default: as the rule knew it
+    if kind is CardId:
+        return value.id
+    if kind is Player:
+        return str(value.name)
+    if kind is Zone:
+        return str(value.name).replace("_", " ")
+    if kind is int:
+        return _Number(value)
+    if kind is Phrase:
+        return _Words(_fill(PHRASES[value.key], value.params, names))
+    if kind is list or kind is tuple:
+        return _Listed([str(_word(v, names)) for v in value])
+    if kind is Phase:
+        return phase_words(value.name, value.step)
+    if kind is Window:
+        return WINDOW_NAMES[value.name]
+    if kind is Explanation:
+        return _Words(render(value, names))
+    return value
+
+
+class _Words(str):
+    """A rendered phrase: it also stands where a list could (`{players: and }` given "no one")."""
+
+    def __format__(self, spec: str) -> str:
+        try:
+            return str.__format__(self, spec)
+        except ValueError:
+            return str(self)
+
+
+class _Number(int):
+    """A number parameter; a `one|other` format spec picks a word by it (`{n:was|were}`)."""
+
+    def __format__(self, spec: str) -> str:
+        if "|" in spec:
+            one, other = spec.split("|", 1)
+            return one if self == 1 else other
+        return int.__format__(self, spec)
+
+
+class _Listed(list):
+    """A list parameter as words: joined with ", ", or with the field's format spec (`{done:; }`)."""
+
+    def __format__(self, spec: str) -> str:
+        return (spec or ", ").join(self)
+
+
+def _card_ids(values: Any) -> list[str]:
+    ids: list[str] = []
+    for value in values:
+        if isinstance(value, Card | CardId):
+            ids.append(value.id)
+        elif isinstance(value, Phrase):
+            ids += _card_ids(value.params.values())
+        elif isinstance(value, Explanation):
+            ids += value.cards
+        elif isinstance(value, list | tuple):
+            ids += _card_ids(value)
+    return ids
+
+
+def from_dict(data: Mapping[str, Any]) -> Explanation:
+    """A replay's explanation dict back as an `Explanation`, to render with another namer.
+
+    The dict names cards by id only, so `render` needs a namer for it."""
+    return Explanation(data["code"], _params_from_json(data["params"]), tuple(data["cards"]))
+
+
+def _params_from_json(params: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: _from_json(v) for k, v in params.items()}
+
+
+def _from_json(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_from_json(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    if "card" in value:
+        return CardId(value["card"]) if value.get("as") == "id" else Card(value["card"], value["card"])
+    if "player" in value:
+        return Player(value["player"])
+    if "zone" in value:
+        return Zone(value["zone"])
+    if "phase" in value:
+        return Phase(value["phase"], value.get("step"))
+    if "window" in value:
+        return Window(value["window"])
+    if "phrase" in value:
+        return Phrase(value["phrase"], **_params_from_json(value["params"]))
+    if "explanation" in value:
+        return Explanation(value["explanation"], _params_from_json(value["params"]))
+    raise ValueError(f"not an explanation parameter: {value!r}")
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, Card):
+        return {"card": value.id}
+    if isinstance(value, CardId):
+        return {"card": value.id, "as": "id"}
+    if isinstance(value, Player):
+        return {"player": value.name}
+    if isinstance(value, Zone):
+        return {"zone": value.name}
+    if isinstance(value, Phase):
+        return {"phase": value.name, "step": value.step} if value.step else {"phase": value.name}
+    if isinstance(value, Window):
+        return {"window": value.name}
+    if isinstance(value, Phrase):
+        return {"phrase": value.key, "params": {k: _json(v) for k, v in value.params.items()}}
+    if isinstance(value, Explanation):
+        return {"explanation": value.code, "params": {k: _json(v) for k, v in value.params.items()}}
+    if isinstance(value, list | tuple):
+        return [_json(v) for v in value]
+    return value

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Illegal
+from engine.explain import Phrase
 
 if TYPE_CHECKING:
     from engine.state import Board, CardState
@@ -31,5 +32,5 @@ def resolve_ref(board: Board, ref: str) -> CardState:
     elif zone[:1] in _ZONES and zone[1:].isdigit():
         found = board.occupant(_ZONES[zone[0]], player, int(zone[1:]))
     if found is None:
-        raise Illegal("action.card_not_there", f"There is no card at {ref} now.")
+        raise Illegal("action.card_not_there", reason=Phrase("card_not_there.there_no_card_now", ref=ref))
     return found

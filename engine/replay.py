@@ -16,6 +16,7 @@ from typing import Any
 from engine.changes import board_changes
 from engine.document import ActionEntry
 from engine.errors import DocumentError, Illegal, Problem
+from engine.explain import Card, Phrase, Player
 from engine.refs import resolve_ref
 from engine.rules import battle as battle_rules
 from engine.rules import chain as chain_rules
@@ -157,13 +158,16 @@ def _resolve_chain(rec: _Recorder, game: Game, index: int | None, announce: bool
     while game.chain and game.result is None:
         def one(tx: Tx, first: bool = first) -> str:
             if first and announce:
-                tx.say("action.chain_resolved_first", "Both players pass: the open chain "
-                       "resolves before the next action.")  # fmt: skip
+                tx.say("action.chain_resolved_first")  # fmt: skip
             if first:
                 size = len(tx.game.chain)
-                what = "the chain of 1 link resolves" if size == 1 else (
-                    f"the chain of {size} links resolves, last link first")  # fmt: skip
-                tx.say("chain.resolves", f"Both players pass: {what}.")
+                tx.say(
+                    "chain.resolves",
+                    what=Phrase(
+                        "chain_resolves.one" if size == 1 else "chain_resolves.many",
+                        size=size,
+                    ),
+                )  # fmt: skip
             summary = resolution.resolve_top(tx)
             if not tx.game.chain:
                 checks.settle(tx)
@@ -206,21 +210,23 @@ def _dispatch(tx: Tx, action: ActionEntry, next_at: str | None) -> str:
     if do == "pass":
         return _pass(tx, action.player or "A")
     if do == "decline":
-        raise Illegal("trigger.none_waiting", "No optional trigger is waiting to be declined.")
-    raise Illegal("action.nothing_to_resolve", f"Unknown action {do!r}.")
+        raise Illegal("trigger.none_waiting", reason=Phrase("none_waiting.no_optional_trigger_waiting"))
+    raise Illegal("action.nothing_to_resolve", reason=Phrase("nothing_to_resolve.unknown_action", do=do))
 
 
 def _pass(tx: Tx, player: str) -> str:
     """Pass priority (rulebook, "Turn Player's Priority"): only the player holding it can."""
     holder = tx.game.priority
     if player != holder:
-        raise Illegal("priority.not_holder", f"{player} cannot pass: {holder} holds priority now (the "
-                      "turn player acts first; after an activation the opponent gets priority).")
+        raise Illegal("priority.not_holder", player=Player(player), holder=Player(holder))
     tx.emit("passed", player=player)
     tx.update(priority=opponent(player), passed=player)
     foe = opponent(player)
-    what, then = ("respond", "the chain resolves") if tx.game.chain else ("act", "this window ends")
-    tx.say("action.passed", f"{player} passes priority: {foe} may {what}; if {foe} passes too, {then}.")
+    tx.say(
+        "action.passed",
+        player=Player(player),
+        next=Phrase("passed.chain_open" if tx.game.chain else "passed.window", foe=Player(foe)),
+    )  # fmt: skip
     return f"{player} passes"
 
 
@@ -247,8 +253,7 @@ def _resolve_action(rec: _Recorder, game: Game, index: int) -> Game:
 
         return _automatic(rec, game, index, "window", close)
     tx = Tx(_moved_on(game))
-    tx.say("action.nothing_to_resolve", "Both players pass; no chain or battle window is open, "
-           "so nothing happens.")  # fmt: skip
+    tx.say("action.nothing_to_resolve", reason=Phrase("nothing_to_resolve.both_players_pass_no"))  # fmt: skip
     rec.add(tx, index, "action", True, "Both players pass")
     return tx.game
 
@@ -257,8 +262,12 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
            upcoming: tuple[ActionEntry, ...] = ()) -> Game:  # fmt: skip
     if game.result is not None:
         return _illegal(rec, game, index, action, Illegal(
-            "duel.over", f"The duel is over ({_REASONS.get(game.result.reason, game.result.reason)}); "
-            "no further action counts."))
+            "duel.over",
+            reason=Phrase(
+                "over.duel_over_no_further",
+                result=_REASONS.get(game.result.reason, game.result.reason),
+            ),
+        ))
     if action.do == "resolve":
         return _resolve_action(rec, _close_window(rec, game, index), index)
     both_passed = game.passed == opponent(action.player or "A") and game.priority == action.player
@@ -278,7 +287,9 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
         game = _settle_chains(rec, game)
         if game.result is not None:
             return _illegal(rec, game, index, action, Illegal(
-                "duel.over", "The duel ended while the chain resolved."))
+                "duel.over",
+                reason=Phrase("over.duel_ended_while_chain"),
+            ))
     if action.do not in CHAIN_VERBS:
         game = _moved_on(game)
     if action.at:
@@ -307,18 +318,24 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
             game = _settle_chains(rec, _automatic(rec, game, None, "window", finish))
         if game.result is not None:
             return _illegal(rec, game, index, action, Illegal(
-                "duel.over", "The duel ended during the attack."))
+                "duel.over",
+                reason=Phrase("over.duel_ended_during_attack"),
+            ))
     if action.do in ("phase", "end_turn") and action.player == game.board.turn_player:
         game = _battle_end_first(rec, game)
         if game.result is not None:
             return _illegal(rec, game, index, action, Illegal(
-                "duel.over", "The duel ended at the end of the Battle Phase."))
+                "duel.over",
+                reason=Phrase("over.duel_ended_end_battle"),
+            ))
     for_triggers = False
     if action.do == "end_turn":
         game = _end_phase_first(rec, game)
         if game.result is not None:
             return _illegal(rec, game, index, action, Illegal(
-                "duel.over", "The duel ended in the End Phase."))
+                "duel.over",
+                reason=Phrase("over.duel_ended_end_phase"),
+            ))
         for_triggers = _standby_stop(game, next_at)
         next_at = "standby" if for_triggers else next_at
     tx = Tx(game)
@@ -343,8 +360,7 @@ def _end_phase_first(rec: _Recorder, game: Game) -> Game:
     def enter(tx: Tx) -> str:
         turns.enter_phase(tx, "end")
         tx.finish()
-        tx.say("trigger.phase_stop", "The End Phase begins and sets off \"During the End Phase\" "
-               "triggers: they resolve before the turn ends.")  # fmt: skip
+        tx.say("trigger.phase_stop")  # fmt: skip
         return f"{tx.board.turn_player} enters the End Phase"
 
     return _settle_chains(rec, _automatic(rec, game, None, "window", enter))
@@ -362,8 +378,7 @@ def _battle_end_first(rec: _Recorder, game: Game) -> Game:
         tx.set_board(tx.board.with_turn(step="end"))
         tx.emit("phase", phase="battle", step="end", player=tx.board.turn_player)
         tx.finish()
-        tx.say("trigger.battle_phase_end_stop", "The Battle Phase reaches its End Step and sets off "
-               "\"at the end of the Battle Phase\" triggers: they resolve before the turn moves on.")
+        tx.say("trigger.battle_phase_end_stop")
         return f"{tx.board.turn_player}'s Battle Phase reaches its End Step"
 
     return _settle_chains(rec, _automatic(rec, game, None, "window", enter))
@@ -403,9 +418,13 @@ def _open_window(rec: _Recorder, game: Game) -> Game:
             if triggers.missed(tx.game, trig):
                 after = tx.game.last_event[1] if tx.game.last_event else "something else"
                 tx.emit("missed_timing", card=trig.card, player=trig.player, effect=trig.effect)
-                tx.say("timing.missed", f"{trig.name}'s optional \"When ... you can\" effect misses the "
-                       f"timing: it was set off when {trig.what}, but that was not the last thing to "
-                       f"happen; after it, {after}.", trig.card)  # fmt: skip
+                tx.say(
+                    "timing.missed",
+                    trigger=Card.of(trig),
+                    what=trig.what,
+                    after=after,
+                    cards=(trig.card,),
+                )  # fmt: skip
                 continue
             waiting.append(trig)
             tx.emit("triggered", card=trig.card, player=trig.player, effect=trig.effect)
@@ -413,12 +432,9 @@ def _open_window(rec: _Recorder, game: Game) -> Game:
         waiting.sort(key=lambda t: t.order_class(turn_player))
         tx.update(waiting=tuple(waiting), building=bool(waiting))
         if waiting:
-            listed = ", ".join(t.label() for t in waiting)
-            tx.say("trigger.waiting", f"Triggers waiting: {listed}. They go on a chain in this order "
-                   "of kinds: the turn player's mandatory, the opponent's mandatory, the turn "
-                   "player's optional, the opponent's optional; each player orders their own.",
-                   *[t.card for t in waiting])  # fmt: skip
-            return f"Triggers waiting: {listed}"
+            labels = [t.label() for t in waiting]
+            tx.say("trigger.waiting", listed=labels, cards=(*[t.card for t in waiting],))  # fmt: skip
+            return f"Triggers waiting: {', '.join(labels)}"
         return "No trigger can be activated"
 
     return _automatic(rec, game, None, "triggers", work)
@@ -432,8 +448,7 @@ def _auto_activate(rec: _Recorder, game: Game, index: int | None, trig: triggers
                        targets=targets)  # fmt: skip
 
     def work(tx: Tx) -> str:
-        tx.say("trigger.auto_activated", f"{trig.name}'s trigger effect is mandatory, so the engine "
-               "activates it in its legal place.", trig.card)  # fmt: skip
+        tx.say("trigger.auto_activated", trigger=trig.name, cards=(trig.card,))  # fmt: skip
         return chain_rules.activate(tx, auto)
 
     try:
@@ -449,8 +464,12 @@ def _declined(tx: Tx, trig: triggers.Trigger) -> str:
     """An optional trigger is not activated: it leaves the waiting list."""
     tx.update(waiting=tuple(t for t in tx.game.waiting if t != trig))
     tx.emit("declined", card=trig.card, player=trig.player, effect=trig.effect)
-    tx.say("trigger.declined", f"{trig.player} does not activate {trig.name}'s optional trigger "
-           "effect.", trig.card)  # fmt: skip
+    tx.say(
+        "trigger.declined",
+        player=Player(trig.player),
+        trigger=trig.name,
+        cards=(trig.card,),
+    )  # fmt: skip
     return f"{trig.player} declines {trig.name}'s trigger"
 
 
@@ -485,10 +504,14 @@ def _trigger_order(rec: _Recorder, game: Game, index: int, action: ActionEntry,
         if other == trig or other.order_class(turn_player) >= mine:
             continue
         if other.card in later:
-            raise Illegal("trigger.wrong_order",
-                          f"{other.name} ({triggers.CLASS_NAMES[other.order_class(turn_player)]}) must "
-                          f"go on the chain before {trig.name} "
-                          f"({triggers.CLASS_NAMES[mine]}).", trig.card, other.card)  # fmt: skip
+            raise Illegal(
+                "trigger.wrong_order",
+                other=Card.of(other),
+                their_class=triggers.CLASS_NAMES[other.order_class(turn_player)],
+                trigger=trig.name,
+                my_class=triggers.CLASS_NAMES[mine],
+                cards=(trig.card, other.card),
+            )  # fmt: skip
         game = _auto_activate(rec, game, index, other) if other.mandatory else (
             _decline_trigger(rec, game, index, other))  # fmt: skip
     return game
@@ -509,11 +532,15 @@ def _decline(rec: _Recorder, game: Game, index: int, action: ActionEntry) -> Gam
         trig = chain_rules.waiting_trigger(game, card, action.effect)
     if trig is None:
         return _illegal(rec, game, index, action, Illegal(
-            "trigger.none_waiting", "No optional trigger of that card is waiting to be declined."))
+            "trigger.none_waiting",
+            reason=Phrase("none_waiting.no_optional_trigger_card"),
+        ))
     if trig.mandatory:
         return _illegal(rec, game, index, action, Illegal(
-            "trigger.mandatory", f"{trig.name}'s trigger effect is mandatory: it cannot be declined.",
-            trig.card))
+            "trigger.mandatory",
+            trigger=trig.name,
+            cards=(trig.card,),
+        ))
     tx = Tx(game)
     summary = _declined(tx, trig)
     rec.add(tx, index, "action", True, summary)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.explain import Explanation, explain
+from engine.explain import Card, Explanation, Zone, explain
 from engine.rules.continuous import first
 from engine.rules.lasting import replace_lp_change
 from engine.state import PILES, Board, CardState, Game, evolve, new_card
@@ -72,8 +72,9 @@ class Tx:
         self.events.append(event)
         return event
 
-    def say(self, code: str, text: str, *cards: str) -> None:
-        self.explanations.append(explain(code, text, *cards))
+    def say(self, code: str, *, cards: tuple[str, ...] | None = None, **params: Any) -> None:
+        """Explain an outcome: its code and the parameters of its sentence (see `engine.explain`)."""
+        self.explanations.append(explain(code, cards=cards, **params))
 
     def finish(self) -> None:
         """An action finished: later events no longer share its moment."""
@@ -113,9 +114,7 @@ class Tx:
         if left_field and to == "graveyard" and "pendulum" in board.define(card_id).subtypes:
             # a Pendulum Monster that would go from the field to the GY goes to the Extra Deck
             to, face = "extra_deck", "up"  # face-up, in its owner's (rulebook, "Pendulum Monsters")
-            self.say("rule.pendulum_to_extra_deck", f"{card.name} is a Pendulum Monster: instead of "
-                     "going from the field to the GY, it is placed face-up in its owner's Extra "
-                     "Deck.", card_id)  # fmt: skip
+            self.say("rule.pendulum_to_extra_deck", card=Card.of(card), cards=(card_id,))  # fmt: skip
         if left_field and card.materials:
             for mat in card.materials:
                 self.set_board(board)
@@ -155,8 +154,7 @@ class Tx:
             return to, event
         if first(self.board, "banish_when_leaving", card) is None:
             return to, event
-        self.say("rule.banished_instead", f"{card.name} would leave the field face-up (to the "
-                 f"{to.replace('_', ' ')}); its own effect banishes it instead.", card.id)  # fmt: skip
+        self.say("rule.banished_instead", card=Card.of(card), to=Zone(to))  # fmt: skip
         return "banished", event if event in ("destroyed", "tributed") else "banished"
 
     def change_lp(self, player: str, amount: int, *, event: str, cause: str | None = None,

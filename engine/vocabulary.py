@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
     from engine.cards import CardDef
+    from engine.explain import Phrase
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -74,8 +75,9 @@ class Vocabulary(Generic[F]):
         return f"unknown {self.what} {name!r}; known: {', '.join(self)}"
 
 
-OPERATIONS: Vocabulary[Callable[..., str]] = Vocabulary("operation")
-CONDITIONS: Vocabulary[Callable[..., str | None]] = Vocabulary("activation condition")
+# an operation returns what it did, a condition what is missing (None: met), as engine.explain phrases
+OPERATIONS: Vocabulary[Callable[..., str | Phrase]] = Vocabulary("operation")
+CONDITIONS: Vocabulary[Callable[..., str | Phrase | None]] = Vocabulary("activation condition")
 AMOUNTS: Vocabulary[Callable[..., int]] = Vocabulary("amount")
 SELECTORS: Vocabulary[Callable[..., list[Any]]] = Vocabulary("selector")
 EVENTS: Vocabulary[Callable[..., bool]] = Vocabulary("trigger event")

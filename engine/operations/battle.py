@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.explain import Card, Phrase, Player
 from engine.operations.context import Context, _players, select
 from engine.state import evolve
 from engine.vocabulary import OPERATIONS
@@ -15,27 +16,30 @@ if TYPE_CHECKING:
 
 
 @OPERATIONS.register("negate_attack", "negates the attack")
-def _negate_attack(tx: Tx, ctx: Context, step: Step) -> str:
+def _negate_attack(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     battle = tx.game.battle
     if battle is None:
-        return "no attack to negate"
+        return Phrase("done.negate_attack.no_attack_negate")
     tx.update(battle=None)
     tx.emit("negated", card=battle.attacker, cause=ctx.link.card, chain_link=ctx.link.link,
             what="attack")  # fmt: skip
-    return f"negates the attack of {battle.attacker}"
+    return Phrase("done.negate_attack.negates_attack", attacker=battle.attacker)
 
 
 @OPERATIONS.register("forbid_attacks", "a player's monsters cannot attack this turn")
-def _forbid_attacks(tx: Tx, ctx: Context, step: Step) -> str:
+def _forbid_attacks(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     for p in _players(ctx, step.player or "opponent"):
         tx.set_board(tx.board.with_player(p, cannot_attack=True))
         tx.emit("restricted", player=p, what="declare attacks", cause=ctx.link.card,
                 chain_link=ctx.link.link)  # fmt: skip
-    return f"{' and '.join(_players(ctx, step.player or 'opponent'))} cannot declare attacks this turn"
+    return Phrase(
+        "done.forbid_attacks",
+        players=[Player(p) for p in _players(ctx, step.player or 'opponent')],
+    )
 
 
 @OPERATIONS.register("extra_attack", "the monster can attack once more this turn")
-def _extra_attack(tx: Tx, ctx: Context, step: Step) -> str:
+def _extra_attack(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """The monster can attack again this turn: one more attack declaration (Combination Attack)."""
     done = []
     for c in select(tx, ctx, step.cards or "targets"):
@@ -43,15 +47,15 @@ def _extra_attack(tx: Tx, ctx: Context, step: Step) -> str:
             tx.update_card(c.id, attacks_this_turn=max(0, c.attacks_this_turn - 1))
             tx.emit("rule_changed", card=c.id, what="can attack again this turn", cause=ctx.link.card,
                     chain_link=ctx.link.link)  # fmt: skip
-            tx.say("attack.extra", f"{c.name} can declare another attack this turn.", c.id)
+            tx.say("attack.extra", c=Card.of(c))
             done.append(c.id)
-    return f"{', '.join(done) or 'nothing'} can attack again this turn"
+    return Phrase("done.extra_attack", done=list(done) or Phrase("word.nothing"))
 
 
 # --- half-modelled cards finished (brief H9): Black Luster Soldier - Envoy, Yata-Garasu,
 # Infinite Impermanence, Stargazer Magician
 @OPERATIONS.register("second_attack_in_a_row", "the monster can make a second attack in a row")
-def _second_attack_in_a_row(tx: Tx, ctx: Context, step: Step) -> str:
+def _second_attack_in_a_row(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """"It can make a second attack in a row" (Black Luster Soldier - Envoy of the Beginning): one
     more attack declaration this turn, which must be the very next attack; if another monster
     declares an attack first, it is lost (engine.rules.battle)."""
@@ -65,21 +69,20 @@ def _second_attack_in_a_row(tx: Tx, ctx: Context, step: Step) -> str:
                        marks=(*(m for m in c.marks if m != SECOND_ATTACK), SECOND_ATTACK))  # fmt: skip
         tx.emit("rule_changed", card=c.id, what="can make a second attack in a row", cause=ctx.link.card,
                 chain_link=ctx.link.link)  # fmt: skip
-        tx.say("attack.second_in_a_row", f"{c.name} can make a second attack in a row: its next attack "
-               "must be declared before any other monster attacks.", c.id)  # fmt: skip
+        tx.say("attack.second_in_a_row", c=Card.of(c))  # fmt: skip
         done.append(c.id)
-    return f"{', '.join(done) or 'nothing'} can make a second attack in a row"
+    return Phrase("done.second_attack_in_a_row", done=list(done) or Phrase("word.nothing"))
 
 
 # --- battle shields, attack-declaration answers and end-of-Battle-Phase equips (brief H8)
 @OPERATIONS.register("no_battle_damage_this_battle", "its player takes no battle damage from the battle now")
-def _no_battle_damage_this_battle(tx: Tx, ctx: Context, step: Step) -> str:
+def _no_battle_damage_this_battle(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """"You take no battle damage from that battle" (Kuriboh): only the battle going on now, and
     only this link's player; damage calculation reads it (engine.rules.battle)."""
     battle = tx.game.battle
     if battle is None:
-        return "no battle is going on: nothing happens"
+        return Phrase("done.no_battle_damage_this_battle.no_battle_going_nothing")
     tx.update(battle=evolve(battle, no_damage=(*battle.no_damage, (ctx.player, ctx.link.card))))
     tx.emit("rule_changed", player=ctx.player, what="takes no battle damage from this battle",
             cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
-    return f"{ctx.player} takes no battle damage from this battle"
+    return Phrase("done.no_battle_damage_this_battle.takes_no_battle_damage", player=Player(ctx.player))

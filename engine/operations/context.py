@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from engine.explain import Card, CardId, Phrase
 from engine.rules.continuous import candidates, fits
 from engine.state import CardState, ChainLink, opponent
 from engine.vocabulary import AMOUNTS, SELECTORS
@@ -89,8 +90,7 @@ def _affected(tx: Tx, ctx: Context, cards: list[CardState]) -> list[CardState]:
     kept = []
     for c in cards:
         if unaffected(tx.board, c, ctx.link.card):
-            tx.say("rule.unaffected", f"{c.name} is unaffected by {ctx.link.card}'s effect (its own "
-                   "effect says so), so that effect does not apply to it.", c.id)  # fmt: skip
+            tx.say("rule.unaffected", c=Card.of(c), card=CardId(ctx.link.card), cards=(c.id,))
             continue
         kept.append(c)
     return kept
@@ -113,13 +113,27 @@ def _pick(tx: Tx, ctx: Context, step: Step, key: str) -> list[CardState]:
     if chosen is not None:
         wrong = [c.id for c in chosen if c.id not in {x.id for x in candidates}]
         if wrong:
-            tx.say("choice.not_allowed", f"{', '.join(wrong)} cannot be chosen for {key} here; the "
-                   "effect takes only cards that fit it.", *wrong)  # fmt: skip
+            tx.say(
+                "choice.not_allowed",
+                reason=Phrase(
+                    "not_allowed.cannot_chosen_for_here",
+                    wrong=[CardId(i) for i in wrong],
+                    key_=key,
+                ),
+                cards=(*wrong,),
+            )  # fmt: skip
         return [c for c in chosen if c.id not in wrong][:count]
     picked = candidates[:count]
     if picked and len(candidates) > count:
-        tx.say("choice.engine_picked", f"No choice was given for {key}; the engine takes the first "
-               f"that fits: {', '.join(c.id for c in picked)}.", *[c.id for c in picked])  # fmt: skip
+        tx.say(
+            "choice.engine_picked",
+            reason=Phrase(
+                "engine_picked.no_choice_was_given",
+                key_=key,
+                picked=[CardId(c.id) for c in picked],
+            ),
+            cards=(*[c.id for c in picked],),
+        )  # fmt: skip
     return picked
 
 
@@ -136,4 +150,4 @@ def _cost_cards(tx: Tx, ctx: Context, key: str | None = None) -> list[str]:
     return ids
 
 
-Handler = Callable[["Tx", Context, "Step"], str]
+Handler = Callable[["Tx", Context, "Step"], "str | Phrase"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.explain import Card, CardId, Phrase, Player
 from engine.operations.context import Context, _pick, select
 from engine.state import CardState, evolve, opponent
 from engine.vocabulary import OPERATIONS
@@ -15,24 +16,27 @@ if TYPE_CHECKING:
 
 
 @OPERATIONS.register("take_control", "takes control of the monsters")
-def _take_control(tx: Tx, ctx: Context, step: Step) -> str:
+def _take_control(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     taken = []
     for c in select(tx, ctx, step.cards):
         if c.zone != "monsters" or c.controller == ctx.player:
             continue
         slot = tx.board.free_slot("monsters", ctx.player)
         if slot is None:
-            tx.say("zone.full", f"{ctx.player} has no free Main Monster Zone to take {c.id}.", c.id)
+            tx.say(
+                "zone.full",
+                reason=Phrase("full.has_no_free_main_4", c=CardId(c.id), player=Player(ctx.player)),
+            )
             continue
         tx.set_board(tx.board.with_card(evolve(c, controller=ctx.player, slot=slot)))
         tx.emit("control_changed", card=c.id, player=ctx.player, cause=ctx.link.card,
                 chain_link=ctx.link.link)  # fmt: skip
         taken.append(c.id)
-    return f"takes control of {', '.join(taken) or 'nothing'}"
+    return Phrase("done.take_control", taken=list(taken) or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("take_control_until_end_phase", "takes control of a monster until the End Phase")
-def _take_control_until_end_phase(tx: Tx, ctx: Context, step: Step) -> str:
+def _take_control_until_end_phase(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Take control of a monster chosen at resolution (`choices: {control: ref}`) until the End Phase."""
     from engine.rules.lasting import add
     from engine.state import Lasting
@@ -50,7 +54,7 @@ def _take_control_until_end_phase(tx: Tx, ctx: Context, step: Step) -> str:
     if taken:
         add(tx, Lasting(what="control_until_end_phase", player=ctx.player, source=ctx.link.card,  # type: ignore[arg-type]
                         until_turn=tx.board.turn, cards=tuple(taken)))  # fmt: skip
-    return f"takes control of {', '.join(taken) or 'nothing'} until the End Phase"
+    return Phrase("done.take_control_until_end_phase", taken=list(taken) or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("take_control_while_equipped",
@@ -68,7 +72,7 @@ def _take_control_while_equipped(tx: Tx, ctx: Context, step: Step) -> str:
 
 
 @OPERATIONS.register("swap_control", "each player gives the other control of 1 monster they control")
-def _swap_control(tx: Tx, ctx: Context, step: Step) -> str:
+def _swap_control(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Creature Swap: each player chooses 1 monster they control (`choices: {control: [one of each
     player's]}`, else the first) and the two switch control, each taking the zone the other left;
     neither can change its battle position for the rest of the turn."""
@@ -79,11 +83,13 @@ def _swap_control(tx: Tx, ctx: Context, step: Step) -> str:
         named = [c for c in chosen if c.zone == "monsters" and c.controller == p]
         pick = (named or mine)[:1]
         if not named and len(mine) > 1:
-            tx.say("choice.engine_picked", f"No monster was named for {p}; the engine takes the first "
-                   f"{p} controls: {pick[0].id}.", pick[0].id)  # fmt: skip
+            tx.say(
+                "choice.engine_picked",
+                reason=Phrase("engine_picked.no_monster_was_named_3", card=CardId(pick[0].id), p=p),
+            )  # fmt: skip
         picks += pick
     if len(picks) != 2:
-        return "both players must give a monster; no control changes"
+        return Phrase("done.swap_control.both_players_must_give")
     first, second = picks
     locked = ("position_locked",)  # "cannot change their battle positions for the rest of this turn"
     tx.set_board(tx.board.with_card(evolve(first, controller=second.controller, slot=second.slot,
@@ -93,13 +99,16 @@ def _swap_control(tx: Tx, ctx: Context, step: Step) -> str:
     for c, to in ((first, second.controller), (second, first.controller)):
         tx.emit("control_changed", card=c.id, player=to, cause=ctx.link.card, chain_link=ctx.link.link)
     ctx.acted[:] = [tx.board.cards[first.id], tx.board.cards[second.id]]
-    return (f"{first.id} and {second.id} switch control; neither can change its battle position "
-            "for the rest of this turn")
+    return (Phrase(
+        "done.swap_control.switch_control_neither_can",
+        first=CardId(first.id),
+        second=CardId(second.id),
+    ))
 
 
 @OPERATIONS.register("borrow_from_gy",
                      "adds a card from the opponent's GY to its player's hand, to be sent back later")
-def _borrow_from_gy(tx: Tx, ctx: Context, step: Step) -> str:
+def _borrow_from_gy(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Graverobber: the target, a card in the opponent's GY, goes to this link's player's hand (it
     stays its owner's card); during this turn's End Phase it is sent to the GY if they still hold
     it, and the first time they activate it they take `amount` damage after it resolves
@@ -113,7 +122,7 @@ def _borrow_from_gy(tx: Tx, ctx: Context, step: Step) -> str:
         tx.move(c.id, "hand", event="added_to_hand", cause=ctx.link.card, chain_link=ctx.link.link,
                 controller=ctx.player)  # fmt: skip
     if not cards:
-        return "nothing is taken"
+        return Phrase("done.borrow_from_gy.nothing_taken")
     ids = tuple(c.id for c in cards)
     add(tx, Lasting(what="send_to_gy_at_end_phase", player=ctx.player, source=ctx.link.card,  # type: ignore[arg-type]
                     until_turn=tx.board.turn, cards=ids))  # fmt: skip
@@ -121,64 +130,75 @@ def _borrow_from_gy(tx: Tx, ctx: Context, step: Step) -> str:
     if amount:
         add(tx, Lasting(what="damage_after_resolving", player=ctx.player, source=ctx.link.card,  # type: ignore[arg-type]
                         until_turn=tx.board.turn, cards=ids, amount=amount))  # fmt: skip
-    return (f"{', '.join(ids)} goes to {ctx.player}'s hand for this turn; if {ctx.player} activates it, "
-            f"{ctx.player} takes {amount} damage after it resolves")
+    return (Phrase(
+        "done.borrow_from_gy.goes_hand_for_turn",
+        ids=list(ids),
+        player=Player(ctx.player),
+        amount=amount,
+    ))
 
 
 @OPERATIONS.register("equip", "equips this Equip Card to its target")
-def _equip(tx: Tx, ctx: Context, step: Step) -> str:
+def _equip(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Attach this Equip Card to its target; with no target left it is sent to the GY later."""
     monsters = [c for c in select(tx, ctx, step.cards or "targets") if c.zone == "monsters" and c.face_up]
     if not monsters:
-        return "nothing to equip"
+        return Phrase("done.equip.nothing_equip")
     tx.update_card(ctx.link.card, equipped_to=monsters[0].id)
     tx.emit("equipped", card=ctx.link.card, to=monsters[0].id, chain_link=ctx.link.link)
-    return f"equips {ctx.link.card} to {monsters[0].id}"
+    return Phrase("done.equip.equips", card=ctx.link.card, card2=CardId(monsters[0].id))
 
 
 @OPERATIONS.register("equip_self", "this card equips itself to a monster, from where it is")
-def _equip_self(tx: Tx, ctx: Context, step: Step) -> str:
+def _equip_self(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """This card leaves where it is (Dark Necrofear: the GY) for its controller's Spell & Trap
     Zone, face-up, as an Equip Card equipped to the target."""
     monsters = [c for c in select(tx, ctx, step.cards or "targets") if c.zone == "monsters" and c.face_up]
     slot = tx.board.free_slot("spell_traps", ctx.player)
     if not monsters or slot is None:
-        return "nothing equipped (no target left, or no free Spell & Trap Zone)"
+        return Phrase("done.equip_self.nothing_equipped_no_target")
     tx.move(ctx.link.card, "spell_traps", event="placed", cause=ctx.link.card, chain_link=ctx.link.link,
             slot=slot, face="up", controller=ctx.player)  # fmt: skip
     # equipped by its own effect: a Monster Card's equip effects apply (engine.rules.abilities)
     tx.update_card(ctx.link.card, equipped_to=monsters[0].id, self_equipped=True)
     tx.emit("equipped", card=ctx.link.card, to=monsters[0].id, chain_link=ctx.link.link)
     ctx.acted[:] = [tx.board.cards[monsters[0].id]]
-    return f"equips {ctx.link.card} to {monsters[0].id} as an Equip Card"
+    return Phrase("done.equip_self.equips_equip_card", card=ctx.link.card, card2=CardId(monsters[0].id))
 
 
 @OPERATIONS.register("equip_monster", "equips the target monster to this card as an Equip Card")
-def _equip_monster(tx: Tx, ctx: Context, step: Step) -> str:
+def _equip_monster(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Take the target and equip it to this card as an Equip Card (Relinquished); if this card
     is no longer face-up on the field, nothing happens."""
     this = tx.board.cards.get(ctx.link.card)
     if this is None or this.zone != "monsters" or not this.face_up:
-        return f"{ctx.link.card} is no longer face-up on the field, so nothing is equipped"
+        return Phrase("done.equip_monster.no_longer_face_up", card=ctx.link.card)
     done = []
     for c in select(tx, ctx, step.cards or "targets"):
         if c.zone != "monsters":
             continue
         slot = tx.board.free_slot("spell_traps", ctx.player)
         if slot is None:
-            tx.say("zone.full", f"{ctx.player} has no free Spell & Trap Zone to equip {c.id}.", c.id)
+            tx.say(
+                "zone.full",
+                reason=Phrase("full.has_no_free_spell_2", c=CardId(c.id), player=Player(ctx.player)),
+            )
             break
         tx.move(c.id, "spell_traps", event="equipped", cause=ctx.link.card, chain_link=ctx.link.link,
                 slot=slot, face="up", controller=ctx.player)  # fmt: skip
         tx.update_card(c.id, equipped_to=this.id)
         done.append(c.id)
     ctx.acted[:] = [tx.board.cards[c] for c in done]
-    return f"equips {', '.join(done) or 'nothing'} to {this.id} as an Equip Card"
+    return Phrase(
+        "done.equip_monster.equips_equip_card_2",
+        done=list(done) or Phrase("word.nothing"),
+        this=CardId(this.id),
+    )
 
 
 @OPERATIONS.register("equip_battle_victims",
                      "equips to this card the monsters it destroyed by battle this turn")
-def _equip_battle_victims(tx: Tx, ctx: Context, step: Step) -> str:
+def _equip_battle_victims(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Sword Hunter, at the end of the Battle Phase: every monster this card destroyed by battle
     this turn that is still in a GY becomes an Equip Card equipped to it (its ATK gain is its own
     Continuous effect). If there are not enough Spell & Trap Zones for all, none is equipped (as
@@ -187,38 +207,54 @@ def _equip_battle_victims(tx: Tx, ctx: Context, step: Step) -> str:
 
     this = tx.board.cards.get(ctx.link.card)
     if this is None or this.zone != "monsters" or not this.face_up:
-        return f"{ctx.link.card} is no longer face-up on the field, so nothing is equipped"
+        return Phrase("done.equip_battle_victims.no_longer_face_up_2", card=ctx.link.card)
     turn, mark = tx.board.turn, f"{BATTLE_VICTIM}{this.id}"
     victims = [c for c in tx.board.in_zone("graveyard") if (turn, c.id, mark) in tx.game.memory]
     free = sum(1 for s in range(1, 6) if tx.board.occupant("spell_traps", ctx.player, s) is None)
     if not victims:
-        return "no monster it destroyed by battle this turn is in a GY: nothing is equipped"
+        return Phrase("done.equip_battle_victims.no_monster_destroyed_battle")
     if len(victims) > free:
-        tx.say("zone.full", f"{ctx.player} has {free} free Spell & Trap Zone(s) for {len(victims)} monsters "
-               f"to equip to {this.name}, so none is equipped.", this.id)  # fmt: skip
-        return "not enough free Spell & Trap Zones: nothing is equipped"
+        tx.say(
+            "zone.full",
+            reason=Phrase(
+                "full.has_free_spell_trap",
+                this=Card.of(this),
+                player=Player(ctx.player),
+                free=free,
+                victims_count=len(victims),
+            ),
+        )  # fmt: skip
+        return Phrase("done.equip_battle_victims.not_enough_free_spell")
     for c in victims:
         slot = tx.board.free_slot("spell_traps", ctx.player)
         tx.move(c.id, "spell_traps", event="equipped", cause=ctx.link.card, chain_link=ctx.link.link,
                 slot=slot, face="up", controller=ctx.player)  # fmt: skip
         tx.update_card(c.id, equipped_to=this.id)  # by this card's effect, not its own
     ctx.acted[:] = [tx.board.cards[c.id] for c in victims]
-    return f"equips {', '.join(c.id for c in victims)} to {this.id} as Equip Cards"
+    return Phrase(
+        "done.equip_battle_victims.equips_equip_cards",
+        victims=[CardId(c.id) for c in victims],
+        this=CardId(this.id),
+    )
 
 
 @OPERATIONS.register("bind", "this card and the monster it brought back share their fate")
-def _bind(tx: Tx, ctx: Context, step: Step) -> str:
+def _bind(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """This card and the monster it brought back share their fate (Call of the Haunted)."""
     source = ctx.link.card
     for c in ctx.acted:
         tx.update_card(c.id, bound_to=source)
         tx.update_card(source, equipped_to=c.id)
-    return f"{source} and {', '.join(c.id for c in ctx.acted) or 'nothing'} are bound together"
+    return Phrase(
+        "done.bind",
+        source=source,
+        acted=[CardId(c.id) for c in ctx.acted] or Phrase("word.nothing"),
+    )
 
 
 # --- monster abilities: Union monsters, Monster Cards as Equip Cards, control (engine.rules.abilities)
 @OPERATIONS.register("union_equip", "a Union monster equips itself to a monster as an Equip Spell Card")
-def _union_equip(tx: Tx, ctx: Context, step: Step) -> str:
+def _union_equip(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """A Union monster becomes an Equip Spell Card equipped to a monster by its own effect (so its
     equip effects apply): `cards: this`, the Union equips itself to the target; `cards: targets`
     (Formation Union), the first target, a Union, equips to the second, if that is a monster the
@@ -231,48 +267,59 @@ def _union_equip(tx: Tx, ctx: Context, step: Step) -> str:
     else:  # targets: [the Union, the monster]
         union = chosen[0] if chosen and chosen[0].id == ctx.link.targets[0] else None
     if union is None or union.zone != "monsters" or not union.face_up:
-        return "the Union monster is no longer a face-up monster on the field: nothing is equipped"
+        return Phrase("done.union_equip.union_monster_no_longer")
     host = next((c for c in chosen if c.id != union.id and c.zone == "monsters" and c.face_up), None)
     if host is None:
-        return "no monster left to equip it to: nothing is equipped"
+        return Phrase("done.union_equip.no_monster_left_equip")
     if (why := union_target_problem(tx.board, union, host)) is not None:
-        tx.say("union.not_appropriate", f"{why}, so {union.name} is not equipped.", union.id, host.id)
-        return "not a monster it can equip: nothing is equipped"
+        tx.say("union.not_appropriate", reason=Phrase("not_equipped", why=why, union=Card.of(union)),
+               cards=(union.id, host.id))  # fmt: skip
+        return Phrase("done.union_equip.not_monster_can_equip")
     slot = tx.board.free_slot("spell_traps", union.controller)
     if slot is None:
-        tx.say("zone.full", f"{union.controller} has no free Spell & Trap Zone for {union.id}.", union.id)
-        return "no free Spell & Trap Zone: nothing is equipped"
+        tx.say(
+            "zone.full",
+            reason=Phrase(
+                "full.has_no_free_spell",
+                union=CardId(union.id),
+                controller=Player(union.controller),
+            ),
+        )
+        return Phrase("done.union_equip.no_free_spell_trap")
     tx.move(union.id, "spell_traps", event="placed", cause=ctx.link.card, chain_link=ctx.link.link,
             slot=slot, face="up", controller=union.controller)  # fmt: skip
     tx.update_card(union.id, equipped_to=host.id, self_equipped=True, attacks_this_turn=0,
                    summoned_this_turn=False, boost_atk=0, boost_def=0, gemini=False)  # fmt: skip
     tx.emit("equipped", card=union.id, to=host.id, cause=ctx.link.card, chain_link=ctx.link.link)
-    tx.say("union.equipped", f"{union.name} becomes an Equip Spell Card equipped to {host.name}. It was "
-           "equipped by its own Union effect, so its equip effects apply; while it stays equipped it is "
-           "a Spell Card (Spell removal and Spell negation reach it, monster negation does not).",
-           union.id, host.id)  # fmt: skip
+    tx.say("union.equipped", union=Card.of(union), host=Card.of(host))  # fmt: skip
     ctx.acted[:] = [tx.board.cards[host.id]]
-    return f"equips {union.id} to {host.id}"
+    return Phrase("done.union_equip.equips_2", union=CardId(union.id), host=CardId(host.id))
 
 
 def _summon_from_equip(tx: Tx, ctx: Context, union: CardState, position: str) -> bool:
     """Special Summon an equipped Monster Card from the Spell & Trap Zone to its controller's field."""
     slot = tx.board.free_slot("monsters", union.controller)
     if slot is None:
-        tx.say("zone.full", f"{union.controller} has no free Main Monster Zone for {union.id}.", union.id)
+        tx.say(
+            "zone.full",
+            reason=Phrase(
+                "full.has_no_free_main_3",
+                union=CardId(union.id),
+                controller=Player(union.controller),
+            ),
+        )
         return False
     host = union.equipped_to
     tx.move(union.id, "monsters", event="summoned", cause=ctx.link.card, chain_link=ctx.link.link,
             slot=slot, position=position, face=None, controller=union.controller)  # fmt: skip
     tx.update_card(union.id, equipped_to=None, self_equipped=False, summoned_this_turn=True,
                    summon_type="special")  # fmt: skip
-    tx.say("union.unequipped", f"{union.name} is unequipped from {host} and Special Summoned in "
-           f"{position.title()} Position; it is a monster again.", union.id)  # fmt: skip
+    tx.say("union.unequipped", union=Card.of(union), host=host, position=position.title())  # fmt: skip
     return True
 
 
 @OPERATIONS.register("union_unequip", "unequips a Union monster and Special Summons it")
-def _union_unequip(tx: Tx, ctx: Context, step: Step) -> str:
+def _union_unequip(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Unequip a Union monster and Special Summon it: `cards: this`, by its own effect; `cards:
     targets`, an equipped Union Monster Card a card targets (Formation Union)."""
     from engine.state import Summon
@@ -284,11 +331,11 @@ def _union_unequip(tx: Tx, ctx: Context, step: Step) -> str:
     if made:
         tx.update(last_summon=Summon(cards=tuple(made), kind="special", player=ctx.player,  # type: ignore[arg-type]
                                      seq=tx.game.seq))  # fmt: skip
-    return f"Special Summons {', '.join(made) or 'nothing'} from the Spell & Trap Zone"
+    return Phrase("done.union_unequip", made=list(made) or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("unequip_unions_of", "the Union monsters equipped to the target are Special Summoned")
-def _unequip_unions_of(tx: Tx, ctx: Context, step: Step) -> str:
+def _unequip_unions_of(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """The Union monsters equipped (by their own effect) to the target are Special Summoned
     (Combination Attack), each to its own controller's field."""
     from engine.rules.kinds import equipped_unions
@@ -303,4 +350,4 @@ def _unequip_unions_of(tx: Tx, ctx: Context, step: Step) -> str:
     if made:
         tx.update(last_summon=Summon(cards=tuple(made), kind="special", player=ctx.player,  # type: ignore[arg-type]
                                      seq=tx.game.seq))  # fmt: skip
-    return f"Special Summons {', '.join(made) or 'nothing'}"
+    return Phrase("done.unequip_unions_of", made=list(made) or Phrase("word.nothing"))

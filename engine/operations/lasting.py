@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.explain import Phrase, Player
 from engine.operations.context import Context, Handler, _players
 from engine.state import opponent
 from engine.vocabulary import OPERATIONS
@@ -35,16 +36,16 @@ def _lasting(what: str, whose: str, words: str, turns: int = 0) -> Handler:
 
 
 @OPERATIONS.register("skip_next_turn", "a player skips their next turn")
-def _skip_next_turn(tx: Tx, ctx: Context, step: Step) -> str:
+def _skip_next_turn(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     for p in _players(ctx, step.player or "you"):
         tx.set_board(tx.board.with_player(p, skip_next_turn=True))
         tx.emit("rule_changed", player=p, what="skips their next turn", cause=ctx.link.card,
                 chain_link=ctx.link.link)  # fmt: skip
-    return f"{' and '.join(_players(ctx, step.player or 'you'))} will skip their next turn"
+    return Phrase("done.skip_next_turn", players=[Player(p) for p in _players(ctx, step.player or 'you')])
 
 
 @OPERATIONS.register("skip_next_draw_phase", "a player skips the Draw Phase of their next turn")
-def _skip_next_draw_phase(tx: Tx, ctx: Context, step: Step) -> str:
+def _skip_next_draw_phase(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """"They skip the Draw Phase of their next turn" (Yata-Garasu): the whole Draw Phase of that
     player's next turn is skipped, so they draw nothing then (engine.rules.turns)."""
     players = _players(ctx, step.player or "opponent")
@@ -52,7 +53,7 @@ def _skip_next_draw_phase(tx: Tx, ctx: Context, step: Step) -> str:
         tx.set_board(tx.board.with_player(p, skip_next_draw=True))
         tx.emit("rule_changed", player=p, what="skips the Draw Phase of their next turn",
                 cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
-    return f"{' and '.join(players)} will skip the Draw Phase of their next turn"
+    return Phrase("done.skip_next_draw_phase", players=[Player(p) for p in players])
 
 
 OPERATIONS.add(

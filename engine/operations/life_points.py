@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.explain import Card, CardId, Phrase, Player
 from engine.operations.context import Context, _players
 from engine.state import evolve, opponent
 from engine.vocabulary import OPERATIONS
@@ -14,55 +15,89 @@ if TYPE_CHECKING:
 
 
 @OPERATIONS.register("damage", "inflicts damage to a player")
-def _damage(tx: Tx, ctx: Context, step: Step) -> str:
+def _damage(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     players = _players(ctx, step.player or "opponent")
     shielded = ctx.link.redirect_damage  # Barrel Behind the Door: the other player takes it instead
     if shielded in players:
         players = [opponent(p) if p == shielded else p for p in players]
-        tx.say("chain.damage_redirected", f"The damage {shielded} would take from {ctx.link.card} "
-               f"goes to {opponent(shielded)} instead.", ctx.link.card)  # fmt: skip
+        tx.say(
+            "chain.damage_redirected",
+            shielded=shielded,
+            card=CardId(ctx.link.card),
+            opponent=Player(opponent(shielded)),
+            cards=(ctx.link.card,),
+        )  # fmt: skip
     amount = ctx.amount(tx, step)
     from engine.rules.continuous import first
 
     if (prime := first(tx.board, "damage_becomes_gain")) is not None:  # Prime Material Dragon
         for p in players:
             tx.change_lp(p, amount, event="lp_gained", cause=ctx.link.card, chain_link=ctx.link.link)
-        tx.say("lp.damage_became_gain", f"{prime.name} is face-up: the {amount} damage "
-               f"{ctx.link.card} would inflict to {' and '.join(players)} is gained as LP instead.",
-               prime.id, ctx.link.card)  # fmt: skip
-        return f"{' and '.join(players)} {'each gain' if len(players) > 1 else 'gains'} {amount} LP instead"
+        tx.say(
+            "lp.damage_became_gain",
+            prime=Card.of(prime),
+            amount=amount,
+            card=CardId(ctx.link.card),
+            players=[Player(p) for p in players],
+            cards=(prime.id, ctx.link.card),
+        )  # fmt: skip
+        return Phrase(
+            "done.damage.lp_instead",
+            players=[Player(p) for p in players],
+            player_count=len(players),
+            amount=amount,
+        )
     for p in players:
         tx.change_lp(p, -amount, event="damage", cause=ctx.link.card, chain_link=ctx.link.link)
-    return f"{' and '.join(players)} {'each take' if len(players) > 1 else 'takes'} {amount} damage"
+    return Phrase(
+        "done.damage.damage",
+        players=[Player(p) for p in players],
+        player_count=len(players),
+        amount=amount,
+    )
 
 
 @OPERATIONS.register("gain_lp", "a player gains LP")
-def _gain(tx: Tx, ctx: Context, step: Step) -> str:
+def _gain(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     players = _players(ctx, step.player)
     amount = ctx.amount(tx, step)
     for p in players:
         tx.change_lp(p, amount, event="lp_gained", cause=ctx.link.card, chain_link=ctx.link.link)
-    return f"{' and '.join(players)} {'each gain' if len(players) > 1 else 'gains'} {amount} LP"
+    return Phrase(
+        "done.gain_lp",
+        players=[Player(p) for p in players],
+        player_count=len(players),
+        amount=amount,
+    )
 
 
 @OPERATIONS.register("redirect_damage",
                      "the damage of the answered link is inflicted to its own player instead")
-def _redirect_damage(tx: Tx, ctx: Context, step: Step) -> str:
+def _redirect_damage(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     answered = ctx.answered
     if answered is None:
-        return "no damage to redirect"
+        return Phrase("done.redirect_damage.no_damage_redirect")
     chain = tuple(evolve(x, redirect_damage=ctx.player) if x.link == answered.link else x
                   for x in tx.game.chain)  # fmt: skip
     tx.update(chain=chain)
-    return f"damage Chain Link {answered.link} would inflict to {ctx.player} goes to {opponent(ctx.player)}"
+    return Phrase(
+        "done.redirect_damage.damage_chain_link_would",
+        link=answered.link,
+        player=Player(ctx.player),
+        opponent=Player(opponent(ctx.player)),
+    )
 
 
 @OPERATIONS.register("lp_to_zero", "a player's LP become 0")
-def _lp_to_zero(tx: Tx, ctx: Context, step: Step) -> str:
+def _lp_to_zero(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     players = _players(ctx, step.player or "both")
     for p in players:
         tx.change_lp(p, -tx.board.player(p).lp, event="lp_set", cause=ctx.link.card, chain_link=ctx.link.link)
-    return f"{' and '.join(players)} {'have' if len(players) > 1 else 'has'} 0 LP"
+    return Phrase(
+        "done.lp_to_zero",
+        players=[Player(p) for p in players],
+        player_count=len(players),
+    )
 
 
 @OPERATIONS.register("halve_lp", "halves a player's LP (not damage)")
@@ -79,11 +114,15 @@ def _halve_lp(tx: Tx, ctx: Context, step: Step) -> str:
 
 @OPERATIONS.register("damage_controller",
                      "inflicts damage to the controller of each card the step before acted on")
-def _damage_controller(tx: Tx, ctx: Context, step: Step) -> str:
+def _damage_controller(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Damage to the controller of each card the step before acted on (Stamping Destruction:
     "inflict 500 damage to its controller"), as it was controlled when that step acted."""
     amount = ctx.amount(tx, step)
     players = list(dict.fromkeys(c.controller for c in ctx.acted))
     for p in players:
         tx.change_lp(p, -amount, event="damage", cause=ctx.link.card, chain_link=ctx.link.link)
-    return f"{' and '.join(players) or 'no one'} takes {amount} damage"
+    return Phrase(
+        "done.damage_controller",
+        players=[Player(p) for p in players] or Phrase("word.no_one"),
+        amount=amount,
+    )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from engine.explain import Card, CardId, Phrase, Player, Zone
 from engine.operations.context import Context, _cost_cards, _pick, _players, select
 from engine.rules.continuous import fits
 from engine.state import CardState, evolve, opponent
@@ -55,44 +56,51 @@ def _move_all(to: str, event: str) -> Callable[[Tx, Context, Step], str]:
         if to in _RETURNS:
             staying = [c for c in cards if _on_chain(tx, c)]
             for c in staying:
-                tx.say("chain.activated_card_stays", f"{c.name} was activated in this chain: it stays "
-                       "on the field until the chain has resolved and cannot be returned to the "
-                       f"{to}.", c.id)  # fmt: skip
+                tx.say("chain.activated_card_stays", c=Card.of(c), to=to)  # fmt: skip
             cards = [c for c in cards if c not in staying]
         ctx.acted[:] = cards
         ctx.last_atk = {c.id: atk(tx.board, c) for c in cards}
         for c in cards:
             tx.move(c.id, to, event=event, cause=ctx.link.card, chain_link=ctx.link.link)
-        names = ", ".join(c.id for c in cards) or "nothing"
-        return f"{event.replace('_', ' ')}: {names}"
+        return Phrase(
+            "done.moved",
+            event=Zone(event),
+            moved=[CardId(c.id) for c in cards] or Phrase("word.nothing"),
+        )
 
     return handler
 
 
 @OPERATIONS.register("draw", "a player draws cards")
-def _draw(tx: Tx, ctx: Context, step: Step) -> str:
+def _draw(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     from engine.rules.duel import draw
     from engine.rules.lasting import applying
 
     players = _players(ctx, step.player)
     for p in list(players):
         if (lock := applying(tx.board, "no_effect_draws", p)) is not None:
-            tx.say("activate.locked", f"{p} activated {tx.card(lock.source).name} this turn, so {p} "
-                   "cannot draw cards by card effects this turn: no card is drawn.", lock.source)
+            tx.say(
+                "activate.locked",
+                reason=Phrase("locked.activated_turn_cannot_draw", p=p, source=Card.of(tx.card(lock.source))),
+                cards=(lock.source,),
+            )
             players.remove(p)
             continue
         draw(tx, p, step.amount or 1, cause=ctx.link.card, chain_link=ctx.link.link)
         if f"drew_by_effect:{p}" not in tx.board.flags:  # what Pot of Prosperity asks about
             tx.set_board(evolve(tx.board, flags=(*tx.board.flags, f"drew_by_effect:{p}")))
     if not players:
-        return "no card drawn"
-    n = step.amount or 1
-    cards = f"{n} card{'s' if n > 1 else ''}"
-    return f"{' and '.join(players)} {'each draw' if len(players) > 1 else 'draws'} {cards}"
+        return Phrase("done.draw.no_card_drawn")
+    return Phrase(
+        "done.draw.plain",
+        players=[Player(p) for p in players],
+        player_count=len(players),
+        count=step.amount or 1,
+    )
 
 
 @OPERATIONS.register("add_to_hand", "adds the cards to the hand")
-def _add_to_hand(tx: Tx, ctx: Context, step: Step) -> str:
+def _add_to_hand(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     from engine.rules.lasting import deck_locked, say_deck_locked
 
     cards = _pick(tx, ctx, step, "add")
@@ -102,11 +110,11 @@ def _add_to_hand(tx: Tx, ctx: Context, step: Step) -> str:
     ctx.acted[:] = cards
     for c in cards:
         tx.move(c.id, "hand", event="added_to_hand", cause=ctx.link.card, chain_link=ctx.link.link)
-    return f"adds {', '.join(c.id for c in cards) or 'nothing'} to the hand"
+    return Phrase("done.add_to_hand", affected=[CardId(c.id) for c in cards] or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("discard", "a player discards cards")
-def _discard(tx: Tx, ctx: Context, step: Step) -> str:
+def _discard(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     from engine.cards import Selector
 
     done = []
@@ -119,30 +127,37 @@ def _discard(tx: Tx, ctx: Context, step: Step) -> str:
         for c in cards:
             tx.move(c.id, "graveyard", event="discarded", cause=ctx.link.card, chain_link=ctx.link.link)
         done += [c.id for c in cards]
-    return f"discards {', '.join(done) or 'nothing'}"
+    return Phrase("done.discard", done=list(done) or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("draw_until", "a player draws until they hold a number of cards")
-def _draw_until(tx: Tx, ctx: Context, step: Step) -> str:
+def _draw_until(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     from engine.rules.duel import draw
 
     target = step.amount if isinstance(step.amount, int) else 0
     need = max(0, target - len(tx.board.player(ctx.player).hand))
     draw(tx, ctx.player, need, cause=ctx.link.card, chain_link=ctx.link.link)
-    return f"{ctx.player} draws {need} card(s), up to {target} in hand"
+    return Phrase("done.draw_until", player=Player(ctx.player), need=need, target=target)
 
 
 @OPERATIONS.register("tribute", "each player named Tributes monsters they control")
-def _tribute(tx: Tx, ctx: Context, step: Step) -> str:
+def _tribute(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Each player named Tributes monsters they control, of their own choice (`choices: {tribute:
     [...]}`). A Tribute is not destruction; while Tributes are forbidden, none happens."""
     from engine.rules.continuous import first
 
     if (mask := first(tx.board, "forbid_tributes")) is not None:
-        tx.say("rule.tributes_forbidden", f"{mask.name} is face-up: no monster can be Tributed, so "
-               f"{ctx.link.card}'s Tribute does not happen.", mask.id, ctx.link.card)  # fmt: skip
+        tx.say(
+            "rule.tributes_forbidden",
+            reason=Phrase(
+                "tributes_forbidden.face_up_no_monster_6",
+                mask=Card.of(mask),
+                card=CardId(ctx.link.card),
+            ),
+            cards=(mask.id, ctx.link.card),
+        )  # fmt: skip
         ctx.acted[:] = []
-        return "no Tribute possible"
+        return Phrase("done.tribute.no_tribute_possible")
     count = step.amount if isinstance(step.amount, int) else 1
     chosen = ctx.chosen(tx, "tribute") or []
     done: list[CardState] = []
@@ -151,38 +166,51 @@ def _tribute(tx: Tx, ctx: Context, step: Step) -> str:
         named = [c for c in chosen if c.zone == "monsters" and c.controller == p]
         picks = (named or mine)[:count]
         if not named and len(mine) > count:
-            tx.say("choice.engine_picked", f"No Tribute was named for {p}; the engine takes the first "
-                   f"monster {p} controls: {', '.join(c.id for c in picks)}.", *[c.id for c in picks])
+            tx.say(
+                "choice.engine_picked",
+                reason=Phrase("engine_picked.no_tribute_was_named", p=p, picks=[CardId(c.id) for c in picks]),
+                cards=(*[c.id for c in picks],),
+            )
         for c in picks:
             tx.move(c.id, "graveyard", event="tributed", cause=ctx.link.card, chain_link=ctx.link.link)
         done += picks
     ctx.acted[:] = done
-    return f"Tributes {', '.join(c.id for c in done) or 'nothing'}"
+    return Phrase("done.tribute.tributes", done=[CardId(c.id) for c in done] or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("tribute_all", "Tributes as many face-up monsters on the field as possible")
-def _tribute_all(tx: Tx, ctx: Context, step: Step) -> str:
+def _tribute_all(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Nibiru: "Tribute as many face-up monsters on the field as possible" (both fields); not a
     cost, so it happens at resolution; while Tributes are forbidden none happens."""
     from engine.rules.continuous import first
 
     ctx.tributed = []
     if (mask := first(tx.board, "forbid_tributes")) is not None:
-        tx.say("rule.tributes_forbidden", f"{mask.name} is face-up: no monster can be Tributed, so "
-               f"{ctx.link.card}'s Tribute does not happen.", mask.id, ctx.link.card)  # fmt: skip
+        tx.say(
+            "rule.tributes_forbidden",
+            reason=Phrase(
+                "tributes_forbidden.face_up_no_monster_6",
+                mask=Card.of(mask),
+                card=CardId(ctx.link.card),
+            ),
+            cards=(mask.id, ctx.link.card),
+        )  # fmt: skip
         ctx.acted[:] = []
-        return "no Tribute possible"
+        return Phrase("done.tribute_all.no_tribute_possible_2")
     cards = [c for c in select(tx, ctx, step.cards) if c.zone == "monsters"]
     for c in cards:
         tx.move(c.id, "graveyard", event="tributed", cause=ctx.link.card, chain_link=ctx.link.link)
     ctx.acted[:] = cards
     ctx.tributed = list(cards)
-    return f"Tributes {', '.join(c.id for c in cards) or 'nothing'}"
+    return Phrase(
+        "done.tribute_all.tributes_2",
+        affected=[CardId(c.id) for c in cards] or Phrase("word.nothing"),
+    )
 
 
 @OPERATIONS.register("banish_until_equal",
                      "the opponent banishes cards they control until both control as many")
-def _banish_until_equal(tx: Tx, ctx: Context, step: Step) -> str:
+def _banish_until_equal(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """The opponent banishes cards they control, face-down, of their choice (`choices: {banish:
     [...]}`), until they control as many cards as this card's controller (Evenly Matched)."""
     foe = opponent(ctx.player)
@@ -190,27 +218,53 @@ def _banish_until_equal(tx: Tx, ctx: Context, step: Step) -> str:
     theirs = tx.board.on_field(foe)
     excess = len(theirs) - len(mine)
     if excess <= 0:
-        return f"{foe} controls no more cards than {ctx.player}: nothing is banished"
+        return Phrase(
+            "done.banish_until_equal.controls_no_more_cards",
+            foe=Player(foe),
+            player=Player(ctx.player),
+        )
     able = [c for c in theirs if not c.token]  # a Token cannot be banished face-down
     named = [c for c in ctx.chosen(tx, "banish") or [] if c in able]
     picks = (named + [c for c in able if c not in named])[:excess]
     if len(named) < excess:
-        tx.say("choice.engine_picked", f"{foe} must banish {excess} card(s) and named {len(named)}; the "
-               f"engine takes the first others: {', '.join(c.id for c in picks[len(named):])}.",
-               *[c.id for c in picks])  # fmt: skip
+        tx.say(
+            "choice.engine_picked",
+            reason=Phrase(
+                "engine_picked.must_banish_card_named",
+                foe=Player(foe),
+                excess=excess,
+                named_count=len(named),
+                listed=[CardId(c.id) for c in picks[len(named):]],
+            ),
+            cards=(*[c.id for c in picks],),
+        )  # fmt: skip
     for c in picks:
         tx.move(c.id, "banished", event="banished", cause=ctx.link.card, chain_link=ctx.link.link)
     ctx.acted[:] = picks
-    tx.say("chain.link_resolved", f"{foe} controlled {len(theirs)} cards and {ctx.player} {len(mine)} "
-           f"(counting {ctx.link.card} itself, still on the field as it resolves): {foe} banishes "
-           f"{excess} face-down, of {foe}'s own choice: {', '.join(c.id for c in picks)}.",
-           ctx.link.card, *[c.id for c in picks])  # fmt: skip
-    return f"{foe} banishes {', '.join(c.id for c in picks)} face-down"
+    tx.say(
+        "chain.link_resolved",
+        reason=Phrase(
+            "link_resolved.controlled_cards_counting_itself",
+            foe=Player(foe),
+            theirs_count=len(theirs),
+            player=Player(ctx.player),
+            mine_count=len(mine),
+            card=CardId(ctx.link.card),
+            excess=excess,
+            picks=[CardId(c.id) for c in picks],
+        ),
+        cards=(ctx.link.card, *[c.id for c in picks]),
+    )  # fmt: skip
+    return Phrase(
+        "done.banish_until_equal.banishes_face_down",
+        foe=Player(foe),
+        picks=[CardId(c.id) for c in picks],
+    )
 
 
 @OPERATIONS.register("excavate_add",
                      "excavates the top cards of the Deck, adds 1 to the hand, the rest go back")
-def _excavate_add(tx: Tx, ctx: Context, step: Step) -> str:
+def _excavate_add(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Excavate the top cards of the Deck (as many as the cost paid), add 1 of them to the hand
     (`choices: {add: ref}`), and place the rest on the bottom in the order the player chooses
     (`choices: {order: [...]}`)."""
@@ -241,27 +295,31 @@ def _excavate_add(tx: Tx, ctx: Context, step: Step) -> str:
         tx.move(card_id, "deck", event="placed_on_bottom", top=False, cause=ctx.link.card,
                 chain_link=ctx.link.link)  # fmt: skip
     ctx.acted[:] = [tx.board.cards[c] for c in chosen]
-    return (f"excavates {', '.join(shown) or 'nothing'}, adds {', '.join(chosen) or 'nothing'} to the "
-            f"hand and places {len(rest)} on the bottom of the Deck")
+    return (Phrase(
+        "done.excavate_add",
+        shown=list(shown) or Phrase("word.nothing"),
+        chosen=list(chosen) or Phrase("word.nothing"),
+        rest_count=len(rest),
+    ))
 
 
 @OPERATIONS.register("stay_on_field", "this Normal Spell stays on the field, counting the opponent's turns")
-def _stay_on_field(tx: Tx, ctx: Context, step: Step) -> str:
+def _stay_on_field(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """A Normal Spell that remains on the field once it resolves starts counting the opponent's
     turns on itself (Swords of Revealing Light); one whose activation was negated never gets here
     and goes to the GY as usual."""
     card = tx.board.cards[ctx.link.card]
     if card.zone != "spell_traps" or not card.face_up:
-        return "nothing stays on the field"
+        return Phrase("done.stay_on_field.nothing_stays_field")
     tx.update_card(card.id, counters=(*card.counters, ("turn", 0)))
     tx.emit("counters_placed", card=card.id, amount=0, what="turn", cause=card.id, chain_link=ctx.link.link)
-    return f"{card.id} remains on the field"
+    return Phrase("done.stay_on_field.remains_field", card=CardId(card.id))
 
 
 # --- H3: whole hands and Decks, excavation, equipping itself (Morphing Jar, Cyber Jar, Fiber Jar,
 # Don Zaloog, Dark Necrofear)
 @OPERATIONS.register("discard_hand", "each player named discards their whole hand")
-def _discard_hand(tx: Tx, ctx: Context, step: Step) -> str:
+def _discard_hand(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Each player named discards their whole hand at the same time (Morphing Jar)."""
     done: list[str] = []
     for p in _players(ctx, step.player):
@@ -269,7 +327,7 @@ def _discard_hand(tx: Tx, ctx: Context, step: Step) -> str:
             tx.move(card_id, "graveyard", event="discarded", cause=ctx.link.card, chain_link=ctx.link.link)
             done.append(card_id)
     ctx.acted[:] = [tx.board.cards[c] for c in done]
-    return f"discards the whole hand: {', '.join(done) or 'nothing'}"
+    return Phrase("done.discard_hand", done=list(done) or Phrase("word.nothing"))
 
 
 def _top_cards(tx: Tx, player: str, count: int) -> list[str]:
@@ -294,7 +352,7 @@ def _top_cards(tx: Tx, player: str, count: int) -> list[str]:
 
 
 @OPERATIONS.register("send_top_of_deck", "sends the top cards of a player's Deck to the GY")
-def _send_top_of_deck(tx: Tx, ctx: Context, step: Step) -> str:
+def _send_top_of_deck(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Send the top `amount` cards of a player's Deck to the GY (Don Zaloog: 2 of the opponent's)."""
     count = step.amount if isinstance(step.amount, int) else 1
     done: list[str] = []
@@ -303,12 +361,12 @@ def _send_top_of_deck(tx: Tx, ctx: Context, step: Step) -> str:
             tx.move(card_id, "graveyard", event="sent_to_gy", cause=ctx.link.card, chain_link=ctx.link.link)
             done.append(card_id)
     ctx.acted[:] = [tx.board.cards[c] for c in done]
-    return f"sends the top of the Deck to the GY: {', '.join(done) or 'nothing'}"
+    return Phrase("done.send_top_of_deck", done=list(done) or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("reveal_summon_rest_to_hand",
                      "reveals the top cards of each Deck, summons those that fit, adds the rest to the hand")
-def _reveal_summon_rest_to_hand(tx: Tx, ctx: Context, step: Step) -> str:
+def _reveal_summon_rest_to_hand(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Each player named reveals the top `amount` cards of their Deck; those that fit `cards` (Cyber
     Jar: Level 4 or lower monsters) are Special Summoned to their owner's field while there is a
     free zone, also the rest are added to the hand, at the same time. Face-up Attack Position
@@ -341,27 +399,29 @@ def _reveal_summon_rest_to_hand(tx: Tx, ctx: Context, step: Step) -> str:
         tx.update(last_summon=Summon(cards=tuple(summoned), kind="special", player=ctx.player,  # type: ignore[arg-type]
                                      seq=tx.game.seq))  # fmt: skip
     ctx.acted[:] = [tx.board.cards[c] for c in summoned]
-    return (f"reveals, Special Summons {', '.join(summoned) or 'nothing'} and adds "
-            f"{', '.join(added) or 'nothing'} to the hand")
+    return (Phrase(
+        "done.reveal_summon_rest_to_hand",
+        summoned=list(summoned) or Phrase("word.nothing"),
+        added=list(added) or Phrase("word.nothing"),
+    ))
 
 
 @OPERATIONS.register("keep_hand_revealed", "a player keeps their hand revealed while this card stays face-up")
-def _keep_hand_revealed(tx: Tx, ctx: Context, step: Step) -> str:
+def _keep_hand_revealed(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """A player keeps their hand revealed while the card stays face-up (The Eye of Truth): at this
     moment every card in that hand is shown to both players, so a judge can read it; the event
     lists the cards (an 'Unknown Card' is one the scenario did not name)."""
     source = tx.board.cards.get(ctx.link.card)
-    name = source.name if source is not None else ctx.link.card
     shown: list[str] = []
     for p in _players(ctx, step.player or "opponent"):
         hand = list(tx.board.player(p).hand)
         tx.emit("revealed", player=p, cards=hand, what="hand", cause=ctx.link.card, chain_link=ctx.link.link)
-        names = ", ".join(tx.board.cards[c].name for c in hand)
-        seen = f"{p}'s hand is revealed: {names}" if hand else f"{p}'s hand is revealed: it is empty"
-        tx.say("reveal.hand_kept_revealed", f"{seen}. {name} keeps it revealed while it stays face-up, "
-               "so the cards in it are public knowledge.", ctx.link.card, *hand)  # fmt: skip
+        tx.say("reveal.hand_kept_revealed", player=Player(p),
+               hand=[Card.of(tx.board.cards[c]) for c in hand] or Phrase("hand.empty"),
+               source=Card.of(source) if source is not None else CardId(ctx.link.card),
+               cards=(ctx.link.card, *hand))  # fmt: skip
         shown.append(f"{p}'s hand ({len(hand)} cards)")
-    return f"reveals {' and '.join(shown)}"
+    return Phrase("done.keep_hand_revealed", shown=list(shown))
 
 
 def _shuffle_deck(tx: Tx, player: str) -> None:
@@ -376,7 +436,7 @@ def _shuffle_deck(tx: Tx, player: str) -> None:
 
 @OPERATIONS.register("shuffle_all_into_deck",
                      "each player named shuffles their cards on the field, in hand and GY into the Deck")
-def _shuffle_all_into_deck(tx: Tx, ctx: Context, step: Step) -> str:
+def _shuffle_all_into_deck(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Each player named shuffles every card they own on the field, in the hand and in the GY into
     the Deck (Fiber Jar): Extra Deck monsters return to the Extra Deck, Tokens cease to exist, Xyz
     Materials go with their monster; banished cards stay where they are."""
@@ -392,12 +452,12 @@ def _shuffle_all_into_deck(tx: Tx, ctx: Context, step: Step) -> str:
     for p in players:
         _shuffle_deck(tx, p)
     ctx.acted[:] = []
-    return f"{moved} card(s) shuffled into the Decks; each Deck's order is now unknown"
+    return Phrase("done.shuffle_all_into_deck", moved=moved)
 
 
 @OPERATIONS.register("opponent_may_discard",
                      "the opponent may discard a card to stop the rest of this effect")
-def _opponent_may_discard(tx: Tx, ctx: Context, step: Step) -> str:
+def _opponent_may_discard(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """"Your opponent can discard 1 Spell to negate this effect" (Magic Drain): the opponent
     decides as the effect resolves (`choices: {discard: <card>}`); if they discard a card that
     fits, the rest of this effect does not happen."""
@@ -406,32 +466,43 @@ def _opponent_may_discard(tx: Tx, ctx: Context, step: Step) -> str:
     fitting = [c for c in chosen if isinstance(step.cards, str) or step.cards is None
                or fits(tx.board, c, step.cards, ctx.player)]  # fmt: skip
     if not fitting:
-        wrong = ", ".join(c.id for c in chosen)
-        note = f" ({wrong} cannot be discarded for it)" if wrong else ""
-        return f"{foe} does not discard to stop it{note}"
+        wrong = [CardId(c.id) for c in chosen]
+        note = Phrase("discard.cannot_be_discarded", wrong=wrong) if wrong else Phrase("nothing")
+        return Phrase("done.opponent_may_discard.does_not_discard_stop", foe=Player(foe), note=note)
     card = fitting[0]
     tx.move(card.id, "graveyard", event="discarded", cause=ctx.link.card, chain_link=ctx.link.link)
     tx.emit("negated", card=ctx.link.card, cause=card.id, chain_link=ctx.link.link, what="effect")
     ctx.stopped = True
-    tx.say("chain.negated_by_discard", f"{foe} discards {card.name} as {ctx.link.card} resolves, so "
-           f"the rest of its effect does not happen.", ctx.link.card, card.id)  # fmt: skip
-    return f"{foe} discards {card.id}, so the effect stops"
+    tx.say(
+        "chain.negated_by_discard",
+        foe=Player(foe),
+        card=Card.of(card),
+        card2=CardId(ctx.link.card),
+        cards=(ctx.link.card, card.id),
+    )  # fmt: skip
+    return Phrase("done.opponent_may_discard.discards_effect_stops", foe=Player(foe), card=CardId(card.id))
 
 
 @OPERATIONS.register("set_from_hand", "Sets a Spell/Trap from the hand, if the judge names one")
-def _set_from_hand(tx: Tx, ctx: Context, step: Step) -> str:
+def _set_from_hand(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """"You can Set 1 Spell/Trap from your hand" (Dust Tornado): only if the judge names the
     card (`choices: {set: <card>}`); a card Set this way cannot be activated this turn if it is
     a Trap or Quick-Play Spell."""
     chosen = ctx.chosen(tx, "set")
     if not chosen:
-        return f"{ctx.player} Sets nothing"
+        return Phrase("done.set_from_hand.sets_nothing", player=Player(ctx.player))
     card = chosen[0]
     defn = tx.board.define(card.id)
     if card.zone != "hand" or card.owner != ctx.player or defn.is_monster:
-        tx.say("choice.not_allowed", f"{card.id} is not a Spell or Trap in {ctx.player}'s hand, so it "
-               "cannot be Set by this effect.", card.id)  # fmt: skip
-        return f"{ctx.player} Sets nothing"
+        tx.say(
+            "choice.not_allowed",
+            reason=Phrase(
+                "not_allowed.not_spell_or_trap",
+                card=CardId(card.id),
+                player=Player(ctx.player),
+            ),
+        )  # fmt: skip
+        return Phrase("done.set_from_hand.sets_nothing", player=Player(ctx.player))
     if defn.spell_trap_kind == "field":
         old = tx.board.field_spell(ctx.player)
         if old is not None:
@@ -440,33 +511,48 @@ def _set_from_hand(tx: Tx, ctx: Context, step: Step) -> str:
     else:
         slot = tx.board.free_slot("spell_traps", ctx.player)
         if slot is None:
-            tx.say("zone.full", f"All of {ctx.player}'s Spell & Trap Zones are occupied.", card.id)
-            return f"{ctx.player} Sets nothing"
+            tx.say(
+                "zone.full",
+                reason=Phrase("full.all_spell_trap_zones_2", player=Player(ctx.player)),
+                cards=(card.id,),
+            )
+            return Phrase("done.set_from_hand.sets_nothing", player=Player(ctx.player))
         tx.move(card.id, "spell_traps", event="set", slot=slot, face="down", chain_link=ctx.link.link)
     tx.update_card(card.id, set_this_turn=True)
     ctx.acted[:] = [tx.board.cards[card.id]]
-    return f"{ctx.player} Sets {card.id}"
+    return Phrase("done.set_from_hand.sets", player=Player(ctx.player), card=CardId(card.id))
 
 
 @OPERATIONS.register("banish_declared_from_deck", "banishes a card with the declared name from the Deck")
-def _banish_declared_from_deck(tx: Tx, ctx: Context, step: Step) -> str:
+def _banish_declared_from_deck(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Crossout Designator: the name declared at activation (`choices: {declare: <name>}`, or the
     card itself: `choices: {banish: <ref>}`); 1 card of that name leaves its controller's Main Deck."""
     chosen = ctx.chosen(tx, "banish")
     name = str(ctx.choices.get("declare") or (chosen[0].name if chosen else ""))
     ctx.acted[:] = []
     if not name:
-        tx.say("choice.missing", f"{ctx.link.card} needs the declared card name: `choices: {{declare: "
-               "<card name>}}`.", ctx.link.card)  # fmt: skip
-        return "no card name declared"
+        tx.say(
+            "choice.missing",
+            reason=Phrase("missing.needs_declared_card_name", card=CardId(ctx.link.card)),
+            cards=(ctx.link.card,),
+        )  # fmt: skip
+        return Phrase("done.banish_declared_from_deck.no_card_name_declared")
     deck = [tx.board.cards[c] for c in tx.board.player(ctx.player).deck]
     found = [c for c in (chosen or deck) if c.zone == "deck" and c.owner == ctx.player
              and tx.board.define(c.id).name.lower() == name.lower()]  # fmt: skip
     if not found:
-        return f"{name} is declared; no card of that name is known in {ctx.player}'s Main Deck"
+        return Phrase(
+            "done.banish_declared_from_deck.declared_no_card_name",
+            name=name,
+            player=Player(ctx.player),
+        )
     tx.move(found[0].id, "banished", event="banished", cause=ctx.link.card, chain_link=ctx.link.link)
     ctx.acted[:] = [found[0]]
-    return f"{name} is declared; {found[0].id} is banished from the Main Deck"
+    return Phrase(
+        "done.banish_declared_from_deck.declared_banished_from_main",
+        name=name,
+        card=CardId(found[0].id),
+    )
 
 
 OPERATIONS.add("destroy", _move_all("graveyard", "destroyed"), "destroys the cards (to the GY)")

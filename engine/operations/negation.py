@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from engine.explain import Card, CardId, Phrase, Player, Zone
 from engine.operations.context import Context, select
 from engine.state import evolve, opponent
 from engine.vocabulary import OPERATIONS
@@ -22,7 +23,7 @@ def _negate(flag: str, word: str) -> Callable[[Tx, Context, Step], str]:
             return _negate_summon(tx, ctx)
         answered = ctx.answered
         if answered is None:
-            return f"nothing to negate ({word})"
+            return Phrase("done.negate.nothing", what=Zone(word))
         chain = tuple(
             evolve(link, **{flag: True}) if link.link == answered.link else link
             for link in tx.game.chain
@@ -32,7 +33,7 @@ def _negate(flag: str, word: str) -> Callable[[Tx, Context, Step], str]:
         ctx.acted[:] = [card] if card is not None else []
         tx.emit("negated", card=answered.card, cause=ctx.link.card, chain_link=ctx.link.link,
                 what=word, negated_link=answered.link)  # fmt: skip
-        return f"negates the {word} of Chain Link {answered.link} ({answered.card})"
+        return Phrase("done.negate.link", what=Zone(word), link=answered.link, card=CardId(answered.card))
 
     return handler
 
@@ -45,14 +46,17 @@ def _negate_summon(tx: Tx, ctx: Context) -> str:
     for c in cards:
         tx.emit("summon_negated", card=c.id, player=c.controller, cause=ctx.link.card,
                 chain_link=ctx.link.link)  # fmt: skip
-    tx.say("summon.negated", f"{ctx.link.card} negates the summon of "
-           f"{', '.join(c.id for c in cards)}: it was never summoned successfully, so nothing can "
-           "respond to it as a summon.", *[c.id for c in cards])  # fmt: skip
-    return f"negates the summon of {', '.join(c.id for c in cards) or 'nothing'}"
+    tx.say(
+        "summon.negated",
+        card=CardId(ctx.link.card),
+        cards_=[CardId(c.id) for c in cards],
+        cards=(*[c.id for c in cards],),
+    )  # fmt: skip
+    return Phrase("done.negate.summon", summoned=[CardId(c.id) for c in cards] or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("negate_effects_until_end", "negates the cards' effects until the end of this turn")
-def _negate_effects_until_end(tx: Tx, ctx: Context, step: Step) -> str:
+def _negate_effects_until_end(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """"Negate its effects until the end of this turn" (Effect Veiler, Infinite Impermanence,
     Forbidden Chalice, Dark Ruler No More): the face-up monsters chosen now, only while each stays
     face-up on the field as it is; turned face-down or gone and back, it is a new card."""
@@ -62,14 +66,17 @@ def _negate_effects_until_end(tx: Tx, ctx: Context, step: Step) -> str:
     cards = [c for c in select(tx, ctx, step.cards) if c.zone == "monsters" and c.face_up]
     ctx.acted[:] = cards
     if not cards:
-        return "no face-up monster to negate"
+        return Phrase("done.negate_effects_until_end.no_face_up_monster")
     add(tx, Lasting(what="negated_until_end", player=ctx.player, source=ctx.link.card,  # type: ignore[arg-type]
                     until_turn=tx.board.turn, cards=tuple(c.id for c in cards), since=tx.game.seq))
-    return f"the effects of {', '.join(c.id for c in cards)} are negated until the end of the turn"
+    return Phrase(
+        "done.negate_effects_until_end.effects_are_negated_until",
+        cards_=[CardId(c.id) for c in cards],
+    )
 
 
 @OPERATIONS.register("negate_name", "negates the effects of cards with this name until the end of this turn")
-def _negate_name(tx: Tx, ctx: Context, step: Step) -> str:
+def _negate_name(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Called by the Grave, Crossout Designator: the activated effects and the effects on the field
     of cards with the original name of what the step before acted on are negated, until the end of
     this turn (`amount` 0) or of the next (`amount` 1)."""
@@ -81,12 +88,12 @@ def _negate_name(tx: Tx, ctx: Context, step: Step) -> str:
     for name in names:
         add(tx, Lasting(what="names_negated", player=ctx.player, source=ctx.link.card,  # type: ignore[arg-type]
                         until_turn=tx.board.turn + turns, name=name))
-    until = "the end of the next turn" if turns else "the end of this turn"
-    return f"effects of cards named {', '.join(names) or 'nothing'} are negated until {until}"
+    until = Phrase("turn.next" if turns else "turn.this")
+    return Phrase("done.negate_name", names=list(names) or Phrase("word.nothing"), until=until)
 
 
 @OPERATIONS.register("negate_column_spell_traps", "negates the Spells/Traps in this card's column this turn")
-def _negate_column_spell_traps(tx: Tx, ctx: Context, step: Step) -> str:
+def _negate_column_spell_traps(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Infinite Impermanence: "if this card was Set before activation and is on the field at
     resolution, for the rest of this turn all other Spell/Trap effects in this column are negated"
     (engine.rules.continuous reads it: those on the field there, and those activated there)."""
@@ -96,19 +103,17 @@ def _negate_column_spell_traps(tx: Tx, ctx: Context, step: Step) -> str:
 
     card = tx.board.cards.get(ctx.link.card)
     if not ctx.link.from_set:
-        return "it was not Set before it was activated, so no column is negated"
+        return Phrase("done.negate_column_spell_traps.was_not_set_before")
     if card is None or card.zone != "spell_traps" or (column := column_of(card)) is None:
-        return "it is no longer on the field, so no column is negated"
+        return Phrase("done.negate_column_spell_traps.no_longer_field_no")
     add(tx, Lasting(what="column_negated", player=ctx.player, source=card.id,  # type: ignore[arg-type]
                     until_turn=tx.board.turn, column=column))  # fmt: skip
-    tx.say("rule.column_negated", f"{card.name} was Set before it was activated and is still on the "
-           f"field: for the rest of this turn the other Spell/Trap effects in its column are negated, "
-           "on the field there and activated there.", card.id)  # fmt: skip
-    return "the other Spell/Trap effects in its column are negated for the rest of the turn"
+    tx.say("rule.column_negated", card=Card.of(card))  # fmt: skip
+    return Phrase("done.negate_column_spell_traps.other_spell_trap_effects")
 
 
 @OPERATIONS.register("lock_gy_activations", "the opponent cannot activate card effects in the GY this turn")
-def _lock_gy_activations(tx: Tx, ctx: Context, step: Step) -> str:
+def _lock_gy_activations(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """For the rest of this turn the opponent cannot activate card effects in the GY (Abyss
     Dweller); the lock stays even if the card that applied it leaves the field."""
     from engine.rules.restrictions import lock_gy
@@ -117,7 +122,7 @@ def _lock_gy_activations(tx: Tx, ctx: Context, step: Step) -> str:
     lock_gy(tx, foe)
     tx.emit("rule_changed", player=foe, what="cannot activate effects in the GY this turn",
             cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
-    return f"{foe} cannot activate card effects in the GY for the rest of this turn"
+    return Phrase("done.lock_gy_activations", foe=Player(foe))
 
 
 OPERATIONS.add(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.explain import CardId, Phrase, Zone
 from engine.operations.context import Context, select
 from engine.state import evolve
 from engine.vocabulary import OPERATIONS
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 
 
 @OPERATIONS.register("change_position", "changes the battle position of the cards")
-def _change_position(tx: Tx, ctx: Context, step: Step) -> str:
+def _change_position(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     cards = select(tx, ctx, step.cards)
     for c in cards:
         if c.zone != "monsters":
@@ -24,11 +25,11 @@ def _change_position(tx: Tx, ctx: Context, step: Step) -> str:
         tx.update_card(c.id, position=to)
         tx.emit("position_changed", card=c.id, player=c.controller, to=to, cause=ctx.link.card,
                 chain_link=ctx.link.link)  # fmt: skip
-    return "changes battle positions"
+    return Phrase("done.change_position")
 
 
 @OPERATIONS.register("flip_face_down", "turns the monsters face-down (Set)")
-def _flip_face_down(tx: Tx, ctx: Context, step: Step) -> str:
+def _flip_face_down(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     flipped = []
     for c in select(tx, ctx, step.cards):
         if c.zone == "monsters" and c.position != "set":
@@ -36,11 +37,11 @@ def _flip_face_down(tx: Tx, ctx: Context, step: Step) -> str:
             tx.emit("position_changed", card=c.id, player=c.controller, to="set",
                     cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
             flipped.append(c.id)
-    return f"{', '.join(flipped) or 'nothing'} turned face-down"
+    return Phrase("done.flip_face_down", flipped=list(flipped) or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("flip_face_up", "turns the cards face-up")
-def _flip_face_up(tx: Tx, ctx: Context, step: Step) -> str:
+def _flip_face_up(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     flipped = []
     for c in select(tx, ctx, step.cards):
         if c.zone == "monsters" and c.position == "set":
@@ -49,12 +50,12 @@ def _flip_face_up(tx: Tx, ctx: Context, step: Step) -> str:
                     chain_link=ctx.link.link)  # fmt: skip
             flipped.append(c.id)
     ctx.acted[:] = [tx.board.cards[c] for c in flipped]
-    return f"{', '.join(flipped) or 'nothing'} turned face-up"
+    return Phrase("done.flip_face_up", flipped=list(flipped) or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("flip_face_up_quietly",
                      "turns face-down monsters face-up without activating their Flip effects")
-def _flip_face_up_quietly(tx: Tx, ctx: Context, step: Step) -> str:
+def _flip_face_up_quietly(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Face-down monsters turned face-up without their Flip effects activating (Ceasefire)."""
     flipped = []
     for c in select(tx, ctx, step.cards):
@@ -65,13 +66,17 @@ def _flip_face_up_quietly(tx: Tx, ctx: Context, step: Step) -> str:
             flipped.append(c.id)
     ctx.acted[:] = [tx.board.cards[c] for c in flipped]
     if flipped:
-        tx.say("chain.flip_effects_not_activated", f"{', '.join(flipped)} turned face-up by "
-               f"{ctx.link.card}: their Flip effects do not activate.", *flipped)  # fmt: skip
-    return f"{', '.join(flipped) or 'nothing'} turned face-up"
+        tx.say(
+            "chain.flip_effects_not_activated",
+            flipped=[CardId(i) for i in flipped],
+            card=CardId(ctx.link.card),
+            cards=(*flipped,),
+        )  # fmt: skip
+    return Phrase("done.flip_face_up_quietly", flipped=list(flipped) or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("change_atk", "changes the cards' ATK until the end of the turn")
-def _change_atk(tx: Tx, ctx: Context, step: Step) -> str:
+def _change_atk(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """ATK changes until the end of the turn (Rush Recklessly); `amount` may be negative."""
     from engine.rules.continuous import atk
 
@@ -83,19 +88,24 @@ def _change_atk(tx: Tx, ctx: Context, step: Step) -> str:
                 cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
     ctx.acted[:] = cards
     sign = "+" if amount >= 0 else ""
-    return f"{', '.join(c.id for c in cards) or 'nothing'} {sign}{amount} ATK until the end of the turn"
+    return Phrase(
+        "done.change_atk",
+        affected=[CardId(c.id) for c in cards] or Phrase("word.nothing"),
+        sign=sign,
+        amount=amount,
+    )
 
 
 @OPERATIONS.register("reverse_increases", "ATK/DEF increases of the monsters become decreases this turn")
-def _reverse_increases(tx: Tx, ctx: Context, step: Step) -> str:
+def _reverse_increases(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     tx.set_board(evolve(tx.board, flags=(*tx.board.flags, "reverse_increases")))
     tx.emit("rule_changed", what="ATK/DEF increases become decreases", cause=ctx.link.card,
             chain_link=ctx.link.link)  # fmt: skip
-    return "until the end of the turn, ATK/DEF increases become decreases"
+    return Phrase("done.reverse_increases")
 
 
 @OPERATIONS.register("double_atk", "each face-up monster's ATK becomes double until the end of the turn")
-def _double_atk(tx: Tx, ctx: Context, step: Step) -> str:
+def _double_atk(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Each face-up monster's ATK becomes double its current ATK until the end of the turn."""
     from engine.rules.continuous import atk
 
@@ -106,11 +116,11 @@ def _double_atk(tx: Tx, ctx: Context, step: Step) -> str:
         tx.emit("atk_changed", card=c.id, amount=now, atk=atk(tx.board, tx.board.cards[c.id]),
                 cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
     ctx.acted[:] = [tx.board.cards[c.id] for c in cards]
-    return f"doubles the ATK of {', '.join(c.id for c in cards) or 'nothing'} until the end of the turn"
+    return Phrase("done.double_atk", affected=[CardId(c.id) for c in cards] or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("atk_becomes", "the cards' ATK becomes the amount until the end of this turn")
-def _atk_becomes(tx: Tx, ctx: Context, step: Step) -> str:
+def _atk_becomes(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """"Its ATK becomes `amount` until the end of this turn" (Black Rose Dragon): the change is
     this turn's, so later changes still apply on top of it (its OCG ruling: Rush Recklessly
     afterward makes it 700)."""
@@ -124,12 +134,16 @@ def _atk_becomes(tx: Tx, ctx: Context, step: Step) -> str:
         tx.emit("atk_changed", card=c.id, amount=change, atk=atk(tx.board, tx.board.cards[c.id]),
                 cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
     ctx.acted[:] = cards
-    return f"{', '.join(c.id for c in cards) or 'nothing'}: ATK becomes {value} until the end of the turn"
+    return Phrase(
+        "done.atk_becomes",
+        affected=[CardId(c.id) for c in cards] or Phrase("word.nothing"),
+        value=value,
+    )
 
 
 @OPERATIONS.register("gain_atk_per_link_rating",
                      "this card gains ATK for each Link Rating of what the step before acted on")
-def _gain_atk_per_link_rating(tx: Tx, ctx: Context, step: Step) -> str:
+def _gain_atk_per_link_rating(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """This card gains `amount` ATK for each Link Rating of what the step before acted on (its
     target: Accesscode Talker), for as long as it stays face-up on the field."""
     from engine.rules.continuous import atk
@@ -142,11 +156,16 @@ def _gain_atk_per_link_rating(tx: Tx, ctx: Context, step: Step) -> str:
         tx.update_card(c.id, atk=base + gain)
         tx.emit("atk_changed", card=c.id, amount=gain, atk=atk(tx.board, tx.board.cards[c.id]),
                 cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
-    return f"{', '.join(c.id for c in cards) or 'nothing'} gains {gain} ATK (Link Rating {rating})"
+    return Phrase(
+        "done.gain_atk_per_link_rating",
+        affected=[CardId(c.id) for c in cards] or Phrase("word.nothing"),
+        gain=gain,
+        rating=rating,
+    )
 
 
 @OPERATIONS.register("change_level", "a face-up monster's Level goes up or down while it stays face-up")
-def _change_level(tx: Tx, ctx: Context, step: Step) -> str:
+def _change_level(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """A face-up monster's Level goes up or down by `amount` while it stays face-up (Level
     Eater: -1); a Level cannot go below 1, so a Level 1 monster is not changed."""
     amount = step.amount if isinstance(step.amount, int) else 0
@@ -161,11 +180,16 @@ def _change_level(tx: Tx, ctx: Context, step: Step) -> str:
         done.append(c)
     ctx.acted[:] = [tx.board.cards[c.id] for c in done]
     sign = "+" if amount >= 0 else ""
-    return f"{', '.join(c.id for c in done) or 'nothing'}: Level {sign}{amount}"
+    return Phrase(
+        "done.change_level",
+        done=[CardId(c.id) for c in done] or Phrase("word.nothing"),
+        sign=sign,
+        amount=amount,
+    )
 
 
 @OPERATIONS.register("place_counters", "places counters on the cards")
-def _place_counters(tx: Tx, ctx: Context, step: Step) -> str:
+def _place_counters(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     name = step.token or "counter"
     cards = select(tx, ctx, step.cards or "this")
     for c in cards:
@@ -174,11 +198,16 @@ def _place_counters(tx: Tx, ctx: Context, step: Step) -> str:
         tx.update_card(c.id, counters=tuple(counters.items()))
         tx.emit("counters_placed", card=c.id, amount=step.amount or 1, what=name,
                 cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
-    return f"places {step.amount or 1} {name}(s) on {', '.join(c.id for c in cards)}"
+    return Phrase(
+        "done.place_counters",
+        amount=step.amount or 1,
+        name=name,
+        cards_=[CardId(c.id) for c in cards],
+    )
 
 
 @OPERATIONS.register("mark", "leaves a mark on the cards until the end of the turn")
-def _mark(tx: Tx, ctx: Context, step: Step) -> str:
+def _mark(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Leave a mark on cards until the end of the turn (`token`): what a later rule reads, such
     as "banish it during the End Phase" (Emergency Teleport) or "if this effect was activated
     this turn" (Stardust Dragon)."""
@@ -187,7 +216,11 @@ def _mark(tx: Tx, ctx: Context, step: Step) -> str:
     for c in cards:
         if mark not in c.marks:
             tx.update_card(c.id, marks=(*c.marks, mark))
-    return f"{', '.join(c.id for c in cards) or 'nothing'}: {mark.replace('_', ' ')}"
+    return Phrase(
+        "done.mark",
+        affected=[CardId(c.id) for c in cards] or Phrase("word.nothing"),
+        mark=Zone(mark),
+    )
 
 
 @OPERATIONS.register("coin_toss", "tosses a coin; later steps may ask how it fell")
@@ -204,24 +237,34 @@ def _coin_toss(tx: Tx, ctx: Context, step: Step) -> str:
     if call not in outcomes:
         call = outcomes[0]
         other = outcomes[1]
-        tx.say("choice.engine_picked", f"The coin toss of {ctx.link.card} was not given; the engine "
-               f"assumes {'the call was right' if called else 'heads'} (say `choices: {{coin: {other}}}` "
-               "otherwise).", ctx.link.card)  # fmt: skip
+        tx.say(
+            "choice.engine_picked",
+            reason=Phrase(
+                "engine_picked.coin_toss_was_not",
+                card=CardId(ctx.link.card),
+                assumed=Phrase("coin.call_right" if called else "coin.heads"),
+                other=other,
+            ),
+            cards=(ctx.link.card,),
+        )  # fmt: skip
     ctx.coin = call
     tx.emit("coin_toss", card=ctx.link.card, result=call, chain_link=ctx.link.link)
-    return f"the call was {call}" if called else f"the coin comes up {call}"
+    return Phrase("done.coin.called" if called else "done.coin.toss", result=Zone(call))
 
 
 @OPERATIONS.register("declare_type", "notes the Monster Type declared at activation")
-def _declare_type(tx: Tx, ctx: Context, step: Step) -> str:
+def _declare_type(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Note the Monster Type its activation declared (`choices: {declare: Warrior}`) on the card."""
     declared = ctx.choices.get("declare")
     if not isinstance(declared, str) or not declared:
-        tx.say("choice.missing", f"{ctx.link.card} declares a Monster Type as it is activated: say "
-               "which with `choices: {declare: <Type>}`.", ctx.link.card)  # fmt: skip
-        return "no Type declared"
+        tx.say(
+            "choice.missing",
+            reason=Phrase("missing.declares_monster_type_activated", card=CardId(ctx.link.card)),
+            cards=(ctx.link.card,),
+        )  # fmt: skip
+        return Phrase("done.declare_type.no_type_declared")
     card = tx.board.cards[ctx.link.card]
     if card.zone in ("spell_traps", "field_spell"):
         tx.update_card(card.id, declared=declared)
     tx.emit("declared", card=card.id, what=declared, chain_link=ctx.link.link)
-    return f"declares {declared}"
+    return Phrase("done.declare_type.declares", declared=declared)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.explain import Card, CardId, Phrase, Player
 from engine.operations.context import Context, Handler, _pick, _players, select
 from engine.state import CardState, evolve
 from engine.vocabulary import OPERATIONS
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 
 
 @OPERATIONS.register("create_tokens", "Special Summons Tokens")
-def _create_tokens(tx: Tx, ctx: Context, step: Step) -> str:
+def _create_tokens(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Tokens take the lowest free Main Monster Zones; ids are <player>:<name>#<n>."""
     from engine.cards import load_catalog
 
@@ -38,12 +39,12 @@ def _create_tokens(tx: Tx, ctx: Context, step: Step) -> str:
         made.append(card.id)
     tx.update(created=tuple(created.items()))
     ctx.acted[:] = [tx.card(card_id) for card_id in made]  # "those Tokens" for the step after
-    return f"Special Summons {', '.join(made)}"
+    return Phrase("done.create_tokens", made=list(made))
 
 
 @OPERATIONS.register("create_token_from_tributes",
                      "Special Summons a Token whose ATK/DEF are those of the Tributed monsters")
-def _create_token_from_tributes(tx: Tx, ctx: Context, step: Step) -> str:
+def _create_token_from_tributes(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Nibiru: 1 Token to `player`'s field (the opponent's), Special Summoned by this link's
     player, with the combined original ATK/DEF of the monsters this effect Tributed."""
     from engine.cards import load_catalog
@@ -52,8 +53,8 @@ def _create_token_from_tributes(tx: Tx, ctx: Context, step: Step) -> str:
     owner = _players(ctx, step.player)[0]
     slot = tx.board.free_slot("monsters", owner)
     if slot is None:
-        tx.say("zone.full", f"{owner} has no free Main Monster Zone for {defn.name}.")
-        return f"no zone for {defn.name}"
+        tx.say("zone.full", reason=Phrase("full.has_no_free_main", owner=owner, name=defn.name))
+        return Phrase("done.create_token_from_tributes.no_zone_for", name=defn.name)
     atk = sum(tx.board.define(c.id).atk or 0 for c in ctx.tributed)
     def_ = sum(tx.board.define(c.id).def_ or 0 for c in ctx.tributed)
     created = dict(tx.game.created)
@@ -67,11 +68,17 @@ def _create_token_from_tributes(tx: Tx, ctx: Context, step: Step) -> str:
     tx.update(created=tuple(created.items()))
     tx.emit("summoned", card=card.id, player=owner, summoner=ctx.player, cause=ctx.link.card,
             chain_link=ctx.link.link, to="monsters")  # fmt: skip
-    return f"Special Summons {card.id} to {owner}'s field ({atk} ATK / {def_} DEF)"
+    return Phrase(
+        "done.create_token_from_tributes.special_summons_field_atk",
+        card=CardId(card.id),
+        owner=owner,
+        atk=atk,
+        def_=def_,
+    )
 
 
 @OPERATIONS.register("special_summon", "Special Summons the cards")
-def _special_summon(tx: Tx, ctx: Context, step: Step) -> str:
+def _special_summon(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Special Summon to the link player's field, each to the lowest free Main Monster Zone."""
     from engine.state import Summon
 
@@ -80,25 +87,28 @@ def _special_summon(tx: Tx, ctx: Context, step: Step) -> str:
     made = []
     for c in cards:
         if not tx.board.define(c.id).special_summonable:  # "Cannot be Special Summoned"
-            tx.say("summon.cannot_be_special_summoned", f"{c.name} cannot be Special Summoned, so "
-                   f"{ctx.link.card} cannot summon it.", c.id)  # fmt: skip
+            tx.say("summon.cannot_be_special_summoned", reason=Phrase("not_summonable_by", c=Card.of(c),
+                   card=CardId(ctx.link.card)), cards=(c.id,))  # fmt: skip
             continue
         only_by = tx.board.define(c.id).special_summon_by  # "Must be Special Summoned by X"
         if only_by and only_by.lower() != tx.board.define(ctx.link.card).name.lower():
-            tx.say("summon.condition_not_met", f"{c.name} can be Special Summoned only by the effect "
-                   f'of "{only_by}" (or one that ignores its Summoning conditions), so '
-                   f"{ctx.link.card} cannot summon it.", c.id)  # fmt: skip
+            tx.say("summon.condition_not_met", c=Card.of(c), only_by=only_by, card=CardId(ctx.link.card),
+                   cards=(c.id,))  # fmt: skip
             continue
         who = c.owner if step.player == "both" else ctx.player  # "each player ... their own GY"
         position = ctx.choices.get("position") or step.position or "attack"
         from engine.rules.abilities import one_face_up_problem  # "You can only control 1 face-up X"
 
         if position != "set" and (why := one_face_up_problem(tx.board, c, who)) is not None:
-            tx.say("summon.only_one_face_up", f"{why}, so {ctx.link.card} cannot summon it face-up.", c.id)
+            tx.say(
+                "summon.only_one_face_up",
+                reason=Phrase("only_one_face_up.cannot_summon_face_up", why=why, card=CardId(ctx.link.card)),
+                cards=(c.id,),
+            )
             continue
         slot = tx.board.free_slot("monsters", who)
         if slot is None:
-            tx.say("zone.full", f"{who} has no free Main Monster Zone for {c.id}.", c.id)
+            tx.say("zone.full", reason=Phrase("full.has_no_free_main_2", c=CardId(c.id), who=who))
             break
         tx.move(c.id, "monsters", event="summoned", cause=ctx.link.card, chain_link=ctx.link.link,
                 slot=slot, position=position, controller=who)  # fmt: skip
@@ -108,40 +118,48 @@ def _special_summon(tx: Tx, ctx: Context, step: Step) -> str:
     if made:
         tx.update(last_summon=Summon(cards=tuple(made), kind="special", player=ctx.player,  # type: ignore[arg-type]
                                      seq=tx.game.seq))  # fmt: skip
-    return f"Special Summons {', '.join(made) or 'nothing'}"
+    return Phrase("done.special_summon", made=list(made) or Phrase("word.nothing"))
 
 
 @OPERATIONS.register("summon_returned_namesake",
                      "Special Summons from the hand a monster named like the one returned")
-def _summon_returned_namesake(tx: Tx, ctx: Context, step: Step) -> str:
+def _summon_returned_namesake(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Stargazer Magician: Special Summon 1 monster from the hand with the same name as the monster
     whose return to the hand set this trigger off (that monster itself may be the one)."""
     from engine.cards import Selector
 
     subject = tx.board.cards.get(ctx.link.subject or "")
     if subject is None:
-        return "no returned monster is known, so nothing is summoned"
+        return Phrase("done.summon_returned_namesake")
     name = tx.board.define(subject.id).name
     named = Selector(zone="hand", controller="you", card_type="monster", name=name)
     return _special_summon(tx, ctx, step.model_copy(update={"cards": named}))
 
 
 @OPERATIONS.register("switch_with_this", "this card and the target switch control")
-def _switch_with_this(tx: Tx, ctx: Context, step: Step) -> str:
+def _switch_with_this(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """This card and the target switch control, each taking the zone the other left (Invader of
     the Throne); if either is no longer on the field, nothing happens."""
     this = tx.board.cards.get(ctx.link.card)
     other = next((c for c in select(tx, ctx, step.cards or "targets") if c.zone == "monsters"), None)
     if this is None or this.zone != "monsters" or other is None or other.controller == this.controller:
-        return "control does not change (one of the two is no longer on the field)"
+        return Phrase("done.switch_with_this.control_does_not_change")
     tx.set_board(tx.board.with_card(evolve(this, controller=other.controller, slot=other.slot)))
     tx.set_board(tx.board.with_card(evolve(other, controller=this.controller, slot=this.slot)))
     for c, to in ((this, other.controller), (other, this.controller)):
         tx.emit("control_changed", card=c.id, player=to, cause=ctx.link.card, chain_link=ctx.link.link)
-    tx.say("control.switched", f"{this.name} and {other.name} switch control: {other.controller} now "
-           f"controls {this.id}, {this.controller} controls {other.id}.", this.id, other.id)  # fmt: skip
+    tx.say(
+        "control.switched",
+        this=Card.of(this),
+        other=Card.of(other),
+        other_controller=Player(other.controller),
+        this2=CardId(this.id),
+        this_controller=Player(this.controller),
+        other2=CardId(other.id),
+        cards=(this.id, other.id),
+    )  # fmt: skip
     ctx.acted[:] = [tx.board.cards[this.id], tx.board.cards[other.id]]
-    return f"{this.id} and {other.id} switch control"
+    return Phrase("done.switch_with_this.switch_control", this=CardId(this.id), other=CardId(other.id))
 
 
 def _materials_then_summon(method: str) -> Handler:
@@ -154,13 +172,23 @@ def _materials_then_summon(method: str) -> Handler:
         monster = (ctx.chosen(tx, "summon") or [None])[0]
         materials = ctx.chosen(tx, "materials") or ctx.chosen(tx, "tribute") or []
         if monster is None or not materials:
-            tx.say("choice.missing", f"{ctx.link.card} needs `choices: {{summon: <monster>, materials: "
-                   "[...]}}` to say which monster is summoned with which materials.", ctx.link.card)
-            return "no monster or materials chosen"
+            tx.say(
+                "choice.missing",
+                reason=Phrase("missing.needs_choices_say_which_2", card=CardId(ctx.link.card)),
+                cards=(ctx.link.card,),
+            )
+            return Phrase("done.summon_by_procedure.nothing_chosen")
         if method == "ritual" and (mask := first(tx.board, "forbid_tributes")) is not None:
-            tx.say("rule.tributes_forbidden", f"{mask.name} is face-up: no monster can be Tributed, so "
-                   f"the Ritual Summon of {monster.name} cannot happen.", mask.id, ctx.link.card)
-            return "no Tribute possible: no Ritual Summon"
+            tx.say(
+                "rule.tributes_forbidden",
+                reason=Phrase(
+                    "tributes_forbidden.face_up_no_monster_5",
+                    mask=Card.of(mask),
+                    monster=Card.of(monster),
+                ),
+                cards=(mask.id, ctx.link.card),
+            )
+            return Phrase("done.summon_by_procedure.no_tribute")
         for m in materials:
             event = "tributed" if method == "ritual" else "sent_to_gy"
             tx.move(m.id, "graveyard", event=event, cause=f"material for {monster.id}",
@@ -169,7 +197,8 @@ def _materials_then_summon(method: str) -> Handler:
         tx.move(monster.id, "monsters", event="summoned", cause=ctx.link.card, chain_link=ctx.link.link,
                 slot=slot, position="attack", controller=ctx.player)  # fmt: skip
         tx.update_card(monster.id, summoned_this_turn=True, summon_type=method)
-        return f"{method.title()} Summons {monster.id} using {', '.join(m.id for m in materials)}"
+        return Phrase("done.summon_by_procedure.summons", method=method.title(), monster=CardId(monster.id),
+                      materials=[CardId(m.id) for m in materials])  # fmt: skip
 
     return handler
 
@@ -195,14 +224,14 @@ def _summon_after(method: str) -> Handler:
                                     [board.cards[m] for m in materials], must_use=source)  # fmt: skip
 
         ctx.afterwards.append(later)
-        return f"a {method.title()} Summon follows its resolution"
+        return Phrase("done.summon_after", method=method.title())
 
     return handler
 
 
 @OPERATIONS.register("normal_summon_after",
                      "Normal Summons or Sets 1 monster immediately after this effect resolves")
-def _normal_summon_after(tx: Tx, ctx: Context, step: Step) -> str:
+def _normal_summon_after(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Ultimate Offering: "immediately after this effect resolves, Normal Summon/Set 1 monster"
     (`choices: {summon: <monster>, tribute: [...], position: set}`)."""
     from engine.rules.procedures import effect_normal_summon
@@ -218,12 +247,12 @@ def _normal_summon_after(tx: Tx, ctx: Context, step: Step) -> str:
                                     [board.cards[t] for t in tributes], position)  # fmt: skip
 
     ctx.afterwards.append(later)
-    return "a Normal Summon/Set follows its resolution"
+    return Phrase("done.normal_summon_after")
 
 
 @OPERATIONS.register("summon_listed_lv",
                      "Special Summons the LV monster named by the monster paid as the cost")
-def _summon_listed_lv(tx: Tx, ctx: Context, step: Step) -> str:
+def _summon_listed_lv(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Level Up!: Special Summon the "LV" monster named by the monster sent as the cost, from the
     hand or Deck, ignoring its Summoning conditions."""
     from engine.refs import resolve_ref
@@ -234,15 +263,16 @@ def _summon_listed_lv(tx: Tx, ctx: Context, step: Step) -> str:
     names = [tx.board.define(c.id).level_up_to for c in sent]
     listed = next((n for n in names if n), None)
     if listed is None:
-        return "no \"LV\" monster is named"
+        return Phrase("done.summon_listed_lv.no_lv_monster_named")
     fitting = [c for c in tx.board.in_zones(("hand", "deck")) if c.owner == ctx.player
                and c.name.lower() == listed.lower()]  # fmt: skip
     chosen = [c for c in ctx.chosen(tx, "summon") or [] if c.id in {f.id for f in fitting}]
     card = (chosen or fitting or [None])[0]
     slot = tx.board.free_slot("monsters", ctx.player)
     if card is None or slot is None:
-        why = f"no {listed} in {ctx.player}'s hand or Deck" if card is None else "no free Main Monster Zone"
-        return f"nothing is summoned ({why})"
+        why = (Phrase("nothing_summoned.no_card", name=listed, player=Player(ctx.player)) if card is None
+               else Phrase("nothing_summoned.no_zone"))  # fmt: skip
+        return Phrase("done.summon_listed_lv.nothing_summoned", why=why)
     position = ctx.choices.get("position") or "attack"
     tx.move(card.id, "monsters", event="summoned", cause=ctx.link.card, chain_link=ctx.link.link,
             slot=slot, position=position, controller=ctx.player)  # fmt: skip
@@ -250,14 +280,16 @@ def _summon_listed_lv(tx: Tx, ctx: Context, step: Step) -> str:
     ctx.acted[:] = [tx.board.cards[card.id]]
     tx.update(last_summon=Summon(cards=(card.id,), kind="special", player=ctx.player,  # type: ignore[arg-type]
                                  seq=tx.game.seq))  # fmt: skip
-    tx.say("summon.ignoring_conditions", f"{card.name} is Special Summoned from the "
-           f"{'hand' if card.zone == 'hand' else 'Deck'} ignoring its Summoning conditions (Level "
-           "Up! says so), although its own text allows no other way.", card.id)  # fmt: skip
-    return f"Special Summons {card.id} ignoring its Summoning conditions"
+    tx.say(
+        "summon.ignoring_conditions",
+        card=Card.of(card),
+        zone=Phrase("from.hand" if card.zone == "hand" else "from.deck"),
+    )  # fmt: skip
+    return Phrase("done.summon_listed_lv.special_summons_ignoring_summoning", card=CardId(card.id))
 
 
 @OPERATIONS.register("fusion_summon_either_field", "Fusion Summons using monsters from either field")
-def _fusion_either_field(tx: Tx, ctx: Context, step: Step) -> str:
+def _fusion_either_field(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Fusion Summon using monsters from either field (Super Polymerization), checked against
     the Fusion Monster's material line (`choices: {summon: ..., materials: [...]}`)."""
     from engine.rules.procedures import fusion_from_either_field
@@ -267,16 +299,20 @@ def _fusion_either_field(tx: Tx, ctx: Context, step: Step) -> str:
                                     ctx.chosen(tx, "materials") or [])  # fmt: skip
     ctx.acted[:] = [tx.board.cards[c] for c in made]
     if not made:
-        return "no Fusion Summon"
+        return Phrase("done.fusion_summon_either_field.no_fusion_summon")
     tx.update(last_summon=Summon(cards=tuple(made), kind="special", player=ctx.player,  # type: ignore[arg-type]
                                  seq=tx.game.seq))  # fmt: skip
     used = tx.board.cards[made[0]].summoned_with
-    return f"Fusion Summons {made[0]} using {', '.join(used)} (from either field)"
+    return Phrase(
+        "done.fusion_summon_either_field.fusion_summons_using_from",
+        made=made[0],
+        used=list(used),
+    )
 
 
 @OPERATIONS.register("normal_summon_gemini",
                      "Normal Summons or Sets a Gemini monster from the hand, besides the usual Normal Summon")
-def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str:
+def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Gemini Summoner: Normal Summon or Set 1 Gemini monster from the hand (with its usual
     Tributes), or Normal Summon a face-up Gemini monster on the field again (a Gemini Summon), as
     this effect resolves: in addition to the turn's Normal Summon, which it neither needs nor uses.
@@ -294,32 +330,43 @@ def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str:
     chosen = [c for c in ctx.chosen(tx, "summon") or [] if c.id in {f.id for f in fitting}]
     if not chosen and fitting:
         chosen = fitting[:1]
-        tx.say("choice.engine_picked", f"No Gemini monster was named (`choices: {{summon: ...}}`); the "
-               f"engine takes the first that fits: {chosen[0].id}.", chosen[0].id)  # fmt: skip
+        tx.say(
+            "choice.engine_picked",
+            reason=Phrase("engine_picked.no_gemini_monster_was", card=CardId(chosen[0].id)),
+        )  # fmt: skip
     if not chosen:
-        return f"{player} has no Gemini monster to Normal Summon"
+        return Phrase("done.normal_summon_gemini.has_no_gemini_monster", player=Player(player))
     card = chosen[0]
     if card.zone == "monsters":
         tx.update_card(card.id, gemini=True, summoned_this_turn=True, summon_type="normal")
         tx.emit("summoned", card=card.id, player=player, cause=ctx.link.card, chain_link=ctx.link.link,
                 gemini=True, **{"from": "monsters", "to": "monsters"})  # fmt: skip
-        tx.say("summon.gemini", f"{ctx.link.card}'s effect Normal Summons {card.name}, already face-up on "
-               "the field (a Gemini Summon): it is now an Effect Monster with its effects. This does not "
-               f"use {player}'s Normal Summon, and a summon made as an effect resolves cannot be negated.",
-               card.id)  # fmt: skip
+        tx.say(
+            "summon.gemini",
+            reason=Phrase(
+                "gemini.effect_normal_summons_already",
+                card2=Card.of(card),
+                card=CardId(ctx.link.card),
+                player=Player(player),
+            ),
+            cards=(card.id,),
+        )  # fmt: skip
     else:
         setting = ctx.choices.get("position") == "set"
         tributes = [c.id for c in ctx.chosen(tx, "tribute") or []]
         defn = tx.board.define(card.id)
         try:
             if setting and not defn.settable:
-                raise Illegal("summon.not_settable", f"{card.name} cannot be Normal Set.", card.id)
+                raise Illegal(
+                    "summon.not_settable",
+                    reason=Phrase("not_settable.cannot_normal_set", card=Card.of(card)),
+                )
             ids = summons._tribute(tx, player, tributes, defn.tributes_needed(), card.id)
             slot = summons._free_main_zone(tx, player, None, ids)
             summons._pay_tributes(tx, ids, card.id)
         except Illegal as err:
             tx.explanations.append(err.explanation)
-            return f"no Normal Summon ({err.explanation.text})"
+            return Phrase("no_normal_summon_because", why=err.explanation)
         kind = "tribute" if ids else "normal"
         tx.move(card.id, "monsters", event="set" if setting else "summoned", cause=ctx.link.card,
                 chain_link=ctx.link.link, slot=slot, position="set" if setting else "attack")  # fmt: skip
@@ -327,11 +374,11 @@ def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str:
                        summon_type=None if setting else kind)  # fmt: skip
         if setting:
             ctx.acted[:] = [tx.board.cards[card.id]]
-            return f"{player} Sets {card.id}"
+            return Phrase("done.normal_summon_gemini.sets_2", player=Player(player), card=CardId(card.id))
     ctx.acted[:] = [tx.board.cards[card.id]]
     tx.update(last_summon=Summon(cards=(card.id,), kind="normal", player=player,  # type: ignore[arg-type]
                                  seq=tx.game.seq))  # fmt: skip
-    return f"{player} Normal Summons {card.id}"
+    return Phrase("done.normal_summon_gemini.normal_summons", player=Player(player), card=CardId(card.id))
 
 
 OPERATIONS.add(

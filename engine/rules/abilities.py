@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.explain import Card, CardId, Phrase, Player
 from engine.rules import continuous
 from engine.rules.duel import end_duel
 from engine.rules.kinds import has_effects
@@ -42,7 +43,7 @@ def _face_up_toons(board: Board, controller: str) -> list[CardState]:
     return [c for c in board.monsters(controller) if c.face_up and "toon" in board.define(c.id).subtypes]
 
 
-def toon_attack(board: Board, attacker: CardState, target: CardState | None) -> tuple[bool, str | None]:
+def toon_attack(board: Board, attacker: CardState, target: CardState | None) -> tuple[bool, Phrase | None]:
     """For a monster whose Toon effect applies: (may it attack directly, why this attack is
     illegal or None). For any other monster: (False, None), and the basic rules decide."""
     if continuous.first(board, "toon_attacks", attacker) is None:
@@ -50,13 +51,12 @@ def toon_attack(board: Board, attacker: CardState, target: CardState | None) -> 
     toons = _face_up_toons(board, opponent(attacker.controller))
     if not toons:
         return True, None
-    names = ", ".join(c.id for c in toons)
+    names = [CardId(c.id) for c in toons]
     if target is None:
-        return False, (f"{attacker.name} can attack directly only while the opponent controls no "
-                       f"face-up Toon monster; they control {names}, so it must attack one of them.")
+        return False, Phrase("must_attack_toon.not_directly", attacker=Card.of(attacker), toons=names)
     if target.id not in {c.id for c in toons}:
-        return False, (f"The opponent controls a face-up Toon monster ({names}), so {attacker.name} "
-                       f"must choose a Toon monster as its attack target, not {target.id}.")
+        return False, Phrase("must_attack_toon.not_that_target", attacker=Card.of(attacker), toons=names,
+                             target=CardId(target.id))  # fmt: skip
     return False, None
 
 
@@ -77,8 +77,12 @@ def toons_destroyed(tx: Tx) -> bool:
             doomed.append((source, world))
     for card, world in doomed:
         tx.move(card.id, "graveyard", event="destroyed", cause=world)
-        tx.say("toon.destroyed_with_toon_world", f"{tx.card(world).name} was destroyed on the field, so "
-               f"{card.name} is destroyed too (its own effect, which starts no chain).", card.id, world)
+        tx.say(
+            "toon.destroyed_with_toon_world",
+            world=Card.of(tx.card(world)),
+            card=Card.of(card),
+            cards=(card.id, world),
+        )
     return bool(doomed)
 
 
@@ -106,9 +110,8 @@ def destroyed_instead(tx: Tx, card: CardState, by: str) -> CardState | None:
         if by == "effect" and effect.substitute_for == "battle":
             continue
         tx.move(source.id, "graveyard", event="destroyed", cause=f"instead of {card.id}")
-        how = "by battle" if by == "battle" else "by a card effect"
-        tx.say("union.destroyed_instead", f"{card.name} would be destroyed {how}; {source.name}, "
-               f"equipped to it by its own Union effect, is destroyed instead.", source.id, card.id)
+        how = Phrase("destroyed_by.battle" if by == "battle" else "destroyed_by.effect")
+        tx.say("union.destroyed_instead", source=Card.of(source), card=Card.of(card), how=how)
         return source
     return _equipped_destroyed_instead(tx, card, by)
 
@@ -125,10 +128,8 @@ def _equipped_destroyed_instead(tx: Tx, card: CardState, by: str) -> CardState |
         if held is None:
             return None
         tx.move(held.id, "graveyard", event="destroyed", cause=f"instead of {card.id}")
-        how = "by battle" if by == "battle" else "by a card effect"
-        tx.say("rule.destroyed_instead", f"{card.name} would be destroyed {how}; its own effect destroys "
-               f"the monster equipped to it, {held.name}, instead, so {card.name} stays on the field.",
-               card.id, held.id)  # fmt: skip
+        how = Phrase("destroyed_by.battle" if by == "battle" else "destroyed_by.effect")
+        tx.say("rule.destroyed_instead", card=Card.of(card), held=Card.of(held), how=how)  # fmt: skip
         return held
     return None
 
@@ -147,9 +148,13 @@ def cannot_be_destroyed_by(tx: Tx, card: CardState, source: str) -> bool:
         e.apply == "link_material_protection" for e in board.define(m).effects)), None)  # fmt: skip
     if granting is None or continuous.negated_by(board, card) is not None:
         return False
-    tx.say("rule.cannot_be_destroyed", f"{card.name} was Link Summoned using {granting.name} as "
-           f"material: it cannot be destroyed by its controller's opponent's card effects, so "
-           f"{origin.name} does not destroy it.", card.id, granting.id)  # fmt: skip
+    tx.say(
+        "rule.cannot_be_destroyed",
+        card=Card.of(card),
+        granting=Card.of(granting),
+        origin=Card.of(origin),
+        cards=(card.id, granting.id),
+    )  # fmt: skip
     return True
 
 
@@ -186,9 +191,13 @@ def only_one_destroyed(tx: Tx) -> bool:
                 seen[defn.name] = card
                 continue
             tx.move(card.id, "graveyard", event="destroyed", cause="rule: only 1 face-up")
-            tx.say("rule.only_one_face_up_destroyed", f"{player} now controls 2 face-up {defn.name}, and can "
-                   f"control only 1: the newer, {card.id}, is destroyed by the game (no chain).",
-                   card.id, seen[defn.name].id)  # fmt: skip
+            tx.say(
+                "rule.only_one_face_up_destroyed",
+                player=Player(player),
+                name=defn.name,
+                card=CardId(card.id),
+                cards=(card.id, seen[defn.name].id),
+            )  # fmt: skip
             return True
     return False
 
@@ -205,35 +214,34 @@ def _wins_the_match(defn: CardDef) -> bool:
     return any(e.apply == "match_win" for e in defn.effects)
 
 
-def union_target_problem(board: Board, union: CardState, host: CardState) -> str | None:
+def union_target_problem(board: Board, union: CardState, host: CardState) -> Phrase | None:
     """Is `host` a monster this Union can equip to ("appropriate": what its own equip effect
     can target)? None if it is; else why not."""
     for effect in board.define(union.id).effects:
         if any(s.op == "union_equip" and s.cards == "this" for s in effect.do) and effect.targets:
             if continuous.fits(board, host, effect.targets[0], union.controller):
                 return None
-            return f"{host.id} is not a monster {union.name} can be equipped to"
-    return f"{union.name} has no Union effect that equips it"
+            return Phrase("union_problem.not_a_host", host=CardId(host.id), union=Card.of(union))
+    return Phrase("union_problem.no_union_effect", union=Card.of(union))
 
 
-def targets_problem(board: Board, effect: Effect, targets: tuple[str, ...]) -> str | None:
+def targets_problem(board: Board, effect: Effect, targets: tuple[str, ...]) -> Phrase | None:
     """Targets that only make sense together: "1 Union monster you control and 1 monster it can
     be equipped to" (Formation Union). None if they fit."""
     if any(s.op == "special_summon" and s.cards in (None, "targets") for s in effect.do):
         for t in targets:  # a monster that "Cannot be Special Summoned" is not a legal target
             if not board.define(t).special_summonable:
-                return f"{t} cannot be Special Summoned, so it cannot be chosen to be Special Summoned"
+                return Phrase("union_problem.not_special_summonable", target=CardId(t))
     if any(s.op == "union_unequip" and s.cards == "targets" for s in effect.do):
         for t in targets:  # "an equipped Union Monster Card": equipped as a Union, by its own effect
             card = board.cards[t]
             if "union" in board.define(t).subtypes and not card.self_equipped:
-                return (f"{t} is equipped, but not by a Union's own effect (another card equipped it), "
-                        "so it is not an equipped Union Monster Card")
+                return Phrase("union_problem.not_self_equipped", target=CardId(t))
     if not any(s.op == "union_equip" and s.cards == "targets" for s in effect.do) or len(targets) < 2:
         return None
     union, host = board.cards[targets[0]], board.cards[targets[1]]
     if "union" not in board.define(union.id).subtypes:
-        return f"the first target must be the Union monster, and {union.id} is not one"
+        return Phrase("union_problem.first_not_a_union", union=CardId(union.id))
     return union_target_problem(board, union, host)
 
 
@@ -250,15 +258,24 @@ def spell_resolved(tx: Tx, link: ChainLink, effect: Effect) -> None:
         counters = dict(source.counters)
         have = counters.get(counting.counter, 0)
         if counting.counter_limit is not None and have >= counting.counter_limit:
-            tx.say("counter.limit_reached", f"{source.name} already holds {have} {counting.counter}(s), "
-                   "its most; no counter is placed.", source.id)  # fmt: skip
+            tx.say(
+                "counter.limit_reached",
+                source=Card.of(source),
+                have=have,
+                counter=counting.counter,
+            )  # fmt: skip
             continue
         counters[counting.counter] = have + 1
         tx.update_card(source.id, counters=tuple(counters.items()))
         tx.emit("counters_placed", card=source.id, amount=1, what=counting.counter, cause=link.card)
-        tx.say("counter.spell_counter_placed", f"{link.card} resolved as a Spell Card: {source.name} "
-               f"gets 1 {counting.counter} ({have + 1} now). This is not an activation; nothing can "
-               "respond to it.", source.id, link.card)  # fmt: skip
+        tx.say(
+            "counter.spell_counter_placed",
+            card=CardId(link.card),
+            source=Card.of(source),
+            counter=counting.counter,
+            have=have + 1,
+            cards=(source.id, link.card),
+        )  # fmt: skip
 
 
 def check_wins(tx: Tx) -> None:
@@ -278,8 +295,13 @@ def check_wins(tx: Tx) -> None:
             held = dict(card.counters).get(effect.counter, 0)
             if held >= effect.counter_limit:
                 end_duel(tx, card.controller, "counters")
-                tx.say("duel.won_by_counters", f"{card.name} holds {held} {effect.counter}s: "
-                       f"{card.controller} wins the duel by its effect.", card.id)  # fmt: skip
+                tx.say(
+                    "duel.won_by_counters",
+                    card=Card.of(card),
+                    held=held,
+                    counter=effect.counter,
+                    controller=Player(card.controller),
+                )  # fmt: skip
                 return
     for event in tx.events if board.defined("wins_the_match", _wins_the_match) else ():
         cause = str(event.get("cause") or "")
@@ -295,9 +317,12 @@ def check_wins(tx: Tx) -> None:
         if any(e.apply == "match_win" for e in board.define(source.id).effects):
             winner = opponent(loser)
             end_duel(tx, winner, "match_win")
-            tx.say("duel.match_win", f"{source.name}'s battle damage reduced {loser} to 0 LP: {winner} "
-                   "wins this duel and, by its effect, the whole Match, whatever the score in duels "
-                   "(a judge records a Match win, not just a game win).", source.id)  # fmt: skip
+            tx.say(
+                "duel.match_win",
+                source=Card.of(source),
+                loser=Player(loser),
+                winner=Player(winner),
+            )  # fmt: skip
             return
 
 
@@ -306,12 +331,11 @@ def settle(tx: Tx) -> bool:
     return toons_destroyed(tx) or only_one_destroyed(tx)
 
 
-def activation_problem(board: Board, card: CardState, effect: Effect) -> str | None:
+def activation_problem(board: Board, card: CardState, effect: Effect) -> Phrase | None:
     """Why this card cannot activate this effect now, by its ability (a Gemini treated as a Normal
     Monster; a Union's equip or unequip from the wrong place), or None."""
     if not has_effects(board, card):
-        return (f"{card.name} is a Gemini monster treated as a Normal Monster: it has no effects until "
-                "it is Normal Summoned again while face-up on the field")
+        return Phrase("no_effects.gemini", card=Card.of(card))
     return None
 
 
@@ -329,15 +353,29 @@ def die_negation(tx: Tx, link: ChainLink, targets: tuple[str, ...]) -> str | Non
         rolled = dict(link.choices).get("die")
         if not isinstance(rolled, int) or isinstance(rolled, bool) or not 1 <= rolled <= 6:
             rolled = 1
-            tx.say("choice.engine_picked", f"The die {source.name} rolls as {link.card} resolves was not "
-                   "given; the engine takes 1 (say `choices: {die: n}` on that activation).",
-                   source.id)  # fmt: skip
+            tx.say(
+                "choice.engine_picked",
+                reason=Phrase(
+                    "engine_picked.die_rolls_resolves_was",
+                    source=Card.of(source),
+                    card=CardId(link.card),
+                ),
+                cards=(source.id,),
+            )  # fmt: skip
         tx.emit("die_roll", card=source.id, player=source.controller, result=rolled, chain_link=link.link)
-        wanted = " or ".join(str(n) for n in effect.die)
+        wanted = list(effect.die)
         if rolled not in effect.die:
-            tx.say("rule.die_roll", f"{link.card} targets {source.name}: its controller rolls a die as the "
-                   f"effect resolves and gets {rolled}, not {wanted}, so the effect applies.",
-                   source.id, link.card)  # fmt: skip
+            tx.say(
+                "rule.die_roll",
+                reason=Phrase(
+                    "die_roll.targets_controller_rolls_die_2",
+                    card=CardId(link.card),
+                    source=Card.of(source),
+                    rolled=rolled,
+                    wanted=wanted,
+                ),
+                cards=(source.id, link.card),
+            )  # fmt: skip
             continue
         tx.emit("negated", card=link.card, cause=source.id, chain_link=link.link, what="effect")
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {source.id}")
@@ -345,10 +383,19 @@ def die_negation(tx: Tx, link: ChainLink, targets: tuple[str, ...]) -> str | Non
         on_field = culprit is not None and culprit.zone in FIELD  # "that card": only on the field
         if on_field:
             tx.move(link.card, "graveyard", event="destroyed", cause=source.id)
-        tx.say("rule.die_roll", f"{link.card} targets {source.name}: its controller rolls a die as the "
-               f"effect resolves and gets {rolled}, so the effect is negated"
-               f"{f', and {link.card} is destroyed' if on_field else ''}. This is a Continuous effect "
-               "of the card: it builds no chain.", source.id, link.card)  # fmt: skip
+        tx.say(
+            "rule.die_roll",
+            reason=Phrase(
+                "die_roll.targets_controller_rolls_die",
+                card=CardId(link.card),
+                source=Card.of(source),
+                rolled=rolled,
+                destroyed=Phrase("die_roll.and_destroyed", card=CardId(link.card))
+                if on_field
+                else Phrase("nothing"),
+            ),
+            cards=(source.id, link.card),
+        )  # fmt: skip
         return f"Chain Link {link.link} ({link.card}) is negated by {source.name}'s die roll"
     return None
 
@@ -380,10 +427,12 @@ def negate_battle_destroyed(tx: Tx, doomed: tuple[str, ...]) -> None:
                        until_turn=WHILE_IT_STAYS, cards=(card_id,), since=tx.game.seq)  # fmt: skip
         tx.set_board(evolve(tx.board, lasting=(*tx.board.lasting, item)))
         tx.emit("negated", card=card_id, player=card.controller, cause=source.id, what="effects")
-        tx.say("battle.destroyed_effects_negated", f"{card.name} is destroyed by battle with "
-               f"{source.name}: {source.name}'s Continuous effect negates {card.name}'s effects while "
-               "it stays on the field and then in the GY (an effect it activates there resolves "
-               "without effect); this ends if it leaves the GY.", card_id, source.id)  # fmt: skip
+        tx.say(
+            "battle.destroyed_effects_negated",
+            card=Card.of(card),
+            source=Card.of(source),
+            cards=(card_id, source.id),
+        )  # fmt: skip
 
 
 def stamp_battle_negated(tx: Tx, before: CardState) -> None:

@@ -8,9 +8,10 @@ determined at damage calculation and carried out at the end of the Damage Step
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import Illegal
+from engine.explain import WINDOW_NAMES, Card, CardId, Explanation, Phrase, Player, explain
 from engine.refs import resolve_ref
 from engine.rules import abilities, continuous
 from engine.rules.common import own_card, require_turn_player
@@ -19,16 +20,6 @@ from engine.state import DAMAGE_WINDOWS, Battle, CardState, evolve, opponent
 if TYPE_CHECKING:
     from engine.document import ActionEntry
     from engine.tx import Tx
-
-WINDOW_NAMES = {
-    "battle_step": "the Battle Step",
-    "damage_step_start": "the start of the Damage Step",
-    "before_damage_calculation": "the Damage Step, before damage calculation",
-    "damage_calculation": "damage calculation",
-    "after_damage_calculation": "the Damage Step, after damage calculation",
-    "damage_step_end": "the end of the Damage Step",
-}
-
 
 DAMAGE_WINDOW_NAMES = {k: v for k, v in WINDOW_NAMES.items() if k != "battle_step"}
 
@@ -46,19 +37,34 @@ def _attack_restrictions(tx: Tx, player: str, attacker: CardState,
     """Continuous effects that stop or tax an attack (Messenger of Peace, Armor Exe, Dark Elf)."""
     board = tx.board
     if (source := continuous.first(board, "forbid_attacks", attacker)) is not None:
-        raise Illegal("battle.attacks_forbidden",
-                      f"{source.name} is face-up: {attacker.name} ({current_atk(tx, attacker)} ATK) "
-                      "cannot declare an attack.", attacker.id, source.id)  # fmt: skip
+        raise Illegal(
+            "battle.attacks_forbidden",
+            reason=Phrase(
+                "attacks_forbidden.face_up_atk_cannot",
+                attacker=Card.of(attacker),
+                source=Card.of(source),
+                atk=current_atk(tx, attacker),
+            ),
+        )  # fmt: skip
     from engine.rules.lasting import applying
 
     if (lock := applying(board, "cannot_attack", card=attacker.id)) is not None:
-        raise Illegal("battle.attacks_forbidden", f"{attacker.name} cannot attack this turn "
-                      f"({board.cards[lock.source].name}'s effect).", attacker.id, lock.source)  # fmt: skip
+        raise Illegal(
+            "battle.attacks_forbidden",
+            reason=Phrase(
+                "attacks_forbidden.cannot_attack_turn_effect",
+                attacker=Card.of(attacker),
+                source=Card.of(board.cards[lock.source]),
+            ),
+            cards=(attacker.id, lock.source),
+        )  # fmt: skip
     from engine.rules.restrictions import cannot_attack
 
     if cannot_attack(board, attacker):  # "cannot attack the turn you activate this effect"
-        raise Illegal("battle.attacks_forbidden", f"{attacker.name} cannot declare an attack this turn: "
-                      "an effect of it that says so was activated this turn.", attacker.id)  # fmt: skip
+        raise Illegal(
+            "battle.attacks_forbidden",
+            reason=Phrase("attacks_forbidden.cannot_declare_attack_turn", attacker=Card.of(attacker)),
+        )  # fmt: skip
     kind = "normal" if attacker.summon_type == "tribute" else attacker.summon_type
     special = kind not in (None, "normal", "flip")  # Link, Xyz, Fusion... are Special Summons too
     barrier = next((source for source, effect in continuous.in_force(board, "no_attack_turn_summoned")
@@ -66,11 +72,17 @@ def _attack_restrictions(tx: Tx, player: str, attacker: CardState,
                         not effect.summon_kinds or kind in effect.summon_kinds
                         or (special and "special" in effect.summon_kinds))), None)  # fmt: skip
     if attacker.summoned_this_turn and barrier is not None:
-        whose = ("its own effect, which is not negated" if barrier.id == attacker.id
-                 else f"{barrier.name} is face-up")  # fmt: skip
-        raise Illegal("battle.attacks_forbidden",
-                      f"{attacker.name} cannot attack the turn it is summoned ({whose}).",
-                      attacker.id, barrier.id)  # fmt: skip
+        whose = (Phrase("barrier.own_effect") if barrier.id == attacker.id
+                 else Phrase("barrier.face_up", barrier=Card.of(barrier)))  # fmt: skip
+        raise Illegal(
+            "battle.attacks_forbidden",
+            reason=Phrase(
+                "attacks_forbidden.cannot_attack_turn_summoned",
+                attacker=Card.of(attacker),
+                whose=whose,
+            ),
+            cards=(attacker.id, barrier.id),
+        )  # fmt: skip
     for source, effect in continuous.in_force(board, "attack_cost"):
         if not continuous.affects(board, source, effect, attacker):
             continue
@@ -79,13 +91,26 @@ def _attack_restrictions(tx: Tx, player: str, attacker: CardState,
             continue
         due = int(effect.cost.get("pay_lp", 0))
         if board.player(player).lp < due:
-            raise Illegal("activate.cost_missing",
-                          f"{attacker.name} needs {due} LP paid to declare an attack; {player} has "
-                          f"{board.player(player).lp}.", attacker.id)  # fmt: skip
+            raise Illegal(
+                "activate.cost_missing",
+                reason=Phrase(
+                    "cost_missing.needs_lp_paid_declare",
+                    attacker=Card.of(attacker),
+                    due=due,
+                    player=Player(player),
+                    lp=board.player(player).lp,
+                ),
+            )  # fmt: skip
         tx.change_lp(player, -due, event="lp_paid", cause=f"attack cost of {attacker.id}")
-        tx.say("cost.attack_cost_paid", f"{player} pays {due} LP for {attacker.name} to declare an "
-               "attack; this cost is part of its effect, so it is waived while that effect is negated.",
-               attacker.id)  # fmt: skip
+        tx.say(
+            "cost.attack_cost_paid",
+            reason=Phrase(
+                "attack_cost_paid.pays_lp_for_declare",
+                attacker=Card.of(attacker),
+                player=Player(player),
+                due=due,
+            ),
+        )  # fmt: skip
 
 
 def _tribute_to_attack(tx: Tx, player: str, attacker: CardState, count: int,
@@ -95,79 +120,100 @@ def _tribute_to_attack(tx: Tx, player: str, attacker: CardState, count: int,
     refs = (action.cost.get("tribute") if action is not None else None) or []
     refs = refs if isinstance(refs, list) else [refs]
     if (mask := continuous.first(tx.board, "forbid_tributes")) is not None:
-        raise Illegal("rule.tributes_forbidden", f"{mask.name} is face-up: no monster can be Tributed, "
-                      f"so {attacker.name} cannot pay its Tribute to declare an attack.", attacker.id,
-                      mask.id)  # fmt: skip
+        raise Illegal(
+            "rule.tributes_forbidden",
+            reason=Phrase(
+                "tributes_forbidden.face_up_no_monster_3",
+                attacker=Card.of(attacker),
+                mask=Card.of(mask),
+            ),
+        )  # fmt: skip
     cards = [resolve_ref(tx.board, str(r)) for r in refs]
     wrong = [c.id for c in cards if c.zone != "monsters" or c.controller != player or c.id == attacker.id]
     if len(cards) != count or wrong:
-        why = f"{', '.join(wrong)} cannot be Tributed for it" if wrong else f"{len(cards)} given"
-        raise Illegal("activate.cost_missing", f"{attacker.name} can declare an attack only if {player} "
-                      f"Tributes {count} other monster(s) it controls (`cost: {{tribute: [...]}}` on the "
-                      f"attack); {why}.", attacker.id)  # fmt: skip
+        why = (Phrase("tribute_cost.cannot_be_tributed", wrong=[CardId(i) for i in wrong]) if wrong
+               else Phrase("tribute_cost.given", given=len(cards)))  # fmt: skip
+        raise Illegal(
+            "activate.cost_missing",
+            reason=Phrase(
+                "cost_missing.can_declare_attack_only",
+                attacker=Card.of(attacker),
+                player=Player(player),
+                count=count,
+                why=why,
+            ),
+            cards=(attacker.id,),
+        )  # fmt: skip
     for c in cards:
         tx.move(c.id, "graveyard", event="tributed", cause=f"attack cost of {attacker.id}")
-    tx.say("cost.attack_cost_paid", f"{player} Tributes {', '.join(c.id for c in cards)} for "
-           f"{attacker.name} to declare an attack; this cost is part of its effect, so it is waived "
-           "while that effect is negated.", attacker.id, *[c.id for c in cards])  # fmt: skip
+    tx.say(
+        "cost.attack_cost_paid",
+        reason=Phrase(
+            "attack_cost_paid.tributes_for_declare_attack",
+            player=Player(player),
+            cards_=[CardId(c.id) for c in cards],
+            attacker=Card.of(attacker),
+        ),
+        cards=(attacker.id, *[c.id for c in cards]),
+    )  # fmt: skip
 
 
 def attack(tx: Tx, action: ActionEntry) -> str:
     require_turn_player(tx, action, "declare an attack")
     board = tx.board
     if board.turn == 1:
-        raise Illegal("battle.no_battle_first_turn",
-                      "The player who goes first cannot attack on the first turn of the duel: that "
-                      "turn has no Battle Phase.")  # fmt: skip
+        raise Illegal("battle.no_battle_first_turn")  # fmt: skip
     if board.phase != "battle" or board.step not in ("start", "battle"):
-        raise Illegal("battle.not_battle_phase",
-                      "Attacks are declared in the Battle Step of the Battle Phase; the turn has to "
-                      "move to the Battle Phase first.")  # fmt: skip
+        raise Illegal(
+            "battle.not_battle_phase",
+            reason=Phrase("not_battle_phase.attacks_are_declared_battle"),
+        )  # fmt: skip
     if tx.game.chain:
-        raise Illegal("action.chain_open", "An attack cannot be declared while a chain is open.")
+        raise Illegal("action.chain_open", reason=Phrase("chain_open.attack_cannot_declared_while"))
     player = action.player or ""
     if tx.board.player(player).cannot_attack:
-        raise Illegal("battle.attacks_forbidden",
-                      f"A card's effect stops {player} from declaring attacks this turn.")
+        raise Illegal(
+            "battle.attacks_forbidden",
+            reason=Phrase("attacks_forbidden.card_effect_stops_from", player=Player(player)),
+        )
     attacker = own_card(tx, action.attacker or "", player, "monsters", "attacker")
     if attacker.position != "attack":
-        raise Illegal("battle.not_attack_position",
-                      f"{attacker.name} is not in face-up Attack Position, so it cannot attack.",
-                      attacker.id)  # fmt: skip
+        raise Illegal("battle.not_attack_position", attacker=Card.of(attacker))  # fmt: skip
     if attacker.attacks_this_turn and tx.game.replay_attacker != attacker.id:
-        raise Illegal("battle.already_attacked",
-                      f"{attacker.name} already declared an attack this turn; a monster attacks "
-                      "once per turn unless a card says otherwise.", attacker.id)  # fmt: skip
+        raise Illegal("battle.already_attacked", attacker=Card.of(attacker))  # fmt: skip
     _attack_restrictions(tx, player, attacker, action)
     foe = opponent(player)
     defenders = tx.board.monsters(foe)
     toon_direct, toon_problem = abilities.toon_attack(
         tx.board, attacker, None if action.target == "direct" else resolve_ref(tx.board, action.target or ""))
     if toon_problem is not None:
-        raise Illegal("toon.must_attack_toon", toon_problem, attacker.id)
+        raise Illegal("toon.must_attack_toon", reason=toon_problem, cards=(attacker.id,))
     if action.target == "direct" and defenders and toon_direct:
-        tx.say("toon.direct_attack", f"{attacker.name} may attack {foe} directly although {foe} "
-               "controls monsters: its Toon effect lets it, as none of them is a face-up Toon monster.",
-               attacker.id)  # fmt: skip
+        tx.say("toon.direct_attack", attacker=Card.of(attacker), foe=Player(foe))  # fmt: skip
     if action.target == "direct":
         if defenders and not toon_direct:
-            names = ", ".join(c.id for c in defenders)
-            raise Illegal("battle.direct_blocked",
-                          f"{foe} controls a monster ({names}), so {attacker.name} cannot attack "
-                          "directly.", attacker.id)  # fmt: skip
+            raise Illegal(
+                "battle.direct_blocked",
+                attacker=Card.of(attacker),
+                foe=Player(foe),
+                names=[CardId(c.id) for c in defenders],
+                cards=(attacker.id,),
+            )  # fmt: skip
         target = None
     else:
         target = resolve_ref(tx.board, action.target or "")
         if target.zone != "monsters" or target.controller != foe:
-            raise Illegal("battle.bad_target",
-                          f"{target.id} is not a monster {foe} controls, so it cannot be attacked.",
-                          target.id)  # fmt: skip
+            raise Illegal("battle.bad_target", target=CardId(target.id), foe=Player(foe))  # fmt: skip
         if (guard := continuous.first(tx.board, "cannot_be_attacked", target)) is not None:
-            whose = "its own effect" if guard.id == target.id else f"{guard.name}'s effect"
-            raise Illegal("battle.cannot_be_attacked",
-                          f"{target.name} cannot be targeted for an attack: {whose} applies now "
-                          "(a Continuous effect, met by the board as it is).",
-                          target.id, guard.id)  # fmt: skip
+            whose = Phrase(
+                "guard.own",
+            ) if guard.id == target.id else Phrase("guard.other", guard=Card.of(guard))
+            raise Illegal(
+                "battle.cannot_be_attacked",
+                target=Card.of(target),
+                whose=whose,
+                cards=(target.id, guard.id),
+            )  # fmt: skip
     _in_a_row(tx, attacker)
     if board.step == "start":
         tx.set_board(tx.board.with_turn(step="battle"))  # the board as the attack cost left it
@@ -183,15 +229,20 @@ def attack(tx: Tx, action: ActionEntry) -> str:
             target=target.id if target else "direct")  # fmt: skip
     tx.finish()
     if target is None:
-        why = "its Toon effect lets it" if defenders else f"{foe} controls no monsters"
-        tx.say("battle.direct_attack", f"{attacker.name} attacks {foe} directly: {why}.", attacker.id)
+        why = Phrase("direct.toon") if defenders else Phrase("direct.no_monsters", foe=Player(foe))
+        tx.say("battle.direct_attack", attacker=Card.of(attacker), foe=Player(foe), why=why)
         return f"{player}'s {attacker.name} attacks directly"
     if target.position == "set":
-        shown = f"{foe}'s face-down monster in Main Monster Zone {target.slot}"
+        shown = Phrase("attacked.face_down", foe=Player(foe), slot=target.slot)
     else:
-        shown = f"{target.name} ({target.id})"
-    tx.say("battle.attack_declared", f"{attacker.name} attacks {shown}. {foe} may "
-           "respond in the Battle Step.", attacker.id, target.id)  # fmt: skip
+        shown = Phrase("attacked.face_up", target=Card.of(target), target_id=CardId(target.id))
+    tx.say(
+        "battle.attack_declared",
+        attacker=Card.of(attacker),
+        shown=shown,
+        foe=Player(foe),
+        cards=(attacker.id, target.id),
+    )  # fmt: skip
     return f"{player}'s {attacker.name} attacks {target.id}"
 
 
@@ -210,9 +261,7 @@ def _in_a_row(tx: Tx, attacker: CardState) -> None:
             tx.update_card(card.id, marks=rest)
             continue
         tx.update_card(card.id, marks=rest, attacks_this_turn=card.attacks_this_turn + 1)
-        tx.say("attack.second_in_a_row_lost", f"{attacker.name} declares an attack before {card.name} "
-               f"made its second attack \"in a row\", so {card.name} can no longer attack this turn.",
-               card.id, attacker.id)  # fmt: skip
+        tx.say("attack.second_in_a_row_lost", card=Card.of(card), attacker=Card.of(attacker))  # fmt: skip
 
 
 def replay_check(tx: Tx) -> bool:
@@ -228,20 +277,20 @@ def replay_check(tx: Tx) -> bool:
     ):  # fmt: skip
         tx.update(battle=None)
         tx.emit("battle", result="attack_stopped", card=battle.attacker)
-        tx.say("battle.ended", f"{battle.attacker} is no longer a face-up Attack Position monster "
-               "on the field, so its attack ends without damage.", battle.attacker)  # fmt: skip
+        tx.say(
+            "battle.ended",
+            reason=Phrase("ended.no_longer_face_up", attacker=CardId(battle.attacker)),
+            cards=(battle.attacker,),
+        )  # fmt: skip
         return True
     defenders = frozenset(c.id for c in board.monsters(opponent(player)))
     target_gone = battle.target is not None and battle.target not in defenders
     if defenders != battle.defenders_at_declaration or target_gone:
         tx.update(battle=None, replay_attacker=battle.attacker)
         tx.emit("replay", card=battle.attacker, player=player)
-        why = (f"the attack target {battle.target} left the field" if target_gone
-               else f"the monsters {opponent(player)} controls changed")  # fmt: skip
-        tx.say("battle.replay", f"A replay: {why} before the Damage Step. {attacker.name} may "
-               "attack again (a new target, or directly if no monster is left), or not attack; "
-               "if another monster attacks instead, it still counts as having attacked.",
-               battle.attacker)  # fmt: skip
+        why = (Phrase("replay.target_left", target=CardId(battle.target)) if target_gone
+               else Phrase("replay.monsters_changed", foe=Player(opponent(player))))  # fmt: skip
+        tx.say("battle.replay", why=why, attacker=Card.of(attacker), cards=(battle.attacker,))  # fmt: skip
         return True
     return False
 
@@ -283,23 +332,10 @@ def finish_battle(tx: Tx, until: str | None = None) -> None:
         next_window(tx)
 
 
-_WINDOW_TEXT = {
-    "damage_step_start": "The Damage Step starts. From here until damage calculation, only Counter "
-    "Traps and effects that directly change ATK/DEF can be activated.",
-    "before_damage_calculation": "Before damage calculation: a face-down target is turned face-up; "
-    "effects that directly change ATK/DEF can still be activated now.",
-    "damage_calculation": "Damage calculation begins. Only effects that are activated \"during damage "
-    "calculation\" (such as Kuriboh's) can be activated now; then damage is calculated.",
-    "after_damage_calculation": "After damage calculation: effects that happen at this moment "
-    "activate now (such as the Flip effect of a monster the attack turned face-up).",
-    "damage_step_end": "The end of the Damage Step: monsters destroyed by battle are sent to the GY now.",
-}
-
-
 def _enter(tx: Tx, battle: Battle, window: str) -> None:
     tx.update(battle=evolve(battle, window=window), priority=tx.board.turn_player)
     tx.emit("phase", phase="battle", step="damage", window=window, player=tx.board.turn_player)
-    tx.say("battle.damage_step_window", _WINDOW_TEXT[window])
+    tx.say("battle.damage_step_window", window=Phrase("damage_step_window." + window))
 
 
 def _flip_target(tx: Tx) -> None:
@@ -311,9 +347,7 @@ def _flip_target(tx: Tx) -> None:
         tx.update_card(target.id, position="defense")
         tx.emit("flipped", card=target.id, player=target.controller, cause="attacked")
         tx.finish()
-        tx.say("battle.flipped_face_up", f"{target.name} was attacked face-down: it is turned "
-               "face-up in Defense Position before damage calculation; a Flip effect would "
-               "activate after damage calculation.", target.id)  # fmt: skip
+        tx.say("battle.flipped_face_up", target=Card.of(target))  # fmt: skip
 
 
 def _damage_calculation(tx: Tx) -> None:
@@ -323,82 +357,73 @@ def _damage_calculation(tx: Tx) -> None:
     atk = current_atk(tx, attacker)
     player = attacker.controller
     foe = opponent(player)
-    notes: list[tuple[str, str, str]] = []  # what a shield this turn changed (Waboku), said last
+    notes: list[Explanation] = []  # what a shield this turn changed (Waboku), said last
     if battle.target is None:
         tx.emit("battle", card=attacker.id, target="direct", atk=atk)
         taken = _battle_damage(tx, foe, atk, attacker.id, notes) if atk > 0 else 0
         tx.finish()
-        tx.say("battle.direct_damage", f"Direct attack by {attacker.name} ({atk} ATK): {foe} "
-               f"{_takes(taken)}.", attacker.id)  # fmt: skip
-        for note in notes:
-            tx.say(*note)
+        tx.say(
+            "battle.direct_damage",
+            attacker=Card.of(attacker),
+            atk=atk,
+            foe=Player(foe),
+            taken=_takes(taken),
+        )  # fmt: skip
+        tx.explanations += notes
         return
     target = tx.card(battle.target)
     doomed: list[str] = []
+    params: dict[str, Any] = {"attacker": Card.of(attacker), "atk": atk, "target": Card.of(target)}
     if target.position == "attack":
         t_atk = current_atk(tx, target)
         tx.emit("battle", card=attacker.id, target=target.id, atk=atk, target_atk=t_atk)
+        params["target_atk"] = t_atk
         if atk == t_atk == 0:
-            code, text = "battle.atk_vs_atk_zero", (
-                f"{attacker.name} and {target.name} both have 0 ATK: neither is destroyed and no "
-                "one takes damage.")  # fmt: skip
+            code = "battle.atk_vs_atk_zero"
         elif atk == t_atk:
             doomed = [attacker.id, target.id]
-            code, text = "battle.atk_vs_atk_equal", (
-                f"{attacker.name} ({atk}) and {target.name} ({t_atk}) have equal ATK: both are "
-                "destroyed by battle and no one takes damage.")  # fmt: skip
+            code = "battle.atk_vs_atk_equal"
         else:
             winner, loser = (attacker, target) if atk > t_atk else (target, attacker)
             diff = abs(atk - t_atk)
             doomed = [loser.id]
             taken = _battle_damage(tx, loser.controller, diff, winner.id, notes)
             code = "battle.atk_vs_atk_higher" if atk > t_atk else "battle.atk_vs_atk_lower"
-            text = (
-                f"{attacker.name} ({atk} ATK) battles {target.name} ({t_atk} ATK): {loser.name} "
-                f"is destroyed by battle and {loser.controller} {_takes(taken)}.")
+            params |= {"loser": Card.of(loser), "loser_controller": Player(loser.controller),
+                       "taken": _takes(taken)}  # fmt: skip
     else:
         t_def = current_def(tx, target)
         tx.emit("battle", card=attacker.id, target=target.id, atk=atk, target_def=t_def)
+        params["target_def"] = t_def
         if atk > t_def and (piercer := continuous.first(tx.board, "piercing", attacker)) is not None:
             doomed = [target.id]
             taken = _battle_damage(tx, foe, atk - t_def, attacker.id, notes)
-            code, text = "battle.piercing_damage", (
-                f"{attacker.name} ({atk} ATK) beats {target.name}'s {t_def} DEF: {target.name} is "
-                f"destroyed by battle, and {piercer.name}'s effect inflicts piercing damage, ATK "
-                f"minus DEF ({atk - t_def}): {foe} {_takes(taken)}.")  # fmt: skip
+            code = "battle.piercing_damage"
+            params |= {"piercer": Card.of(piercer), "difference": atk - t_def, "foe": Player(foe),
+                       "taken": _takes(taken)}  # fmt: skip
         elif atk > t_def:
             doomed = [target.id]
-            code, text = "battle.atk_vs_def_higher", (
-                f"{attacker.name} ({atk} ATK) beats {target.name}'s {t_def} DEF: {target.name} is "
-                "destroyed by battle, and no one takes battle damage from attacking a Defense "
-                "Position monster.")  # fmt: skip
+            code = "battle.atk_vs_def_higher"
         elif atk == t_def:
-            code, text = "battle.atk_vs_def_equal", (
-                f"{attacker.name}'s {atk} ATK equals {target.name}'s {t_def} DEF: nothing is "
-                "destroyed and no one takes damage.")  # fmt: skip
+            code = "battle.atk_vs_def_equal"
         else:
             diff = t_def - atk
             taken = _battle_damage(tx, player, diff, target.id, notes)
-            code, text = "battle.atk_vs_def_lower", (
-                f"{attacker.name}'s {atk} ATK is below {target.name}'s {t_def} DEF: nothing is "
-                f"destroyed and {player} {_takes(taken)}.")  # fmt: skip
+            code = "battle.atk_vs_def_lower"
+            params |= {"player": Player(player), "taken": _takes(taken)}
     for card_id in list(doomed):
         owner = tx.card(card_id).controller
         if (shield := _shield(tx, "no_battle_destruction", owner)) is not None:
             doomed.remove(card_id)
-            notes.append(("battle.not_destroyed_by_battle", f"But {shield} was applied this turn: "
-                          f"{owner}'s monsters cannot be destroyed by battle, so {card_id} is not "
-                          "destroyed by this battle.", card_id))  # fmt: skip
+            notes.append(explain("battle.not_destroyed_by_battle", shield=CardId(shield), owner=Player(owner),
+                                 card=CardId(card_id), cards=(card_id,)))  # fmt: skip
         elif abilities.survives_battle_once(tx, tx.card(card_id)):  # Gemini Summoner
             doomed.remove(card_id)
-            notes.append(("battle.not_destroyed_once", f"{card_id} cannot be destroyed by battle once per "
-                          "turn (its own Continuous effect): it is not destroyed by this battle, and that "
-                          "use is spent for this turn.", card_id))  # fmt: skip
+            notes.append(explain("battle.not_destroyed_once", card=CardId(card_id)))
     tx.update(battle=evolve(tx.game.battle, doomed=tuple(doomed)))  # type: ignore[arg-type]
     tx.finish()
-    tx.say(code, text, attacker.id, target.id)
-    for note in notes:
-        tx.say(*note)
+    tx.say(code, cards=(attacker.id, target.id), **params)
+    tx.explanations += notes
     abilities.negate_battle_destroyed(tx, tuple(doomed))  # Terrorking Archfiend
 
 
@@ -410,14 +435,14 @@ def _shield(tx: Tx, kind: str, player: str) -> str | None:
     return item.source if item is not None else None
 
 
-def _takes(taken: int) -> str:
+def _takes(taken: int) -> Phrase:
     """What the battle did to a player's LP, as it was done: a shield (Waboku, Kuriboh, Dark
     Ruler No More) or a halving changed it, and the note or the lasting effect says why."""
-    return f"takes {taken} battle damage" if taken else "takes no battle damage"
+    return Phrase("battle_damage.taken", amount=taken) if taken else Phrase("battle_damage.none_taken")
 
 
 def _battle_damage(tx: Tx, player: str, amount: int, source: str,
-                   notes: list[tuple[str, str, str]]) -> int:  # fmt: skip
+                   notes: list[Explanation]) -> int:  # fmt: skip
     """Battle damage to `player`, unless a card says they take none (this turn: Waboku; from
     this battle: Kuriboh); doubled when the monster inflicting it says so and battles an
     opponent's monster (Odd-Eyes). Returns the damage actually taken."""
@@ -425,23 +450,37 @@ def _battle_damage(tx: Tx, player: str, amount: int, source: str,
     if battle is not None and battle.target is not None and src is not None and (
         src.controller != player and continuous.first(tx.board, "double_battle_damage", src)
     ):  # fmt: skip
-        notes.append(("battle.damage_doubled", f"{src.name} battles an opponent's monster: the battle "
-                      f"damage it inflicts is doubled, {amount} to {amount * 2}.", src.id))  # fmt: skip
+        notes.append(explain("battle.damage_doubled", card=Card.of(src), amount=amount, doubled=amount * 2))
         amount *= 2
     if (shield := _shield(tx, "no_battle_damage", player)) is not None:
-        notes.append(("battle.no_battle_damage", f"But {shield} was applied this turn: {player} takes no "
-                      f"battle damage, so the {amount} battle damage is not taken.", shield))  # fmt: skip
+        notes.append(explain(
+            "battle.no_battle_damage",
+            reason=Phrase(
+                "no_battle_damage.this_turn",
+                shield=CardId(shield),
+                player=Player(player),
+                amount=amount,
+            ),
+        ))  # fmt: skip
         return 0
     if battle is not None and (guard := next((c for p, c in battle.no_damage if p == player), None)):
-        notes.append(("battle.no_battle_damage", f"{tx.card(guard).name}'s effect applies to this battle: "
-                      f"{player} takes no battle damage from it, so the {amount} battle damage is not "
-                      "taken.", guard))  # fmt: skip
+        notes.append(explain(
+            "battle.no_battle_damage",
+            reason=Phrase(
+                "no_battle_damage.this_battle",
+                guard=Card.of(tx.card(guard)),
+                player=Player(player),
+                amount=amount,
+            ),
+        ))  # fmt: skip
         return 0
     if (odd := _reduced_to_zero(tx, player)) is not None:
-        notes.append(("battle.damage_reduced_to_zero", f"{odd.name}'s Pendulum Effect: {player} reduces the "
-                      f"{amount} battle damage from this attack, which involves {player}'s Pendulum Monster, "
-                      f"to 0 (once per turn; no chain; taken as {player}'s choice: the effect says \"you "
-                      "can\").", odd.id))  # fmt: skip
+        notes.append(explain(
+            "battle.damage_reduced_to_zero",
+            card=Card.of(odd),
+            player=Player(player),
+            amount=amount,
+        ))
         return 0
     taken = -tx.change_lp(player, -amount, event="damage", cause=f"battle: {source}")
     if taken > 0:
@@ -473,7 +512,7 @@ def _reduced_to_zero(tx: Tx, player: str) -> CardState | None:
     return None
 
 
-def _reflect(tx: Tx, player: str, taken: int, notes: list[tuple[str, str, str]]) -> None:
+def _reflect(tx: Tx, player: str, taken: int, notes: list[Explanation]) -> None:
     """Relinquished: while a monster is equipped to it by its own effect, the battle damage its
     controller takes from a battle involving it is also inflicted to the opponent, as effect damage,
     at the same moment (its current text; Yugipedia, "Battle damage": effects that also inflict
@@ -489,9 +528,13 @@ def _reflect(tx: Tx, player: str, taken: int, notes: list[tuple[str, str, str]])
             continue
         foe = opponent(player)
         tx.change_lp(foe, -taken, event="damage", cause=card.id)
-        notes.append(("battle.damage_reflected", f"{card.name} is equipped with a monster by its own effect: "
-                      f"the {taken} battle damage {player} takes from this battle is also inflicted to "
-                      f"{foe}, as effect damage, at the same moment.", card.id))  # fmt: skip
+        notes.append(explain(
+            "battle.damage_reflected",
+            card=Card.of(card),
+            amount=taken,
+            player=Player(player),
+            foe=Player(foe),
+        ))  # fmt: skip
         return
 
 
@@ -514,8 +557,12 @@ def _destroy_doomed(tx: Tx) -> None:
         if other is not None:  # who destroyed it: "if this card destroys a monster by battle" (Horus LV6)
             tx.events[-1].update(by=other.id, attacker=battle.attacker)
         if banisher:
-            tx.say("battle.banished_by_effect", f"{card.name} is destroyed by battle with {banisher.name}, "
-                   "whose effect banishes it instead of sending it to the GY.", card_id, banisher.id)
+            tx.say(
+                "battle.banished_by_effect",
+                card=Card.of(card),
+                banisher=Card.of(banisher),
+                cards=(card_id, banisher.id),
+            )
         gone.append(card_id)
     if gone:
         tx.finish()
@@ -527,5 +574,8 @@ def _end_of_battle(tx: Tx) -> None:
     tx.update(battle=None, priority=tx.board.turn_player)
     tx.set_board(tx.board.with_turn(step="battle"))
     tx.emit("phase", phase="battle", step="battle", player=tx.board.turn_player)
-    tx.say("battle.ended", f"The battle of {battle.attacker} is over; back to the Battle Step.",
-           battle.attacker)  # fmt: skip
+    tx.say(
+        "battle.ended",
+        reason=Phrase("ended.battle_over_back_battle", attacker=CardId(battle.attacker)),
+        cards=(battle.attacker,),
+    )  # fmt: skip

@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING
 
 from engine.cards import CardDef, Effect, Selector
 from engine.errors import Illegal
+from engine.explain import Card, CardId, Phase, Phrase, Player, Zone
 from engine.refs import resolve_ref
 from engine.rules import continuous, locks, pendulum, restrictions
 from engine.rules.abilities import targets_problem  # a Union and a monster it can equip
-from engine.rules.common import MAIN_PHASES, phase_name
+from engine.rules.common import MAIN_PHASES
 from engine.rules.conditions import Activating, deck_actions
 from engine.rules.continuous import candidates, fits, misfit
 from engine.rules.kinds import co_linked
@@ -53,18 +54,23 @@ def _pick_effect(card: CardState, defn: CardDef, number: int | None) -> tuple[in
               if e.kind in ("activation", "ignition", "quick", "trigger", "flip")]  # fmt: skip
     if number is not None:
         if not 1 <= number <= len(defn.effects):
-            raise Illegal("activate.no_such_effect",
-                          f"{card.name} has {len(defn.effects)} effect(s); there is no effect "
-                          f"{number}.", card.id)  # fmt: skip
+            raise Illegal(
+                "activate.no_such_effect",
+                card=Card.of(card),
+                effect_count=len(defn.effects),
+                number=number,
+            )  # fmt: skip
         chosen = defn.effects[number - 1]
         if chosen.kind in ("continuous", "maintenance"):
-            raise Illegal("activate.not_activated_effect",
-                          f"Effect {number} of {card.name} is a {chosen.kind.title()} effect: it "
-                          "applies by itself and is never activated.", card.id)  # fmt: skip
+            raise Illegal(
+                "activate.not_activated_effect",
+                card=Card.of(card),
+                number=number,
+                kind=chosen.kind.title(),
+            )  # fmt: skip
         return number, chosen
     if not usable:
-        raise Illegal("activate.no_effect_defined",
-                      f"{card.name} has no effect the engine can activate.", card.id)
+        raise Illegal("activate.no_effect_defined", card=Card.of(card))
     return usable[0]
 
 
@@ -81,26 +87,33 @@ def _check_timing(tx: Tx, player: str, card: CardState, defn: CardDef, effect: E
                                             "damage_step_end")  # fmt: skip
         counter = defn.spell_trap_kind == "counter" and defn.card_type == "trap"
         if after_calc or not (counter or effect.damage_step):
-            raise Illegal("activate.damage_step",
-                          f"{card.name} cannot be activated now: in the Damage Step only Counter "
-                          "Traps and effects that directly change ATK/DEF, and only until damage "
-                          "calculation starts; during damage calculation, only effects activated "
-                          "\"during damage calculation\".", card.id)  # fmt: skip
+            raise Illegal("activate.damage_step", card=Card.of(card))  # fmt: skip
     if chain:
         top = chain[-1]
         _check_unchainable(tx, player, card, defn, effect, top)
         if speed < 2 or speed < top.spell_speed:
-            raise Illegal("chain.spell_speed_too_low",
-                          f"{card.name} is Spell Speed {speed}; a response to Chain Link "
-                          f"{top.link} (Spell Speed {top.spell_speed}) must be Spell Speed 2 or "
-                          f"higher and at least {top.spell_speed}.", card.id)  # fmt: skip
+            raise Illegal(
+                "chain.spell_speed_too_low",
+                reason=Phrase(
+                    "spell_speed_too_low.spell_speed_response_chain",
+                    card=Card.of(card),
+                    speed=speed,
+                    link=top.link,
+                    spell_speed=top.spell_speed,
+                ),
+            )  # fmt: skip
     elif speed == 1 and (
         player != board.turn_player or board.phase not in MAIN_PHASES or game.battle
     ):
-        raise Illegal("activate.not_allowed_now",
-                      f"{card.name} is Spell Speed 1: it can be activated only in its "
-                      "controller's own Main Phase, when no chain is open; it is "
-                      f"{phase_name(board.phase)} of {board.turn_player}'s turn.", card.id)
+        raise Illegal(
+            "activate.not_allowed_now",
+            reason=Phrase(
+                "not_allowed_now.spell_speed_can_activated",
+                card=Card.of(card),
+                phase=Phase(board.phase),
+                turn_player=Player(board.turn_player),
+            ),
+        )
 
 
 def _check_unchainable(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect,
@@ -112,12 +125,27 @@ def _check_unchainable(tx: Tx, player: str, card: CardState, defn: CardDef, effe
         return
     who = tx.board.define(top.card).name
     if lock == "monster_effects" and defn.is_monster and effect.kind != "activation":
-        raise Illegal("activate.unchainable", f"Neither player can activate monster effects in response "
-                      f"to {who} (Chain Link {top.link}), so {card.name}'s effect cannot be activated "
-                      "now.", card.id, top.card)  # fmt: skip
+        raise Illegal(
+            "activate.unchainable",
+            reason=Phrase(
+                "unchainable.neither_player_can_activate",
+                who=who,
+                link=top.link,
+                card=Card.of(card),
+            ),
+            cards=(card.id, top.card),
+        )  # fmt: skip
     if lock == "both" or (lock == "opponent" and player != top.player):
-        raise Illegal("activate.unchainable", f"{who} (Chain Link {top.link}) cannot be responded to "
-                      f"by {'either player' if lock == 'both' else player}.", card.id, top.card)
+        raise Illegal(
+            "activate.unchainable",
+            reason=Phrase(
+                "unchainable.chain_link_cannot_responded",
+                who=who,
+                link=top.link,
+                either=Phrase("either_player") if lock == "both" else Player(player),
+            ),
+            cards=(card.id, top.card),
+        )
 
 
 def _check_location(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect,
@@ -127,42 +155,54 @@ def _check_location(tx: Tx, player: str, card: CardState, defn: CardDef, effect:
         owner_ok = card.controller == player
         if card.zone == "hand":
             if defn.card_type == "trap" and not locks.trap_from_hand(tx, player, effect):
-                raise Illegal("activate.not_allowed_now",
-                              f"{card.name} is a Trap: it must be Set first, and can be activated "
-                              "from the next turn on.", card.id)  # fmt: skip
+                raise Illegal(
+                    "activate.not_allowed_now",
+                    reason=Phrase("not_allowed_now.trap_must_set_first", card=Card.of(card)),
+                )  # fmt: skip
             if defn.spell_trap_kind == "quick-play" and player != board.turn_player:
-                raise Illegal("activate.not_allowed_now",
-                              f"{card.name} is a Quick-Play Spell: on the opponent's turn it can "
-                              "be activated only once it is Set (and not the turn it was Set).",
-                              card.id)  # fmt: skip
+                raise Illegal(
+                    "activate.not_allowed_now",
+                    reason=Phrase("not_allowed_now.quick_play_spell_opponent", card=Card.of(card)),
+                )  # fmt: skip
         elif card.zone in ("spell_traps", "field_spell") and owner_ok and card.face == "down":
             if card.set_this_turn and (defn.card_type == "trap" or
                                        defn.spell_trap_kind == "quick-play"):  # fmt: skip
-                raise Illegal("set.cannot_activate_this_turn",
-                              f"{card.name} was Set this turn; a Set Trap or Quick-Play Spell can "
-                              "be activated from the next turn on.", card.id)  # fmt: skip
+                raise Illegal("set.cannot_activate_this_turn", card=Card.of(card))  # fmt: skip
         else:
-            raise Illegal("action.card_not_there",
-                          f"{card.id} must be in {player}'s hand or Set on {player}'s field to be "
-                          "activated.", card.id)  # fmt: skip
+            raise Illegal(
+                "action.card_not_there",
+                reason=Phrase("card_not_there.must_hand_or_set", card=CardId(card.id), player=Player(player)),
+            )  # fmt: skip
         return
     anyone = effect.either_player and card.zone in continuous.FIELD and card.face_up
     if (card.controller != player and not anyone) or card.zone not in _zones_for(effect):
-        raise Illegal("action.card_not_there",
-                      f"{card.id}'s effect works from {', '.join(effect.works_from)}; the card is "
-                      f"in {card.controller}'s {card.zone.replace('_', ' ')}.", card.id)
+        raise Illegal(
+            "action.card_not_there",
+            reason=Phrase(
+                "card_not_there.effect_works_from_card",
+                card=CardId(card.id),
+                works_from=[Zone(z) for z in effect.works_from],
+                controller=Player(card.controller),
+                zone=Zone(card.zone),
+            ),
+        )
     if card.zone == "monsters" and not card.face_up:
-        raise Illegal("activate.not_allowed_now",
-                      f"{card.name} is face-down; its effects cannot be activated.", card.id)
+        raise Illegal(
+            "activate.not_allowed_now",
+            reason=Phrase("not_allowed_now.face_down_effects_cannot", card=Card.of(card)),
+        )
     from engine.rules.abilities import activation_problem  # a Gemini still a Normal Monster
 
     if (why := activation_problem(board, card, effect)) is not None:
-        raise Illegal("activate.no_effects_now", f"{why}.", card.id)
+        raise Illegal("activate.no_effects_now", why=why, cards=(card.id,))
     if pendulum.is_pendulum_card(board, card) != effect.pendulum and card.zone in continuous.FIELD:
-        where = "in a Pendulum Zone" if effect.pendulum else "in a Monster Zone"
-        raise Illegal("action.card_not_there",
-                      f"{'This Pendulum Effect' if effect.pendulum else 'This monster effect'} of "
-                      f"{card.name} works only while the card is {where}.", card.id)  # fmt: skip
+        raise Illegal(
+            "action.card_not_there",
+            reason=Phrase(
+                "effect_kind.pendulum" if effect.pendulum else "effect_kind.monster",
+                card=Card.of(card),
+            ),
+        )  # fmt: skip
 
 
 def _zones_for(effect: Effect) -> set[str]:
@@ -191,34 +231,58 @@ def _targets(tx: Tx, player: str, card: CardState, effect: Effect, refs: list[st
     chosen = [resolve_ref(tx.board, r) for r in refs if not r.startswith("link:") and r != "summon"]
     if not effect.targets:
         if chosen and not (stated and not effect.do):
-            raise Illegal("activate.bad_target",
-                          f"{card.name} does not target; no target can be chosen for it.", card.id)
+            raise Illegal(
+                "activate.bad_target",
+                reason=Phrase("bad_target.does_not_target_no", card=Card.of(card)),
+            )
         _targetable(tx, card, chosen)
         return tuple(t.id for t in chosen)
     needed = sum(s.count for s in effect.targets)
     flexible = any(s.up_to for s in effect.targets)
     if len(chosen) != needed and not (flexible and 1 <= len(chosen) <= needed):
-        raise Illegal("activate.bad_target",
-                      f"{card.name} needs {needed} target(s) chosen at activation; "
-                      f"{len(chosen)} given.", card.id)  # fmt: skip
+        raise Illegal(
+            "activate.bad_target",
+            reason=Phrase(
+                "bad_target.needs_target_chosen_activation",
+                card=Card.of(card),
+                needed=needed,
+                chosen_count=len(chosen),
+            ),
+        )  # fmt: skip
     summoned = summoned_now(tx)
     attacker = tx.game.battle.attacker if tx.game.battle else None
     for t in chosen:
         if t.id == card.id and all(sel.except_this for sel in effect.targets):
-            raise Illegal("activate.bad_target", f"{card.name} cannot target itself: its effect takes only "
-                          "other cards.", card.id)  # fmt: skip
+            raise Illegal(
+                "activate.bad_target",
+                reason=Phrase("bad_target.cannot_target_itself_effect", card=Card.of(card)),
+            )  # fmt: skip
         if not any(fits(tx.board, t, sel, player, summoned, attacker) for sel in effect.targets):
             why = next(filter(None, (misfit(tx.board, t, sel, player, summoned, attacker, now=False)
                                      for sel in effect.targets)), "does not fit")  # fmt: skip
-            raise Illegal("activate.bad_target",
-                          f"{t.id} is not a card {card.name} can target: it {why}.", card.id, t.id)
+            raise Illegal(
+                "activate.bad_target",
+                reason=Phrase("bad_target.not_card_can_target", card=Card.of(card), t=CardId(t.id), why=why),
+            )
     if len(effect.targets) > 1 and not _split(tx, chosen, effect.targets, player, summoned, attacker):
-        whose = {"you": f"{player} controls", "opponent": f"{opponent(player)} controls"}
-        wanted = " and ".join(f"{sel.count} {whose.get(sel.controller, 'on the field')}"
-                              for sel in effect.targets)  # fmt: skip
-        raise Illegal("activate.bad_target",
-                      f"{card.name}'s targets must be split as its text says ({wanted}); "
-                      f"{', '.join(t.id for t in chosen)} cannot be.", card.id)  # fmt: skip
+        whose = {"you": Phrase("where.controls", player=Player(player)),
+                 "opponent": Phrase("where.controls", player=Player(opponent(player)))}  # fmt: skip
+        wanted = [Phrase(
+            "split.part",
+            count=sel.count,
+            where=whose.get(sel.controller, Phrase("where.on_the_field")),
+        )
+                  for sel in effect.targets]  # fmt: skip
+        raise Illegal(
+            "activate.bad_target",
+            reason=Phrase(
+                "bad_target.targets_must_split_text",
+                card=Card.of(card),
+                wanted=wanted,
+                chosen=[CardId(t.id) for t in chosen],
+            ),
+            cards=(card.id,),
+        )  # fmt: skip
     restrictions.check_material_targets(tx, card, effect, chosen)
     _targetable(tx, card, chosen)
     return tuple(t.id for t in chosen)
@@ -250,13 +314,21 @@ def _targetable(tx: Tx, card: CardState, chosen: list[CardState]) -> None:
     for t in chosen:
         battle = tx.game.battle
         if battle is not None and t.id in battle.doomed:
-            raise Illegal("activate.bad_target",
-                          f"{t.id} is already destroyed by this battle (it leaves the field at the end "
-                          "of the Damage Step), so it cannot be targeted.", card.id, t.id)  # fmt: skip
+            raise Illegal(
+                "activate.bad_target",
+                reason=Phrase("bad_target.already_destroyed_battle_leaves", t=CardId(t.id)),
+                cards=(card.id, t.id),
+            )  # fmt: skip
         if (guard := continuous.first(tx.board, "untargetable", t)) is not None:
-            raise Illegal("activate.bad_target",
-                          f"{t.id} cannot be targeted by card effects while {guard.name} is face-up.",
-                          card.id, t.id, guard.id)  # fmt: skip
+            raise Illegal(
+                "activate.bad_target",
+                reason=Phrase(
+                    "bad_target.cannot_targeted_card_effects",
+                    t=CardId(t.id),
+                    guard=Card.of(guard),
+                ),
+                cards=(card.id, t.id, guard.id),
+            )  # fmt: skip
 
 
 def conditions(effect: Effect) -> list[str]:
@@ -265,10 +337,10 @@ def conditions(effect: Effect) -> list[str]:
 
 
 def _meets(tx: Tx, player: str, effect: Effect, condition: str, answered: ChainLink | None,
-           negating_summon: bool) -> str | None:  # fmt: skip
-    """None if the condition holds now; otherwise what is missing, in words (rules.conditions)."""
+           negating_summon: bool) -> str | Phrase | None:  # fmt: skip
+    """None if the condition holds now; otherwise what is missing, a phrase (rules.conditions)."""
     if negating_summon and condition != "negates_summon":
-        return "only a card that negates summons can answer a summon being attempted"
+        return Phrase("unmet.not_a_summon_negator")
     return CONDITIONS[condition](Activating(tx, player, effect, answered, negating_summon))
 
 
@@ -279,30 +351,38 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
         return
     board = tx.board
     me, foe = board.player(player), board.player(opponent(player))
-    problems = []
+    problems: list[str | Phrase] = []
     for name, anyone in ((req.you_control, False), (req.on_field, True)):
         if name is not None and not any(
             (anyone or c.controller == player) and c.face_up and c.zone in continuous.FIELD
             and c.name.lower() == name.lower() for c in board.on_field()
         ):  # fmt: skip
-            whose = "the" if anyone else f"{player}'s"
-            problems.append(f"a face-up {name} must be on {whose} field")
+            whose = Phrase("field.the") if anyone else Phrase("field.of", player=Player(player))
+            problems.append(Phrase("requires.face_up_on", name=name, whose=whose))
     if req.your_hand_max is not None and len(me.hand) - (card.zone == "hand") > req.your_hand_max:
-        problems.append(f"{player} must hold {req.your_hand_max} or fewer other cards in hand")
+        problems.append(Phrase("requires.hand_max", player=Player(player), count=req.your_hand_max))
     if req.opponent_hand_min is not None and len(foe.hand) < req.opponent_hand_min:
-        problems.append(f"{opponent(player)} must hold {req.opponent_hand_min} or more cards")
+        problems.append(Phrase(
+            "requires.opponent_hand_min",
+            foe=Player(opponent(player)),
+            count=req.opponent_hand_min,
+        ))
     if req.your_gy_max is not None and len(me.graveyard) > req.your_gy_max:
-        problems.append(f"{player}'s GY must hold {req.your_gy_max} or fewer cards "
-                        f"(it holds {len(me.graveyard)})")  # fmt: skip
+        problems.append(Phrase("requires.gy_max", player=Player(player), count=req.your_gy_max,
+                               held=len(me.graveyard)))  # fmt: skip
     if req.your_gy_monsters_min is not None:
         monsters = sum(1 for c in me.graveyard if board.define(c).is_monster)
         if monsters < req.your_gy_monsters_min:
-            problems.append(f"{player}'s GY must hold {req.your_gy_monsters_min} or more monsters "
-                            f"(it holds {monsters})")  # fmt: skip
+            problems.append(Phrase(
+                "requires.gy_monsters_min",
+                player=Player(player),
+                count=req.your_gy_monsters_min,
+                held=monsters,
+            ))  # fmt: skip
     problems += locks.requires_missing(tx, player, card, req)
     if req.lp_behind_by is not None and foe.lp - me.lp < req.lp_behind_by:
-        problems.append(f"{player}'s LP must be at least {req.lp_behind_by} lower than "
-                        f"{opponent(player)}'s")  # fmt: skip
+        problems.append(Phrase("requires.lp_behind", player=Player(player), amount=req.lp_behind_by,
+                               foe=Player(opponent(player))))  # fmt: skip
     if req.any_on_field and not any(
         fits(board, c, sel, player) for sel in req.any_on_field for c in candidates(board, sel)
     ):  # fmt: skip
@@ -317,14 +397,20 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
     if req.opponent_summons_min is not None:
         done = foe.summons_this_turn
         if done < req.opponent_summons_min:
-            problems.append(f"{opponent(player)} must have Normal or Special Summoned "
-                            f"{req.opponent_summons_min} or more monsters this turn ({done} so far)")
+            problems.append(Phrase("requires.opponent_summons", foe=Player(opponent(player)),
+                                   count=req.opponent_summons_min, done=done))  # fmt: skip
     problems += own_state_problems(card, req)
     if problems:
-        again = " (and again as it resolves)" if req.at_resolution else " only when the card is activated"
-        raise Illegal("activate.condition_not_met",
-                      f"{card.name} cannot be activated: {'; '.join(problems)}. (This condition is "
-                      f"checked{again}.)", card.id)  # fmt: skip
+        again = Phrase("checked.again_at_resolution" if req.at_resolution else "checked.at_activation")
+        raise Illegal(
+            "activate.condition_not_met",
+            reason=Phrase(
+                "condition_not_met.cannot_activated_condition_checked",
+                card=Card.of(card),
+                condition=Phrase("condition_unmet", problems=problems, again=again),
+            ),
+            cards=(card.id,),
+        )  # fmt: skip
 
 
 def _described(sel: Selector, player: str) -> str:
@@ -347,23 +433,32 @@ def _check_condition(tx: Tx, player: str, card: CardState, effect: Effect,
     answered = chain[-1] if chain else None
     for ref in refs:
         if ref.startswith("link:") and (answered is None or ref != f"link:{answered.link}"):
-            raise Illegal("activate.condition_not_met",
-                          f"{card.name} can answer only the activation immediately before it "
-                          f"(Chain Link {answered.link if answered else 'none'}), not {ref}.",
-                          card.id)  # fmt: skip
+            raise Illegal(
+                "activate.condition_not_met",
+                reason=Phrase(
+                    "condition_not_met.can_answer_only_activation",
+                    card=Card.of(card),
+                    answered_link=answered.link if answered else Phrase("none"),
+                    ref=ref,
+                ),
+            )  # fmt: skip
     wanted = conditions(effect)
     negating_summon = "summon" in refs
     if not wanted:
         if negating_summon:
-            raise Illegal("activate.condition_not_met",
-                          f"{card.name} does not negate summons, so it cannot answer a summon being "
-                          "attempted; it can respond once the summon has succeeded.", card.id)
+            raise Illegal(
+                "activate.condition_not_met",
+                reason=Phrase("condition_not_met.does_not_negate_summons", card=Card.of(card)),
+            )
         return None
     missing = [_meets(tx, player, effect, c, answered, negating_summon) for c in wanted]
     if None in missing:
         return answered
-    reasons = "; or ".join(m for m in missing if m)
-    raise Illegal("activate.condition_not_met", f"{card.name} cannot be activated now: {reasons}.", card.id)
+    reasons = [m for m in missing if m]
+    raise Illegal(
+        "activate.condition_not_met",
+        reason=Phrase("condition_not_met.cannot_activated_now", card=Card.of(card), reasons=reasons),
+    )
 
 
 def _cost_count_problem(tx: Tx, player: str, effect: Effect, count: int) -> str | None:
@@ -393,17 +488,24 @@ def _check_cost(tx: Tx, player: str, card: CardState, effect: Effect,
             if given is None:
                 costs["pay_lp"] = due  # the amount follows from the card; nothing to choose
             elif int(given) != due:
-                raise Illegal("activate.cost_missing",
-                              f"{card.name} costs {due} LP now; {given} was given.", card.id)
+                raise Illegal(
+                    "activate.cost_missing",
+                    reason=Phrase("cost_missing.costs_lp_now_was", card=Card.of(card), due=due, given=given),
+                )
             if lp < due or (amount != "half" and lp <= 0):
-                raise Illegal("activate.cost_missing",
-                              f"{player} has {lp} LP and cannot pay {due}.", card.id)
+                raise Illegal(
+                    "activate.cost_missing",
+                    reason=Phrase("cost_missing.has_lp_cannot_pay", player=Player(player), lp=lp, due=due),
+                    cards=(card.id,),
+                )
             continue
         if key in SELF_COSTS:  # "discard / send / Tribute this card": the card itself is the cost
             pay, zones, where = SELF_COSTS[key]
             if zones and card.zone not in zones:
-                raise Illegal("activate.cost_missing", f"{card.name} must be {where} to pay its cost "
-                              "with itself.", card.id)  # fmt: skip
+                raise Illegal(
+                    "activate.cost_missing",
+                    reason=Phrase("cost_missing.must_pay_cost_with", card=Card.of(card), where=where),
+                )  # fmt: skip
             costs.pop(key, None)
             costs[pay] = [card.id]
             continue
@@ -411,24 +513,53 @@ def _check_cost(tx: Tx, player: str, card: CardState, effect: Effect,
         if amount == "any" or isinstance(amount, list):  # "any number" (Skull Lair), "3 or 6" (Pot)
             allowed = amount if isinstance(amount, list) else None
             if count < 1 or (allowed is not None and count not in allowed):
-                wanted = " or ".join(map(str, allowed)) if allowed else "1 or more"
-                raise Illegal("activate.cost_missing", f"{card.name} needs a cost of {wanted} card(s) "
-                              f"to {key.replace('_', ' ')}; {count} given.", card.id)  # fmt: skip
+                wanted = Phrase("count.one_of", counts=allowed) if allowed else Phrase("count.one_or_more")
+                raise Illegal(
+                    "activate.cost_missing",
+                    reason=Phrase(
+                        "cost_missing.needs_cost_card_given_2",
+                        card=Card.of(card),
+                        wanted=wanted,
+                        key_=Zone(key),
+                        count=count,
+                    ),
+                )  # fmt: skip
             if (why := _cost_count_problem(tx, player, effect, count)) is not None:
-                raise Illegal("activate.condition_not_met", f"{card.name} cannot be activated "
-                              f"paying {count} card(s) to {key.replace('_', ' ')}: {why}.",
-                              card.id)  # fmt: skip
+                raise Illegal(
+                    "activate.condition_not_met",
+                    reason=Phrase(
+                        "condition_not_met.cannot_activated_paying_card",
+                        card=Card.of(card),
+                        count=count,
+                        key_=Zone(key),
+                        why=why,
+                    ),
+                )  # fmt: skip
             continue
         if key == "detach" and given:
             strays = [str(r) for r in (given if isinstance(given, list) else [given])
                       if resolve_ref(tx.board, str(r)).id not in card.materials]  # fmt: skip
             if strays:
-                raise Illegal("activate.cost_missing", f"{', '.join(strays)} is not Xyz Material of "
-                              f"{card.name}; the cost detaches material from the card itself.", card.id)
+                raise Illegal(
+                    "activate.cost_missing",
+                    reason=Phrase(
+                        "cost_missing.not_xyz_material_cost",
+                        card=Card.of(card),
+                        strays=strays,
+                    ),
+                )
         if count != amount:
-            raise Illegal("activate.cost_missing",
-                          f"{card.name} needs a cost of {amount} card(s) to {key.replace('_', ' ')}; "
-                          f"{count} given (cost: {{{key}: [...]}}).", card.id)  # fmt: skip
+            raise Illegal(
+                "activate.cost_missing",
+                reason=Phrase(
+                    "cost_missing.needs_cost_card_given",
+                    card=Card.of(card),
+                    amount=amount,
+                    key_=Zone(key),
+                    count=count,
+                    key_2=key,
+                ),
+            )  # fmt: skip
     return costs
 
 
@@ -436,21 +567,28 @@ def _check_locks(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Ef
     """Continuous effects that forbid the activation outright (Jinzo: no Trap Cards)."""
     adds = {"draw", "search"} & deck_actions(effect)
     if adds and effect.kind != "trigger" and (lock := deck_locked(tx.board)) is not None:
-        raise Illegal("activate.locked", f"{tx.board.cards[lock.source].name}'s effect applies for the "
-                      "rest of this turn: no card can be added from either Main Deck to the hand, so "
-                      f"{card.name}, which would {' or '.join(sorted(adds))}, cannot be activated.",
-                      card.id, lock.source)  # fmt: skip
+        raise Illegal(
+            "activate.locked",
+            reason=Phrase(
+                "locked.effect_applies_for_rest",
+                source=Card.of(tx.board.cards[lock.source]),
+                card=Card.of(card),
+                adds=[Zone(a) for a in sorted(adds)],
+            ),
+            cards=(card.id, lock.source),
+        )  # fmt: skip
     if defn.card_type == "trap" and (jinzo := continuous.first(tx.board, "negate_trap_cards")):
-        raise Illegal("activate.locked",
-                      f"{jinzo.name} is face-up and its effect is not negated: Trap Cards, and their "
-                      f"effects on the field, cannot be activated, so {card.name} cannot be.",
-                      card.id, jinzo.id)  # fmt: skip
+        raise Illegal(
+            "activate.locked",
+            reason=Phrase("locked.face_up_effect_not", card=Card.of(card), jinzo=Card.of(jinzo)),
+        )  # fmt: skip
     if ({"tribute", "tribute_self"} & set(effect.cost)) and (
         mask := continuous.first(tx.board, "forbid_tributes")
     ):  # fmt: skip
-        raise Illegal("rule.tributes_forbidden",
-                      f"{mask.name} is face-up: no monster can be Tributed, so the Tribute cost of "
-                      f"{card.name} cannot be paid.", card.id, mask.id)  # fmt: skip
+        raise Illegal(
+            "rule.tributes_forbidden",
+            reason=Phrase("tributes_forbidden.face_up_no_monster_2", card=Card.of(card), mask=Card.of(mask)),
+        )  # fmt: skip
 
 
 def _flip_use(tx: Tx, card: CardState, defn: CardDef, effect: Effect) -> bool:
@@ -463,9 +601,7 @@ def _flip_use(tx: Tx, card: CardState, defn: CardDef, effect: Effect) -> bool:
     if card.zone == "spell_traps" and card.face == "down":
         return True
     if card.id in tx.game.flipped_in_chain:
-        raise Illegal("activate.flipped_this_chain",
-                      f"{defn.name}'s effect was already used as the card was activated in this "
-                      "chain; it cannot be used again in the same chain.", card.id)  # fmt: skip
+        raise Illegal("activate.flipped_this_chain", name=defn.name, cards=(card.id,))  # fmt: skip
     return False
 
 
@@ -479,8 +615,7 @@ def waiting_trigger(game: Game, card_id: str, number: int | None) -> Trigger | N
 
 def not_set_off(card: CardState) -> Illegal:
     """A trigger (or Flip) effect activated when no event it waits for is waiting."""
-    return Illegal("trigger.not_set_off", f"{card.name}'s effect is a trigger: it activates only "
-                   "when its event happens, and no such event is waiting.", card.id)  # fmt: skip
+    return Illegal("trigger.not_set_off", card=Card.of(card))  # fmt: skip
 
 
 def first_targets(game: Game, card_id: str, player: str, effect: Effect) -> list[str]:
@@ -519,16 +654,21 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     speed = 2 if flip_use else spell_speed(defn, effect)
     if trig is not None:
         if trig.player != player:
-            raise Illegal("trigger.wrong_player", f"{card.name}'s trigger belongs to {trig.player}; "
-                          f"{player} cannot activate it.", card.id)  # fmt: skip
+            raise Illegal(
+                "trigger.wrong_player",
+                card=Card.of(card),
+                trig_player=Player(trig.player),
+                player=Player(player),
+            )  # fmt: skip
         tx.update(waiting=tuple(t for t in tx.game.waiting if t != trig))
     elif effect.kind == "trigger" and effect.event is None and not effect.do and action.resolution:
         _check_location(tx, player, card, defn, effect, activation)
         if tx.game.chain and not tx.game.building:
-            raise Illegal("chain.spell_speed_too_low", f"{card.name}'s trigger effect is Spell Speed 1: "
-                          "it cannot respond to an open chain.", card.id)  # fmt: skip
-        tx.say("stated.trigger_set_off", f"The library cannot tell what sets off {card.name}'s "
-               "trigger effect; it is taken as set off, as the judge states.", card.id)  # fmt: skip
+            raise Illegal(
+                "chain.spell_speed_too_low",
+                reason=Phrase("spell_speed_too_low.trigger_effect_spell_speed", card=Card.of(card)),
+            )  # fmt: skip
+        tx.say("stated.trigger_set_off", card=Card.of(card))  # fmt: skip
     elif effect.kind in ("trigger", "flip"):
         raise not_set_off(card)
     else:
@@ -543,9 +683,13 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
                          for verb, value in entry.items()) for entry in action.resolution)  # fmt: skip
     targets = _targets(tx, player, card, effect, action.targets, stated=bool(stated))
     if (why := targets_problem(tx.board, effect, targets)) is not None:
-        code = "summon.cannot_be_special_summoned" if "cannot be Special Summoned" in why else (
+        code = "summon.cannot_be_special_summoned" if why.key == "union_problem.not_special_summonable" else (
             "union.not_appropriate")  # fmt: skip
-        raise Illegal(code, f"{card.name} cannot target these: {why}.", card.id, *targets)
+        raise Illegal(
+            code,
+            reason=Phrase("targets_problem", card=Card.of(card), why=why),
+            cards=(card.id, *targets),
+        )
     places = tuple((t, tx.board.cards[t].zone, str(tx.board.cards[t].face_up)) for t in targets)
     costs = _check_cost(tx, player, card, effect, action)
     restrictions.check_costs(tx, player, card, effect, costs)
@@ -580,23 +724,28 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     tx.finish()
     foe = opponent(player)
     if attempt:
-        tx.say("summon.negation_window", f"{card.name} answers the summon of {', '.join(attempt.cards)} "
-               "as it is attempted: the summon is not a Chain Link, and this card starts the chain "
-               "as Chain Link 1.", card.id, *attempt.cards)  # fmt: skip
+        tx.say(
+            "summon.negation_window",
+            card=Card.of(card),
+            attempt=[CardId(i) for i in attempt.cards],
+            cards=(card.id, *attempt.cards),
+        )  # fmt: skip
     if flip_use:
-        tx.say("chain.continuous_trap_flip_use", f"{card.name} is activated and its effect used at the "
-               f"same time, as one Chain Link; that effect cannot be used again in this chain.", card.id)
-    answer = "only a Counter Trap (Spell Speed 3)" if speed == 3 else "Spell Speed 2 or higher"
+        tx.say("chain.continuous_trap_flip_use", card=Card.of(card))
+    answer = Phrase("answer.counter_trap" if speed == 3 else "answer.spell_speed_2")
     if trig is not None:
-        kind = "mandatory" if trig.mandatory else "optional"
-        tx.say("trigger.activated", f"{card.name}'s {kind} trigger effect, set off when {trig.what}, "
-               f"goes on the chain as Chain Link {link_no}.", card.id)  # fmt: skip
+        kind = Zone("mandatory" if trig.mandatory else "optional")
+        tx.say(
+            "trigger.activated",
+            card=Card.of(card),
+            kind=kind,
+            what=trig.what,
+            link_no=link_no,
+        )  # fmt: skip
     if link_no == 1:
-        tx.say("chain.opened", f"{card.name} starts a chain as Chain Link 1 (Spell Speed {speed}); "
-               f"{foe} may respond with {answer}.", card.id)  # fmt: skip
+        tx.say("chain.opened", card=Card.of(card), speed=speed, foe=Player(foe), answer=answer)  # fmt: skip
     else:
-        tx.say("chain.link_added", f"{card.name} is Chain Link {link_no} (Spell Speed {speed}), "
-               f"responding to Chain Link {link_no - 1}; it will resolve first.", card.id)
+        tx.say("chain.link_added", card=Card.of(card), link_no=link_no, speed=speed, link_no2=link_no - 1)
     return f"{player} activates {card.name} (Chain Link {link_no}, Spell Speed {speed})"
 
 
@@ -619,9 +768,16 @@ def _pay_costs(tx: Tx, player: str, card: CardState, costs: dict[str, object]) -
         if key == "pay_lp":
             amount = int(value)  # type: ignore[call-overload]
             if tx.board.player(player).lp < amount:
-                raise Illegal("activate.condition_not_met",
-                              f"{player} cannot pay {amount} LP with "
-                              f"{tx.board.player(player).lp} LP.", card.id)  # fmt: skip
+                raise Illegal(
+                    "activate.condition_not_met",
+                    reason=Phrase(
+                        "condition_not_met.cannot_pay_lp_with",
+                        player=Player(player),
+                        amount=amount,
+                        lp=tx.board.player(player).lp,
+                    ),
+                    cards=(card.id,),
+                )  # fmt: skip
             tx.change_lp(player, -amount, event="lp_paid", cause=f"cost of {card.id}")
             paid = True
             continue
@@ -657,17 +813,28 @@ def _place_activated(tx: Tx, player: str, card: CardState, defn: CardDef) -> Non
         old = tx.board.field_spell(player)
         if old is not None:
             tx.move(old.id, "graveyard", event="sent_to_gy", cause="a new Field Spell")
-            tx.say("set.field_spell_replaced", f"{player} activates a new Field Spell: {old.name} is "
-                   "sent to the GY at once, even if the new one is negated. Each player has a Field "
-                   f"Zone, so {opponent(player)}'s Field Spell is not affected.", old.id, card.id)
+            tx.say(
+                "set.field_spell_replaced",
+                reason=Phrase(
+                    "field_spell_replaced.activates_new_field_spell",
+                    player=Player(player),
+                    old=Card.of(old),
+                    opponent=Player(opponent(player)),
+                ),
+                cards=(old.id, card.id),
+            )
         tx.move(card.id, "field_spell", event="placed", face="up")
         tx.update_card(card.id, pending=True)
         return
     slot = _slot_for(tx, player, card, defn)
     if defn.is_monster:  # a Pendulum Monster activated as a Spell Card in a Pendulum Zone
-        tx.say("pendulum.scale_activated", f"{player} activates {card.name} as a Spell Card in the "
-               f"Pendulum Zone (Spell & Trap Zone {slot}): Pendulum Scale "
-               f"{defn.scale}. The activation is a Chain Link and can be answered.", card.id)  # fmt: skip
+        tx.say(
+            "pendulum.scale_activated",
+            card=Card.of(card),
+            player=Player(player),
+            slot=slot,
+            scale=defn.scale,
+        )  # fmt: skip
     tx.move(card.id, "spell_traps", event="placed", slot=slot, face="up")
     if pending or defn.is_monster:
         tx.update_card(card.id, pending=True)
@@ -682,5 +849,5 @@ def _slot_for(tx: Tx, player: str, card: CardState, defn: CardDef) -> int | None
         return pendulum.free_zone(tx, player, card)
     slot = tx.board.free_slot("spell_traps", player)
     if slot is None:
-        raise Illegal("zone.full", f"All 5 of {player}'s Spell & Trap Zones are occupied.")
+        raise Illegal("zone.full", reason=Phrase("full.all_spell_trap_zones", player=Player(player)))
     return slot

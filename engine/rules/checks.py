@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.explain import Card, CardId, Phrase, Player
 from engine.rules import abilities, duel, lasting_moments
 from engine.rules.continuous import FIELD, negated_by
 from engine.state import CardState, evolve, opponent
@@ -51,8 +52,12 @@ def _orphans(tx: Tx) -> bool:
         if card.zone == "monsters":  # a monster bound to the card that brought it back
             if partner is None or partner.zone not in FIELD or not partner.face_up:
                 tx.move(card.id, "graveyard", event="destroyed", cause=partner_id)
-                tx.say("rule.bound_monster_destroyed", f"{partner_id} left the field, so the monster "
-                       f"it brought back, {card.id}, is destroyed with it.", card.id)  # fmt: skip
+                tx.say(
+                    "rule.bound_monster_destroyed",
+                    card=CardId(card.id),
+                    partner=CardId(partner_id),
+                    cards=(card.id,),
+                )  # fmt: skip
                 return True
             continue
         if partner is None or partner.zone != "monsters" or not partner.face_up:
@@ -60,9 +65,15 @@ def _orphans(tx: Tx) -> bool:
             if defn.spell_trap_kind == "continuous" and partner is not None and partner.zone != "graveyard":
                 continue  # Call of the Haunted stays when its monster is not destroyed
             tx.move(card.id, "graveyard", event="destroyed", cause="rule: equip")
-            tx.say("rule.equip_destroyed", f"{card.name} is no longer attached to a face-up monster "
-                   f"({partner_id} left the field or was turned face-down), so it is destroyed.",
-                   card.id)  # fmt: skip
+            tx.say(
+                "rule.equip_destroyed",
+                reason=Phrase(
+                    "equip_destroyed.no_longer_attached_face",
+                    card=Card.of(card),
+                    partner=CardId(partner_id),
+                ),
+                cards=(card.id,),
+            )  # fmt: skip
             return True
     return False
 
@@ -77,12 +88,18 @@ def _check_exodia(tx: Tx) -> None:
             holders.append(player)
     if len(holders) == 2:
         duel.end_duel(tx, None, "exodia")
-        tx.say("duel.exodia", "Both players hold all five pieces of Exodia: the duel is a draw.")
+        tx.say("duel.exodia", reason=Phrase("exodia.both_players_hold_all"))
     elif holders:
         winner = holders[0]
         duel.end_duel(tx, winner, "exodia")
-        tx.say("duel.exodia", f"{winner} holds all five pieces of Exodia the Forbidden One in the hand "
-               f"and wins the duel; {opponent(winner)} loses.")  # fmt: skip
+        tx.say(
+            "duel.exodia",
+            reason=Phrase(
+                "exodia.holds_all_five_pieces",
+                winner=Player(winner),
+                opponent=Player(opponent(winner)),
+            ),
+        )  # fmt: skip
 
 
 def _exodia_piece(defn: CardDef) -> bool:
@@ -137,15 +154,28 @@ def _control_returns(tx: Tx) -> bool:
         slot = tx.board.free_slot("monsters", card.owner)
         if slot is None:
             tx.move(card.id, "graveyard", event="sent_to_gy", cause="rule: no free zone")
-            tx.say("rule.control_returned", f"Control of {card.id} goes back to {card.owner}, who has no "
-                   "free Main Monster Zone, so it is sent to the GY.", card.id)  # fmt: skip
+            tx.say(
+                "rule.control_returned",
+                reason=Phrase(
+                    "control_returned.control_goes_back_who",
+                    card=CardId(card.id),
+                    owner=Player(card.owner),
+                ),
+            )  # fmt: skip
             return True
         tx.set_board(tx.board.with_card(evolve(card, controller=card.owner, slot=slot,
                                                 controlled_by=None)))  # fmt: skip
         tx.emit("control_changed", card=card.id, player=card.owner, cause=source_id)
-        tx.say("rule.control_returned", f"{source_id} no longer gives control of {card.id} (it left the "
-               f"field, is no longer equipped to it, or is negated), so control goes back to "
-               f"{card.owner}.", card.id, source_id)  # fmt: skip
+        tx.say(
+            "rule.control_returned",
+            reason=Phrase(
+                "control_returned.no_longer_gives_control",
+                source=CardId(source_id),
+                card=CardId(card.id),
+                owner=Player(card.owner),
+            ),
+            cards=(card.id, source_id),
+        )  # fmt: skip
         return True
     return False
 
@@ -159,22 +189,25 @@ def _pay_or_destroy(tx: Tx, card_id: str, cost: dict, declined: bool, forced: bo
     counters = dict(holder.counters)
     have = sum(counters.values())
     payable = tx.board.player(player).lp >= lp_due and have >= counters_due
-    what = f"{lp_due} LP" if lp_due else f"{counters_due} counter(s)"
+    what = Phrase(
+        "maintenance.lp",
+        lp=lp_due,
+    ) if lp_due else Phrase("maintenance.counters", count=counters_due)
     if counters_due and holder.id != card.id:
-        what += f" from {holder.name}"
+        what = Phrase("maintenance.counters_from", count=counters_due, holder=Card.of(holder))
     tributes_due = int(cost.get("tribute", 0))  # "Tribute 1 monster or destroy this card"
     if tributes_due:
         from engine.rules.continuous import first
 
         fodder = tx.board.monsters(player)[:tributes_due]
         payable = len(fodder) == tributes_due and first(tx.board, "forbid_tributes") is None
-        what = f"a Tribute of {tributes_due} monster(s)"
+        what = Phrase("maintenance.tributes", count=tributes_due)
     if payable and not declined:
         if lp_due:
             tx.change_lp(player, -lp_due, event="lp_paid", cause=f"maintenance of {card_id}")
         for monster in fodder if tributes_due else ():
             tx.move(monster.id, "graveyard", event="tributed", cause=f"maintenance of {card_id}")
-            what = f"a Tribute of {monster.id} (the engine takes the first monster {player} controls)"
+            what = Phrase("maintenance.tributed", monster=CardId(monster.id), player=Player(player))
         if counters_due:
             name = next(iter(counters))
             counters[name] -= counters_due
@@ -183,15 +216,23 @@ def _pay_or_destroy(tx: Tx, card_id: str, cost: dict, declined: bool, forced: bo
                     cause=f"maintenance of {card_id}")  # fmt: skip
         tx.emit("cost_paid", card=card_id, player=player, what="maintenance")
         negator = negated_by(tx.board, card)
-        note = (f" Its effect is negated by {negator.name}, but a maintenance cost is still due."
-                if negator else "")  # fmt: skip
-        if forced:
-            note += (" Its text makes this payment not optional while it can be paid, so the choice "
-                     "not to pay does not apply.")
-        tx.say("cost.maintenance_paid", f"{player} pays {what} to keep {card.name} on the field.{note}",
-               card_id)  # fmt: skip
+        tx.say(
+            "cost.maintenance_paid",
+            player=Player(player),
+            what=what,
+            card=Card.of(card),
+            negated=Phrase("maintenance.negated", negator=Card.of(negator)) if negator else Phrase("nothing"),
+            forced=Phrase("maintenance.forced") if forced else Phrase("nothing"),
+            cards=(card_id,),
+        )  # fmt: skip
         return
     tx.move(card_id, "graveyard", event="destroyed", cause=f"maintenance of {card_id} not paid")
-    why = "chooses not to pay" if payable else "cannot pay"
-    tx.say("cost.maintenance_unpaid", f"{player} {why} {what} for {card.name}, so it is destroyed.",
-           card_id)  # fmt: skip
+    why = Phrase("maintenance.declined" if payable else "maintenance.cannot_pay")
+    tx.say(
+        "cost.maintenance_unpaid",
+        player=Player(player),
+        why=why,
+        what=what,
+        card=Card.of(card),
+        cards=(card_id,),
+    )  # fmt: skip

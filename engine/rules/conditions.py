@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.explain import Phrase, Player, Zone
 from engine.rules import continuous, restrictions
 from engine.rules.common import MAIN_PHASES
 from engine.state import opponent
@@ -36,15 +37,15 @@ class Activating:
     negating_summon: bool
 
 
-Check = Callable[[Activating], "str | None"]
+Check = Callable[[Activating], "str | Phrase | None"]
 
 
-def _answering(check: Callable[[Activating, ChainLink], str | None]) -> Check:
+def _answering(check: Callable[[Activating, ChainLink], str | Phrase | None]) -> Check:
     """A condition about the link the activation answers: missing while no chain is open."""
 
-    def asked(a: Activating) -> str | None:
+    def asked(a: Activating) -> str | Phrase | None:
         if a.answered is None:
-            return "it answers an activation, and no chain is open"
+            return Phrase("unmet.no_chain")
         return check(a, a.answered)
 
     asked.__doc__ = check.__doc__
@@ -131,20 +132,20 @@ def _would_damage(tx: Tx, link: ChainLink, player: str) -> bool:
 
 # --------------------------------------------------------------------------- summons
 @CONDITIONS.register("negates_summon", "a summon (of `summon_kinds`) is being attempted now")
-def _negates_summon(a: Activating) -> str | None:
+def _negates_summon(a: Activating) -> str | Phrase | None:
     if a.negating_summon and _summon_fits(a.effect, a.tx.game.summon_attempt, a.player, "any"):
         return None
     kinds = " or ".join(a.effect.summon_kinds) or "any"
-    return f"it negates a summon ({kinds}) at the moment it is attempted, and none is being attempted"
+    return Phrase("unmet.negates_summon", kinds=kinds)
 
 
 def _summoned(who: str) -> Check:
-    def summoned(a: Activating) -> str | None:
+    def summoned(a: Activating) -> str | Phrase | None:
         if _summon_fits(a.effect, a.tx.game.last_summon, a.player, who):
             return None
-        kinds = " or ".join(a.effect.summon_kinds) or "a"
-        by = "the opponent" if who == "opponent" else "a player"
-        return f"it answers {by}'s successful {kinds} summon, and that is not the last thing that happened"
+        kinds = [Zone(k) for k in a.effect.summon_kinds] or Phrase("word.a")
+        by = Phrase("by.opponent" if who == "opponent" else "by.a_player")
+        return Phrase("unmet.summoned", by=by, kinds=kinds)
 
     return summoned
 
@@ -157,111 +158,110 @@ CONDITIONS.add("any_summoned", _summoned("any"),
 
 # --------------------------------------------------------------------------- phases and turns
 @CONDITIONS.register("battle_phase", "during the Battle Phase")
-def _battle_phase(a: Activating) -> str | None:
+def _battle_phase(a: Activating) -> str | Phrase | None:
     """Combination Attack."""
     return None if a.tx.board.phase == "battle" else "it works only during the Battle Phase"
 
 
 @CONDITIONS.register("not_battle_phase", "not during the Battle Phase")
-def _not_battle_phase(a: Activating) -> str | None:
+def _not_battle_phase(a: Activating) -> str | Phrase | None:
     """Invader of the Throne's Flip effect."""
-    return "it does not work during the Battle Phase" if a.tx.board.phase == "battle" else None
+    return Phrase("unmet.not_battle_phase") if a.tx.board.phase == "battle" else None
 
 
 @CONDITIONS.register("main_phase", "during either player's Main Phase 1 or 2")
-def _main_phase(a: Activating) -> str | None:
+def _main_phase(a: Activating) -> str | Phrase | None:
     """Nibiru, the Primal Being; the opponent's alone is `opponents_main_phase`."""
     if a.tx.board.phase in MAIN_PHASES and a.tx.game.battle is None:
         return None
-    return "it can be activated only in a Main Phase (either player's)"
+    return Phrase("unmet.main_phase")
 
 
 @CONDITIONS.register("opponents_turn", "during the opponent's turn")
-def _opponents_turn(a: Activating) -> str | None:
+def _opponents_turn(a: Activating) -> str | Phrase | None:
     return None if a.tx.board.turn_player != a.player else "it can be activated only in the opponent's turn"
 
 
 @CONDITIONS.register("opponents_main_phase", "during the opponent's Main Phase 1 or 2")
-def _opponents_main_phase(a: Activating) -> str | None:
+def _opponents_main_phase(a: Activating) -> str | Phrase | None:
     """Formula Synchron, I:P Masquerena."""
     board = a.tx.board
     if board.turn_player != a.player and board.phase in ("main1", "main2") and a.tx.game.battle is None:
         return None
-    return "it can be activated only during the opponent's Main Phase"
+    return Phrase("unmet.opponents_main_phase")
 
 
 @CONDITIONS.register("main_or_opponents_battle", "during your Main Phase or the opponent's Battle Phase")
-def _main_or_opponents_battle(a: Activating) -> str | None:
+def _main_or_opponents_battle(a: Activating) -> str | Phrase | None:
     """Ultimate Offering."""
     board = a.tx.board
     mine = board.turn_player == a.player
     if (mine and board.phase in ("main1", "main2")) or (not mine and board.phase == "battle"):
         return None
-    return "it can be activated only during its controller's Main Phase or the opponent's Battle Phase"
+    return Phrase("unmet.main_or_opponents_battle")
 
 
 @CONDITIONS.register("end_of_battle_phase", "at the end of the Battle Phase (its End Step)")
-def _end_of_battle_phase(a: Activating) -> str | None:
+def _end_of_battle_phase(a: Activating) -> str | Phrase | None:
     """Evenly Matched."""
     board = a.tx.board
     if board.phase == "battle" and board.step == "end" and a.tx.game.battle is None:
         return None
-    return "it is activated at the end of the Battle Phase (its End Step)"
+    return Phrase("unmet.end_of_battle_phase")
 
 
 @CONDITIONS.register("opponent_activated_monster_effect_in_main",
                      "the opponent activated a monster effect in a Main Phase this turn")
-def _opponent_activated_monster_effect_in_main(a: Activating) -> str | None:
+def _opponent_activated_monster_effect_in_main(a: Activating) -> str | Phrase | None:
     """Triple Tactics Talent."""
     if f"monster_effect_main:{opponent(a.player)}" in a.tx.board.flags:
         return None
-    return f"{opponent(a.player)} must have activated a monster effect during a Main Phase this turn"
+    return Phrase("unmet.opponent_activated_monster_effect_in_main", opponent=Player(opponent(a.player)))
 
 
 @CONDITIONS.register("opponent_added_from_deck",
                      "the opponent just added a card from their Main Deck to the hand outside the Draw Phase")
-def _opponent_added_from_deck(a: Activating) -> str | None:
+def _opponent_added_from_deck(a: Activating) -> str | Phrase | None:
     """Droll & Lock Bird: nothing else has happened since."""
     if opponent(a.player) in a.tx.game.last_added:
         return None
-    return (f"it answers {opponent(a.player)} adding a card from their Main Deck to their hand outside "
-            "the Draw Phase, and that is not what just happened")  # fmt: skip
+    return (Phrase("unmet.opponent_added_from_deck", opponent=Player(opponent(a.player))))  # fmt: skip
 
 
 # --------------------------------------------------------------------------- attacks and battles
 @CONDITIONS.register("opponent_attack_declared", "an opponent's monster has just declared an attack")
-def _opponent_attack_declared(a: Activating) -> str | None:
+def _opponent_attack_declared(a: Activating) -> str | Phrase | None:
     battle, board = a.tx.game.battle, a.tx.board
     if battle is not None and battle.window == "battle_step" and (
         board.cards[battle.attacker].controller != a.player
     ):  # fmt: skip
         return None
-    return "it needs an opponent's monster to have just declared an attack"
+    return Phrase("unmet.opponent_attack_declared")
 
 
 @CONDITIONS.register("any_attack_declared", "a monster has just declared an attack")
-def _any_attack_declared(a: Activating) -> str | None:
+def _any_attack_declared(a: Activating) -> str | Phrase | None:
     """Number 39: Utopia."""
     battle = a.tx.game.battle
     if battle is not None and battle.window == "battle_step":
         return None
-    return "it needs a monster to have just declared an attack"
+    return Phrase("unmet.any_attack_declared")
 
 
 @CONDITIONS.register("damage_step_battling",
                      "in the Damage Step, before damage calculation, while monsters battle")
-def _damage_step_battling(a: Activating) -> str | None:
+def _damage_step_battling(a: Activating) -> str | Phrase | None:
     """Honest; which monster must battle is `requires.battling`."""
     battle = a.tx.game.battle
     if battle is not None and battle.target is not None and battle.window in (
             "damage_step_start", "before_damage_calculation"):  # fmt: skip
         return None
-    return "it is activated in the Damage Step, before damage calculation, while monsters battle"
+    return Phrase("unmet.damage_step_battling")
 
 
 @CONDITIONS.register("damage_calculation_opponent_attacks",
                      "during damage calculation, while an opponent's monster attacks")
-def _damage_calculation_opponent_attacks(a: Activating) -> str | None:
+def _damage_calculation_opponent_attacks(a: Activating) -> str | Phrase | None:
     """Kuriboh."""
     board, battle = a.tx.board, a.tx.game.battle
     attacker = board.cards.get(battle.attacker) if battle is not None else None
@@ -269,71 +269,65 @@ def _damage_calculation_opponent_attacks(a: Activating) -> str | None:
         attacker.controller != a.player
     ):  # fmt: skip
         return None
-    return "it is activated during damage calculation, while an opponent's monster attacks"
+    return Phrase("unmet.damage_calculation_opponent_attacks")
 
 
 # --------------------------------------------------------------------------- the answered link
 @CONDITIONS.register("responds_to_destruction", "it answers a link that would destroy a card")
 @_answering
-def _responds_to_destruction(a: Activating, answered: ChainLink) -> str | None:
+def _responds_to_destruction(a: Activating, answered: ChainLink) -> str | Phrase | None:
     """Stardust Dragon."""
     if "destroy" in _link_effect(a.tx, answered).categories:
         return None
-    return (f"it answers the activation of a card or effect that would destroy a card, and Chain "
-            f"Link {answered.link} would not")
+    return (Phrase("unmet.responds_to_destruction", link=answered.link))
 
 
 @CONDITIONS.register("responds_to_deck_action",
                      "it answers a link that adds from the Deck to the hand, summons or sends from it")
 @_answering
-def _responds_to_deck_action(a: Activating, answered: ChainLink) -> str | None:
+def _responds_to_deck_action(a: Activating, answered: ChainLink) -> str | Phrase | None:
     """Ash Blossom & Joyous Spring: drawing counts as adding from the Deck."""
     if deck_actions(_link_effect(a.tx, answered)):
         return None
-    return ("it answers a card or effect that would add a card from the Deck to the hand (drawing "
-            "included), Special Summon from the Deck or send a card from the Deck to the GY; Chain "
-            f"Link {answered.link} would do none of these")  # fmt: skip
+    return (Phrase("unmet.responds_to_deck_action", link=answered.link))  # fmt: skip
 
 
 @CONDITIONS.register("responds_to_field_effect",
                      "it answers a monster effect activated on the field, or a face-up Spell/Trap's effect")
 @_answering
-def _responds_to_field_effect(a: Activating, answered: ChainLink) -> str | None:
+def _responds_to_field_effect(a: Activating, answered: ChainLink) -> str | Phrase | None:
     """Ghost Ogre & Snow Rabbit."""
     if _field_effect(a.tx, answered):
         return None
-    return ("it answers the effect of a monster activated on the field, or the effect of a "
-            f"Spell/Trap already face-up on the field; Chain Link {answered.link} is neither")
+    return (Phrase("unmet.responds_to_field_effect", link=answered.link))
 
 
 @CONDITIONS.register("responds_to_summoning", "it answers a link that would summon")
 @_answering
-def _responds_to_summoning(a: Activating, answered: ChainLink) -> str | None:
+def _responds_to_summoning(a: Activating, answered: ChainLink) -> str | Phrase | None:
     if {"special_summon", "summon"} & set(_link_effect(a.tx, answered).categories):
         return None
-    return f"it answers an activation that would summon, and Chain Link {answered.link} would not"
+    return Phrase("unmet.responds_to_summoning", link=answered.link)
 
 
 @CONDITIONS.register("responds_to_damage", "it answers a link that would inflict damage to its player")
 @_answering
-def _responds_to_damage(a: Activating, answered: ChainLink) -> str | None:
+def _responds_to_damage(a: Activating, answered: ChainLink) -> str | Phrase | None:
     if _would_damage(a.tx, answered, a.player):
         return None
-    return (f"it answers an effect that would inflict damage to {a.player}, and Chain Link "
-            f"{answered.link} would not")
+    return (Phrase("unmet.responds_to_damage", a_player=Player(a.player), link=answered.link))
 
 
 def _responds_to_kind(condition: str) -> Check:
     """It answers the activation of a card or effect of these kinds, immediately before it."""
     wanted = _CONDITION_TEXT[condition]
 
-    def responds(a: Activating, answered: ChainLink) -> str | None:
+    def responds(a: Activating, answered: ChainLink) -> str | Phrase | None:
         kind = _link_kind(a.tx, answered)
         if kind in wanted:
             return None
-        what = " or ".join(w.replace("_", " ") for w in wanted)
-        return (f"it answers the activation of a {what} immediately before it; Chain Link "
-                f"{answered.link} is {kind.replace('_', ' ')}")
+        return Phrase("unmet.responds_to_kind", wanted=[Zone(w) for w in wanted], link=answered.link,
+                      kind=Zone(kind))  # fmt: skip
 
     return _answering(responds)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.explain import Player
 from engine.state import Result, opponent
 
 if TYPE_CHECKING:
@@ -24,8 +25,7 @@ def draw(tx: Tx, player: str, count: int, cause: str, chain_link: int | None = N
         state: PlayerState = tx.board.player(player)
         if state.deck_size == 0:
             end_duel(tx, opponent(player), "deck_out")
-            tx.say("duel.deck_out", f"{player} must draw but has no cards left in the Deck, so "
-                   f"{player} loses the duel.")  # fmt: skip
+            tx.say("duel.deck_out", player=Player(player))  # fmt: skip
             return
         card_id = state.deck[0] if state.deck else _reveal_unknown(tx, player)
         tx.move(card_id, "hand", event="drew", cause=cause, chain_link=chain_link)
@@ -63,8 +63,8 @@ def check_life_points(tx: Tx) -> None:
     at_zero = [p for p in ("A", "B") if tx.board.player(p).lp <= 0]
     if len(at_zero) == 2:
         end_duel(tx, None, "both_zero_lp")
-        tx.say("duel.both_zero_lp", "Both players reached 0 LP at the same time: the duel is a draw.")
+        tx.say("duel.both_zero_lp")
     elif at_zero:
         loser = at_zero[0]
         end_duel(tx, opponent(loser), "zero_lp")
-        tx.say("duel.zero_lp", f"{loser}'s LP reached 0, so {opponent(loser)} wins the duel.")
+        tx.say("duel.zero_lp", loser=Player(loser), opponent=Player(opponent(loser)))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.explain import Card, Player
 from engine.rules.continuous import FIELD, in_force
 from engine.state import Board, Lasting, evolve, opponent
 
@@ -52,20 +53,33 @@ def replace_lp_change(tx: Tx, player: str, amount: int, event: str) -> tuple[int
     if event == "lp_gained" and amount > 0:
         for source, _effect in in_force(board, "gain_becomes_damage"):
             if source.controller == opponent(player):
-                tx.say("lp.gain_became_damage", f"{source.name} is face-up: the {amount} LP {player} "
-                       f"would gain becomes {amount} damage instead.", source.id)  # fmt: skip
+                tx.say(
+                    "lp.gain_became_damage",
+                    source=Card.of(source),
+                    amount=amount,
+                    player=Player(player),
+                )  # fmt: skip
                 amount, event = -amount, "damage"
                 break
     if event == "damage" and amount < 0 and (shield := applying(board, "no_damage_to", player)):
-        tx.say("lasting.no_damage", f"{player} takes no damage for the rest of this turn "
-               f"({board.cards[shield.source].name}'s effect, applied when it resolved), so the "
-               f"{-amount} damage is not taken.", shield.source)  # fmt: skip
+        tx.say(
+            "lasting.no_damage",
+            player=Player(player),
+            source=Card.of(board.cards[shield.source]),
+            amount=-amount,
+            cards=(shield.source,),
+        )  # fmt: skip
         return 0, event
     if event == "damage" and amount < 0 and (half := applying(board, "halve_damage_to", player)):
         halved = -((-amount) // 2)
-        tx.say("lp.damage_halved", f"{player} takes half of the {-amount} damage ({-halved}): "
-               f"{board.cards[half.source].name} halves the damage {player} takes for the rest of "
-               "this turn.", half.source)  # fmt: skip
+        tx.say(
+            "lp.damage_halved",
+            player=Player(player),
+            amount=-amount,
+            halved=-halved,
+            source=Card.of(board.cards[half.source]),
+            cards=(half.source,),
+        )  # fmt: skip
         amount = halved
     return amount, event
 
@@ -89,9 +103,13 @@ def deck_locked(board: Board) -> Lasting | None:
 
 
 def say_deck_locked(tx: Tx, lock: Lasting, player: str, what: str) -> None:
-    tx.say("lasting.deck_locked", f"{tx.board.cards[lock.source].name}'s effect applies for the rest "
-           f"of this turn: no card can be added from either player's Main Deck to the hand, so "
-           f"{player} {what}.", lock.source)  # fmt: skip
+    tx.say(
+        "lasting.deck_locked",
+        source=Card.of(tx.board.cards[lock.source]),
+        player=Player(player),
+        what=what,
+        cards=(lock.source,),
+    )  # fmt: skip
 
 
 # --- a card taken from the opponent's GY for one turn (Graverobber; brief H8) ------------------

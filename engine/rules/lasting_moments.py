@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.explain import Card, CardId, Phrase, Player
 from engine.rules.continuous import FIELD
 from engine.state import Lasting, evolve, opponent
 
@@ -25,9 +26,15 @@ def end_phase(tx: Tx) -> None:
             for card_id in doomed:
                 tx.move(card_id, "graveyard", event="destroyed", cause=item.source)
             if doomed:
-                tx.say("lasting.end_phase", f"End Phase: {tx.card(item.source).name}'s effect destroys "
-                       f"{', '.join(doomed)}, as it said when it resolved (this makes no new Chain "
-                       "Link).", item.source, *doomed)  # fmt: skip
+                tx.say(
+                    "lasting.end_phase",
+                    reason=Phrase(
+                        "end_phase.end_phase_effect_destroys",
+                        source=Card.of(tx.card(item.source)),
+                        doomed=[CardId(i) for i in doomed],
+                    ),
+                    cards=(item.source, *doomed),
+                )  # fmt: skip
         elif item.what == "control_until_end_phase":
             for card_id in item.cards:
                 _give_back(tx, card_id, item.source)
@@ -45,13 +52,28 @@ def _give_back(tx: Tx, card_id: str, source: str) -> None:
     slot = tx.board.free_slot("monsters", card.owner)
     if slot is None:  # no zone to come back to: the game sends it to the GY
         tx.move(card_id, "graveyard", event="sent_to_gy", cause="rule: no free zone")
-        tx.say("lasting.control_returned", f"{card_id} should go back to {card.owner}, who has no free "
-               "Main Monster Zone, so it is sent to the GY.", card_id)  # fmt: skip
+        tx.say(
+            "lasting.control_returned",
+            reason=Phrase(
+                "control_returned.should_go_back_who",
+                card=CardId(card_id),
+                owner=Player(card.owner),
+            ),
+            cards=(card_id,),
+        )  # fmt: skip
         return
     tx.set_board(tx.board.with_card(evolve(card, controller=card.owner, slot=slot)))
     tx.emit("control_changed", card=card_id, player=card.owner, cause=source)
-    tx.say("lasting.control_returned", f"End Phase: control of {card_id} goes back to {card.owner}; "
-           f"{tx.card(source).name} gave control only until the End Phase.", card_id, source)  # fmt: skip
+    tx.say(
+        "lasting.control_returned",
+        reason=Phrase(
+            "control_returned.end_phase_control_goes",
+            card=CardId(card_id),
+            owner=Player(card.owner),
+            source=Card.of(tx.card(source)),
+        ),
+        cards=(card_id, source),
+    )  # fmt: skip
 
 
 def _count_opponent_turns(tx: Tx) -> None:
@@ -71,11 +93,23 @@ def _count_opponent_turns(tx: Tx) -> None:
         tx.emit("counters_placed", card=card.id, amount=1, what="turn", cause="End Phase")
         if counted >= turns:
             tx.move(card.id, "graveyard", event="destroyed", cause=card.id)
-            tx.say("lasting.end_phase", f"End Phase of {board.turn_player}'s turn {counted} since "
-                   f"{card.name} was activated: it is destroyed, as its text says.", card.id)  # fmt: skip
+            tx.say(
+                "lasting.end_phase",
+                reason=Phrase(
+                    "end_phase.end_phase_turn_since",
+                    card=Card.of(card),
+                    turn_player=Player(board.turn_player),
+                    counted=counted,
+                ),
+            )  # fmt: skip
         else:
-            tx.say("lasting.turn_counted", f"End Phase of {board.turn_player}'s turn: {card.name} has "
-                   f"counted {counted} of {turns} of {board.turn_player}'s turns.", card.id)  # fmt: skip
+            tx.say(
+                "lasting.turn_counted",
+                card=Card.of(card),
+                turn_player=Player(board.turn_player),
+                counted=counted,
+                turns=turns,
+            )  # fmt: skip
 
 
 def turn_end(tx: Tx) -> bool:
@@ -92,11 +126,15 @@ def turn_end(tx: Tx) -> bool:
     winner = next(iter(winners)) if len(winners) == 1 else None
     end_duel(tx, winner, "final_countdown")
     if winner is None:
-        tx.say("duel.final_countdown", "Both players' Final Countdowns reach their 20th turn at the end "
-               "of this turn: the duel is a draw.")  # fmt: skip
+        tx.say(
+            "duel.final_countdown",
+            reason=Phrase("final_countdown.both_players_final_countdowns"),
+        )  # fmt: skip
     else:
-        tx.say("duel.final_countdown", f"The end of turn {board.turn}: 20 turns have passed since {winner} "
-               f"activated Final Countdown (its turn counted as the 1st), so {winner} wins the duel.")
+        tx.say(
+            "duel.final_countdown",
+            reason=Phrase("final_countdown.end_turn_turns_have", turn=board.turn, winner=Player(winner)),
+        )
     return True
 
 
@@ -165,10 +203,14 @@ def _maxx_c(tx: Tx, summoner: str, cards: list[str]) -> None:
             continue
         if item.player == summoner or tx.game.result is not None:
             continue
-        name = tx.board.cards[item.source].name
-        tx.say("lasting.draw_on_summon", f"{summoner} Special Summoned {', '.join(cards)}: {name}'s "
-               f"effect, applied earlier this turn, makes {item.player} draw 1 card at once; this is "
-               "not an activation and starts no chain.", item.source, *cards)  # fmt: skip
+        tx.say(
+            "lasting.draw_on_summon",
+            summoner=Player(summoner),
+            summoned=[CardId(i) for i in cards],
+            source=Card.of(tx.board.cards[item.source]),
+            player=Player(item.player),
+            cards=(item.source, *cards),
+        )  # fmt: skip
         draw(tx, item.player, 1, cause=item.source)
 
 
@@ -182,10 +224,17 @@ def eclipse(tx: Tx, item: Lasting) -> None:
     for card_id in flipped:
         tx.update_card(card_id, position="defense")
         tx.emit("flipped", card=card_id, player=foe, cause=item.source)
-    tx.say("lasting.end_phase", f"End Phase: {tx.card(item.source).name}'s effect turns {foe}'s "
-           f"face-down monsters face-up in Defense Position ({', '.join(flipped) or 'none'}); {foe} "
-           f"draws {len(flipped)} card(s), 1 for each. This is not a new activation.",
-           item.source, *flipped)  # fmt: skip
+    tx.say(
+        "lasting.end_phase",
+        reason=Phrase(
+            "end_phase.end_phase_effect_turns",
+            source=Card.of(tx.card(item.source)),
+            foe=Player(foe),
+            flipped=[CardId(c) for c in flipped] or Phrase("none"),
+            flipped_count=len(flipped),
+        ),
+        cards=(item.source, *flipped),
+    )  # fmt: skip
     if flipped:
         draw(tx, foe, len(flipped), cause=item.source)
 
@@ -201,9 +250,15 @@ def _send_borrowed(tx: Tx, item: Lasting) -> None:
             continue
         where = "hand" if card.zone == "hand" else "field"
         tx.move(card_id, "graveyard", event="sent_to_gy", cause=item.source)
-        tx.say("lasting.borrowed_card_sent", f"End Phase: {card.name}, taken from {card.owner}'s GY by "
-               f"{tx.board.cards[item.source].name} for this turn, is still in {item.player}'s {where}, so "
-               f"it is sent to {card.owner}'s GY (this is not a new activation).", card_id, item.source)
+        tx.say(
+            "lasting.borrowed_card_sent",
+            card=Card.of(card),
+            owner=Player(card.owner),
+            source=Card.of(tx.board.cards[item.source]),
+            player=Player(item.player),
+            where=where,
+            cards=(card_id, item.source),
+        )
 
 
 def after_resolving(tx: Tx, link_card: str, link_player: str, link_no: int) -> None:
@@ -214,8 +269,13 @@ def after_resolving(tx: Tx, link_card: str, link_player: str, link_no: int) -> N
         if item.player != link_player or item.until_turn < tx.board.turn:
             continue
         tx.set_board(evolve(tx.board, lasting=tuple(i for i in tx.board.lasting if i is not item)))
-        tx.say("lasting.damage_after_use", f"{link_card} was taken by {tx.board.cards[item.source].name} "
-               f"and has now been activated and resolved: {link_player} takes {item.amount} damage "
-               "(once; no chain).", link_card, item.source)  # fmt: skip
+        tx.say(
+            "lasting.damage_after_use",
+            card=CardId(link_card),
+            source=Card.of(tx.board.cards[item.source]),
+            player=link_player,
+            amount=item.amount,
+            cards=(link_card, item.source),
+        )  # fmt: skip
         tx.change_lp(link_player, -item.amount, event="damage", cause=item.source, chain_link=link_no)
         return

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards import CardDef, Effect, Selector
 from engine.errors import Illegal
+from engine.explain import Card, Phrase, Player
 from engine.refs import resolve_ref
 from engine.rules import continuous
 from engine.rules.common import MAIN_PHASES
@@ -56,16 +57,26 @@ def check(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect, a
     """Raise Illegal if a limit or a face-up card's effect forbids this activation now."""
     key = once_key(card, defn, effect)
     if key is not None and key in tx.board.player(player).used_this_turn:
-        what = {"soft": "this card's effect once per turn", "shared": "one of its effects once per turn",
-                "hard": f"this effect of {defn.name} once per turn",
-                "card_activation": f"only 1 {defn.name} per turn"}[effect.once_per_turn]  # fmt: skip
-        raise Illegal("activate.once_per_turn", f"{player} already activated {defn.name} this turn; its "
-                      f"text allows {what}, even if that activation was negated.", card.id)  # fmt: skip
+        what = Phrase("once_per_turn." + str(effect.once_per_turn), name=defn.name)
+        raise Illegal(
+            "activate.once_per_turn",
+            player=Player(player),
+            name=defn.name,
+            what=what,
+            cards=(card.id,),
+        )  # fmt: skip
     from engine.rules.lasting import effects_negated
 
     if defn.is_monster and effect.kind != "activation" and (lock := effects_negated(tx.board, card.id)):
-        raise Illegal("activate.locked", f"{card.name} cannot activate its effects this turn "
-                      f"({tx.card(lock.source).name}).", card.id, lock.source)  # fmt: skip
+        raise Illegal(
+            "activate.locked",
+            reason=Phrase(
+                "locked.cannot_activate_effects_turn",
+                card=Card.of(card),
+                source=Card.of(tx.card(lock.source)),
+            ),
+            cards=(card.id, lock.source),
+        )  # fmt: skip
     valley = continuous.first(tx.board, "lock_graveyard")
     if valley is None:
         return
@@ -74,14 +85,16 @@ def check(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect, a
             continue
         for ref in value if isinstance(value, list) else [value]:
             if resolve_ref(tx.board, str(ref)).zone == "graveyard":
-                raise Illegal("activate.locked", f"{valley.name} is face-up: cards in the GY cannot be "
-                              f"banished, so the cost of {card.name} cannot be paid and it cannot be "
-                              "activated.", card.id, valley.id)  # fmt: skip
+                raise Illegal(
+                    "activate.locked",
+                    reason=Phrase("locked.face_up_cards_gy_2", card=Card.of(card), valley=Card.of(valley)),
+                )  # fmt: skip
     refs = [resolve_ref(tx.board, r) for r in action.targets if not r.startswith("link:") and r != "summon"]
     if _banishes_from_gy(effect, refs):
-        raise Illegal("activate.locked", f"{valley.name} is face-up: cards in the GY cannot be "
-                      f"banished, so {card.name}, which would banish one, cannot be activated.",
-                      card.id, valley.id)  # fmt: skip
+        raise Illegal(
+            "activate.locked",
+            reason=Phrase("locked.face_up_cards_gy", card=Card.of(card), valley=Card.of(valley)),
+        )  # fmt: skip
 
 
 def _banishes_from_gy(effect: Effect, targets: list[CardState]) -> bool:
@@ -137,7 +150,7 @@ def trap_from_hand(tx: Tx, player: str, effect: Effect) -> bool:
     return not tx.board.on_field(player)
 
 
-def requires_missing(tx: Tx, player: str, card: CardState, req: object) -> list[str]:
+def requires_missing(tx: Tx, player: str, card: CardState, req: object) -> list[Phrase]:
     """This module's board-state conditions ("Activate only if ..."), in words, where unmet."""
     from engine.cards import Requires
     from engine.state import opponent
@@ -148,19 +161,23 @@ def requires_missing(tx: Tx, player: str, card: CardState, req: object) -> list[
     theirs = board.on_field(opponent(player))
     problems = []
     if req.you_control_no_face_up and any(c.face_up and c.id != card.id for c in mine):
-        problems.append(f"{player} must control no face-up cards")
+        problems.append(Phrase("requires.no_face_up", player=Player(player)))
     # the card itself counts: from the hand it will be on the field (Evenly Matched's rulings)
     if req.opponent_controls_more and len(theirs) <= len(mine) + (card.zone not in continuous.FIELD):
-        problems.append(f"{opponent(player)} must control more cards than {player} (this card included)")
+        problems.append(Phrase(
+            "requires.opponent_controls_more",
+            foe=Player(opponent(player)),
+            player=Player(player),
+        ))
     if req.battling is not None:
         battle = tx.game.battle
         fighters = [board.cards[i] for i in ((battle.attacker, battle.target) if battle else ())
                     if i is not None and i in board.cards]  # fmt: skip
         if not any(c.face_up and continuous.matches(board, c, req.battling, player) for c in fighters):
-            problems.append("a monster it names must be battling now")
+            problems.append(Phrase("requires.battling"))
     if req.no_effect_draw_this_turn and f"drew_by_effect:{player}" in board.flags:
-        problems.append(f"{player} already drew a card by a card effect this turn")
+        problems.append(Phrase("requires.no_effect_draw", player=Player(player)))
     if req.nothing_equipped and any(c.equipped_to == card.id and board.define(c.id).is_monster
                                     for c in board.in_zone("spell_traps")):  # fmt: skip
-        problems.append(f"a monster is already equipped to {card.name} by its effect (only 1 at a time)")
+        problems.append(Phrase("requires.nothing_equipped", card=Card.of(card)))
     return problems

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards import CardDef, Effect
 from engine.errors import Illegal
+from engine.explain import Card, CardId, Phrase, Player
 from engine.refs import resolve_ref
 from engine.rules.common import require_main_phase, require_open_state, require_turn_player
 from engine.rules.continuous import in_force, matches
@@ -52,9 +53,10 @@ def free_zone(tx: Tx, player: str, card: CardState) -> int:
     taken = {c.slot for c in tx.board.spell_traps(player)}
     slot = next((z for z in ZONES if z not in taken), None)
     if slot is None:
-        raise Illegal("zone.full", f"Both of {player}'s Pendulum Zones (the leftmost and rightmost "
-                      f"Spell & Trap Zones) are occupied, so {card.name} cannot be placed there.",
-                      card.id)  # fmt: skip
+        raise Illegal(
+            "zone.full",
+            reason=Phrase("full.both_pendulum_zones_leftmost", card=Card.of(card), player=Player(player)),
+        )  # fmt: skip
     return slot
 
 
@@ -91,12 +93,10 @@ def pendulum_summon(tx: Tx, action: ActionEntry) -> str:
     player = action.player or ""
     me = board.player(player)
     if USED in me.used_this_turn:
-        raise Illegal("summon.pendulum_once", f"{player} already Pendulum Summoned this turn; a player "
-                      "can Pendulum Summon once per turn.")  # fmt: skip
+        raise Illegal("summon.pendulum_once", player=Player(player))  # fmt: skip
     pair = scales(board, player)
     if not pair:
-        raise Illegal("summon.pendulum_no_scales", f"{player} needs a Pendulum Monster in each Pendulum "
-                      "Zone (the leftmost and rightmost Spell & Trap Zones) to Pendulum Summon.")
+        raise Illegal("summon.pendulum_no_scales", player=Player(player))
     low, high = sorted(scale(board, c) for c in pair)
     refs = [action.card or ""]
     extra = action.choices.get("summon", [])
@@ -112,16 +112,26 @@ def pendulum_summon(tx: Tx, action: ActionEntry) -> str:
     from_extra = [c for c in cards if c.zone == "extra_deck"]
     free_main = [s for s in range(1, 6) if board.occupant("monsters", player, s) is None]
     if len(from_hand) > len(free_main):
-        raise Illegal("zone.full", f"{player} has {len(free_main)} free Main Monster Zone(s) for "
-                      f"{len(from_hand)} monsters from the hand.")  # fmt: skip
+        raise Illegal(
+            "zone.full",
+            reason=Phrase(
+                "full.has_free_main_monster",
+                player=Player(player),
+                free_main_count=len(free_main),
+                from_hand_count=len(from_hand),
+            ),
+        )  # fmt: skip
     emz = [s for s in (6, 7) if board.occupant("monsters", player, s) is None]
     own_emz = any((c.slot or 0) > 5 for c in board.monsters(player))
     if from_extra and (own_emz or not emz or len(from_extra) > 1):
-        raise Illegal("zone.extra_monster_zone",
-                      "A Pendulum Monster Pendulum Summoned from the Extra Deck goes to an Extra "
-                      "Monster Zone (one per player) or to a zone a Link Arrow points to; the engine "
-                      "does not model Link Arrows yet, and no Extra Monster Zone is free for "
-                      f"{', '.join(c.id for c in from_extra)}.")  # fmt: skip
+        raise Illegal(
+            "zone.extra_monster_zone",
+            reason=Phrase(
+                "extra_monster_zone.pendulum_monster_pendulum_summoned",
+                from_extra=[CardId(c.id) for c in from_extra],
+            ),
+            cards=(),
+        )  # fmt: skip
     placed = []
     for c, slot in [*zip(from_hand, free_main, strict=False), *zip(from_extra, emz, strict=False)]:
         pos = action.position if action.position in ("attack", "defense") else "attack"
@@ -133,25 +143,45 @@ def pendulum_summon(tx: Tx, action: ActionEntry) -> str:
     tx.update(summon_attempt=Summon(cards=tuple(placed), kind="special", player=player,  # type: ignore[arg-type]
                                     seq=tx.game.seq))  # fmt: skip
     tx.finish()
-    tx.say("summon.pendulum", f"{player} Pendulum Summons {', '.join(placed)} at the same time (Scales "
-           f"{low} and {high}: Levels {low + 1} to {high - 1}); a Pendulum Summon is a Special "
-           "Summon, once per turn, and it does not start a chain.", *placed, *[c.id for c in pair])
+    tx.say(
+        "summon.pendulum",
+        player=Player(player),
+        placed=[CardId(i) for i in placed],
+        low=low,
+        high=high,
+        low2=low + 1,
+        high2=high - 1,
+        cards=(*placed, *[c.id for c in pair]),
+    )
     return f"{player} Pendulum Summons {', '.join(placed)}"
 
 
 def _check_one(tx: Tx, player: str, c: CardState, low: int, high: int) -> None:
     defn = tx.board.define(c.id)
     if c.owner != player or c.zone not in ("hand", "extra_deck"):
-        raise Illegal("summon.pendulum_wrong_card", f"{c.id} is not in {player}'s hand or Extra Deck, so "
-                      "it cannot be Pendulum Summoned.", c.id)  # fmt: skip
+        raise Illegal(
+            "summon.pendulum_wrong_card",
+            reason=Phrase("pendulum_wrong_card.not_hand_or_extra", c=CardId(c.id), player=Player(player)),
+        )  # fmt: skip
     if c.zone == "extra_deck" and (c.face != "up" or "pendulum" not in defn.subtypes):
-        raise Illegal("summon.pendulum_wrong_card", f"{c.id} is not a face-up Pendulum Monster in the "
-                      "Extra Deck; only those can be Pendulum Summoned from there.", c.id)  # fmt: skip
+        raise Illegal(
+            "summon.pendulum_wrong_card",
+            reason=Phrase("pendulum_wrong_card.not_face_up_pendulum", c=CardId(c.id)),
+        )  # fmt: skip
     if not defn.is_monster or (c.zone == "hand" and (defn.is_extra_deck or not defn.normal_summonable)):
-        raise Illegal("summon.pendulum_wrong_card", f"{c.name} cannot be Pendulum Summoned from the hand: "
-                      "a monster that must be Special Summoned in its own way cannot be.", c.id)  # fmt: skip
+        raise Illegal(
+            "summon.pendulum_wrong_card",
+            reason=Phrase("pendulum_wrong_card.cannot_pendulum_summoned_from", c=Card.of(c)),
+        )  # fmt: skip
     level = defn.level
     if level is None or not low < level < high:
-        shown = f"Level {level}" if level is not None else "has no Level"
-        raise Illegal("summon.pendulum_wrong_level", f"{c.name} is {shown}; with Scales {low} and {high} "
-                      f"only Levels {low + 1} to {high - 1} can be Pendulum Summoned.", c.id)  # fmt: skip
+        shown = Phrase("level.is", level=level) if level is not None else Phrase("level.none")
+        raise Illegal(
+            "summon.pendulum_wrong_level",
+            c=Card.of(c),
+            shown=shown,
+            low=low,
+            high=high,
+            low2=low + 1,
+            high2=high - 1,
+        )  # fmt: skip

@@ -19,6 +19,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING
 
 from engine.errors import Illegal
+from engine.explain import Card, CardId, Phrase, Player
 from engine.refs import resolve_ref
 from engine.rules.common import require_main_phase, require_open_state, require_turn_player
 from engine.rules.continuous import matches
@@ -73,33 +74,67 @@ def check_materials(tx: Tx, player: str, card: CardState, defn: CardDef, method:
         where_ok = m.zone == "monsters" or (from_hand and m.zone == "hand")
         whose = m.controller if m.zone == "monsters" else m.owner
         if not where_ok or (whose != player and not (either_field and m.zone == "monsters")):
-            raise Illegal("summon.materials_wrong",
-                          f"{m.id} is not a monster "
-                          f"{'on the field' if either_field else player + ' controls'}, so it cannot "
-                          f"be {word} for {name}.", card.id, m.id)  # fmt: skip
+            raise Illegal(
+                "summon.materials_wrong",
+                reason=Phrase(
+                    "materials_wrong.not_monster_cannot_for",
+                    m=CardId(m.id),
+                    where=Phrase("where.on_the_field")
+                    if either_field
+                    else Phrase("where.controls", player=Player(player)),
+                    word=word,
+                    name=name,
+                ),
+                cards=(card.id, m.id),
+            )  # fmt: skip
         if method in ("synchro", "xyz", "link") and not m.face_up:
-            raise Illegal("summon.materials_wrong",
-                          f"{m.id} is face-down: a face-down monster cannot be {word}.", card.id, m.id)
+            raise Illegal(
+                "summon.materials_wrong",
+                reason=Phrase("materials_wrong.face_down_face_down", m=CardId(m.id), word=word),
+                cards=(card.id, m.id),
+            )
     if len({m.id for m in materials}) != len(materials):
-        raise Illegal("summon.materials_wrong", f"A card is named twice as {word} for {name}.", card.id)
+        raise Illegal(
+            "summon.materials_wrong",
+            reason=Phrase("materials_wrong.card_named_twice_for", word=word, name=name),
+            cards=(card.id,),
+        )
     spec = defn.materials
     if spec is None:
         return
     n, need = len(materials), spec.count
     if n < need or (n > need and not spec.or_more):
-        wanted = f"{need} or more" if spec.or_more else f"exactly {need}"
-        raise Illegal("summon.materials_wrong",
-                      f"{name} needs {wanted} materials; {n} {'was' if n == 1 else 'were'} given.",
-                      card.id)  # fmt: skip
+        wanted = Phrase("count.or_more" if spec.or_more else "count.exactly", count=need)
+        raise Illegal(
+            "summon.materials_wrong",
+            reason=Phrase(
+                "materials_wrong.needs_materials_given",
+                name=name,
+                wanted=wanted,
+                n=n,
+            ),
+            cards=(card.id,),
+        )  # fmt: skip
     if spec.each is not None:
         for m in materials:
             if not matches(board, m, spec.each, player):
-                raise Illegal("summon.materials_wrong",
-                              f"{m.id} is not {_describe(spec.each)}, so it cannot be {word} for "
-                              f"{name}.", card.id, m.id)  # fmt: skip
+                raise Illegal(
+                    "summon.materials_wrong",
+                    reason=Phrase(
+                        "materials_wrong.not_cannot_for",
+                        m=CardId(m.id),
+                        each=_describe(spec.each),
+                        word=word,
+                        name=name,
+                    ),
+                    cards=(card.id, m.id),
+                )  # fmt: skip
     if spec.different_names and len({m.name for m in materials}) != n:
-        raise Illegal("summon.materials_wrong",
-                      f"{name} needs materials with different names.", card.id)  # fmt: skip
+        raise Illegal(
+            "summon.materials_wrong",
+            reason=Phrase("materials_wrong.needs_materials_with_different", name=name),
+            cards=(card.id,),
+        )  # fmt: skip
     if method == "synchro":
         _check_synchro(tx, card, defn, materials)
     elif method == "xyz":
@@ -120,23 +155,38 @@ def _check_synchro(tx: Tx, card: CardState, defn: CardDef, materials: list[CardS
     tuners = [m for m in materials if "tuner" in tx.board.define(m.id).subtypes]
     wanted = spec.tuners if spec.tuners is not None else 1
     if len(tuners) != wanted:
-        raise Illegal("summon.materials_wrong",
-                      f"A Synchro Summon of {defn.name} needs exactly {wanted} Tuner"
-                      f"{'s' if wanted != 1 else ''} among its materials; {len(tuners)} "
-                      f"{'was' if len(tuners) == 1 else 'were'} given.", card.id)  # fmt: skip
+        raise Illegal(
+            "summon.materials_wrong",
+            reason=Phrase(
+                "materials_wrong.synchro_summon_needs_exactly",
+                name=defn.name,
+                wanted=wanted,
+                tuners=len(tuners),
+            ),
+            cards=(card.id,),
+        )  # fmt: skip
     levels = []
     for m in materials:
         level = _level(tx, m)
         if level is None:
-            raise Illegal("summon.materials_wrong",
-                          f"{m.id} has no Level (an Xyz or Link Monster), so it cannot be Synchro "
-                          "Material.", card.id, m.id)  # fmt: skip
+            raise Illegal(
+                "summon.materials_wrong",
+                reason=Phrase("materials_wrong.has_no_level_xyz", m=CardId(m.id)),
+                cards=(card.id, m.id),
+            )  # fmt: skip
         levels.append(level)
     if sum(levels) != (defn.level or 0):
-        raise Illegal("summon.materials_wrong",
-                      f"The Levels of the Synchro Materials add up to {sum(levels)} "
-                      f"({' + '.join(map(str, levels))}); {defn.name} is Level {defn.level}, and "
-                      "they must add up to exactly that.", card.id)  # fmt: skip
+        raise Illegal(
+            "summon.materials_wrong",
+            reason=Phrase(
+                "materials_wrong.levels_synchro_materials_add",
+                total=sum(levels),
+                levels=levels,
+                name=defn.name,
+                level=defn.level,
+            ),
+            cards=(card.id,),
+        )  # fmt: skip
 
 
 def _check_xyz(tx: Tx, card: CardState, defn: CardDef, materials: list[CardState]) -> None:
@@ -144,14 +194,25 @@ def _check_xyz(tx: Tx, card: CardState, defn: CardDef, materials: list[CardState
     assert spec is not None
     for m in materials:
         if m.token:
-            raise Illegal("summon.materials_wrong",
-                          f"{m.id} is a Token: a Token cannot be used as Xyz Material.", card.id, m.id)
+            raise Illegal(
+                "summon.materials_wrong",
+                reason=Phrase("materials_wrong.token_token_cannot_used", m=CardId(m.id)),
+                cards=(card.id, m.id),
+            )
         level = _level(tx, m)
         if spec.level is not None and level != spec.level:
-            shown = f"Level {level}" if level is not None else "has no Level"
-            raise Illegal("summon.materials_wrong",
-                          f"{m.id} is {shown}; {defn.name} needs Level {spec.level} monsters as Xyz "
-                          "Material.", card.id, m.id)  # fmt: skip
+            shown = Phrase("level.is", level=level) if level is not None else Phrase("level.none")
+            raise Illegal(
+                "summon.materials_wrong",
+                reason=Phrase(
+                    "materials_wrong.needs_level_monsters_xyz",
+                    m=CardId(m.id),
+                    shown=shown,
+                    name=defn.name,
+                    level=spec.level,
+                ),
+                cards=(card.id, m.id),
+            )  # fmt: skip
 
 
 def _check_link(tx: Tx, card: CardState, defn: CardDef, materials: list[CardState]) -> None:
@@ -163,10 +224,16 @@ def _check_link(tx: Tx, card: CardState, defn: CardDef, materials: list[CardStat
         options = {1, rating} if rating else {1}
         sums = {s + o for s in sums for o in options}
     if (defn.link_rating or 0) not in sums:
-        raise Illegal("summon.materials_wrong",
-                      f"{defn.name} is Link-{defn.link_rating}: its materials must count as "
-                      f"exactly {defn.link_rating} (each monster 1, a Link Monster 1 or its Link "
-                      f"Rating); these {len(materials)} cannot.", card.id)  # fmt: skip
+        raise Illegal(
+            "summon.materials_wrong",
+            reason=Phrase(
+                "materials_wrong.link_materials_must_count",
+                name=defn.name,
+                link_rating=defn.link_rating,
+                materials_count=len(materials),
+            ),
+            cards=(card.id,),
+        )  # fmt: skip
 
 
 def _check_named(tx: Tx, card: CardState, defn: CardDef, materials: list[CardState],
@@ -180,10 +247,17 @@ def _check_named(tx: Tx, card: CardState, defn: CardDef, materials: list[CardSta
     for order in permutations(materials, len(wanted)):
         if all(matches(tx.board, m, sel, player) for m, sel in zip(order, wanted, strict=True)):
             return
-    listed = " + ".join(_describe(s) for s in wanted)
-    raise Illegal("summon.materials_wrong",
-                  f"{defn.name} needs {listed}; {', '.join(m.id for m in materials)} do not fit "
-                  "that.", card.id)  # fmt: skip
+    listed = [_describe(s) for s in wanted]
+    raise Illegal(
+        "summon.materials_wrong",
+        reason=Phrase(
+            "materials_wrong.needs_do_not_fit",
+            name=defn.name,
+            listed=listed,
+            materials=[CardId(m.id) for m in materials],
+        ),
+        cards=(card.id,),
+    )  # fmt: skip
 
 
 def check_procedure(tx: Tx, player: str, card: CardState, defn: CardDef,
@@ -200,17 +274,31 @@ def check_procedure(tx: Tx, player: str, card: CardState, defn: CardDef,
                 c.controller if zone == "monsters" else c.owner) == player
                 and _fits(tx.board, c, sel, player)), None)  # fmt: skip
             if found is None:
-                verb = "Tributing" if zone == "monsters" else "banishing from the GY"
-                raise Illegal("summon.procedure_not_met",
-                              f"{defn.name} is Special Summoned from the hand by {verb} "
-                              f"{_describe(sel)}; none of the cards given "
-                              f"({', '.join(c.id for c in refs) or 'none'}) is one.", card.id)
+                verb = Phrase("by.tributing" if zone == "monsters" else "by.banishing")
+                raise Illegal(
+                    "summon.procedure_not_met",
+                    reason=Phrase(
+                        "procedure_not_met.special_summoned_from_hand",
+                        name=defn.name,
+                        verb=verb,
+                        sel=_describe(sel),
+                        refs=[CardId(c.id) for c in refs] or Phrase("none"),
+                    ),
+                    cards=(card.id,),
+                )
             group.append(found.id)
             left.remove(found)
     if left:
-        raise Illegal("summon.procedure_not_met",
-                      f"{', '.join(c.id for c in left)} {'is' if len(left) == 1 else 'are'} not part "
-                      f"of {defn.name}'s summoning procedure.", card.id)  # fmt: skip
+        raise Illegal(
+            "summon.procedure_not_met",
+            reason=Phrase(
+                "procedure_not_met.not_part_summoning_procedure",
+                left=[CardId(c.id) for c in left],
+                count=len(left),
+                name=defn.name,
+            ),
+            cards=(card.id,),
+        )  # fmt: skip
     return tribute, banish
 
 
@@ -255,49 +343,70 @@ def by_procedure(tx: Tx, action: ActionEntry) -> str | None:
     if method == "pendulum":
         return pendulum.pendulum_summon(tx, action)
     if defn.special_summon_by and method == "procedure":
-        raise Illegal("summon.procedure_not_met",
-                      f"{defn.name} cannot be Special Summoned by a procedure of its own: only by the "
-                      f'effect of "{defn.special_summon_by}" (or an effect that ignores its Summoning '
-                      "conditions).", card.id)  # fmt: skip
+        raise Illegal(
+            "summon.procedure_not_met",
+            reason=Phrase(
+                "procedure_not_met.cannot_special_summoned_procedure",
+                name=defn.name,
+                special_summon_by=defn.special_summon_by,
+            ),
+            cards=(card.id,),
+        )  # fmt: skip
     if method == "ritual":
-        raise Illegal("summon.procedure_not_met",
-                      "A Ritual Summon is performed by a Ritual Spell's effect (activate it with "
-                      "`choices`), not by a summon action.", card.id)  # fmt: skip
+        raise Illegal(
+            "summon.procedure_not_met",
+            reason=Phrase("procedure_not_met.ritual_summon_performed_ritual"),
+            cards=(card.id,),
+        )  # fmt: skip
     own = method == "procedure" and defn.procedure is not None
     if not own and defn.materials is None:
         return None
     if card.owner != player or card.zone not in ("hand", "extra_deck"):
-        raise Illegal("action.card_not_there",
-                      f"{card.id} must be in {player}'s hand or Extra Deck to be Special Summoned "
-                      "this way.", card.id)  # fmt: skip
+        raise Illegal(
+            "action.card_not_there",
+            reason=Phrase("card_not_there.must_hand_or_extra", card=CardId(card.id), player=Player(player)),
+        )  # fmt: skip
     given = [resolve_ref(tx.board, r) for r in action.materials]
     if own:
         if card.zone != "hand":
-            raise Illegal("summon.procedure_not_met",
-                          f"{defn.name} is Special Summoned this way from the hand only.", card.id)
+            raise Illegal(
+                "summon.procedure_not_met",
+                reason=Phrase("procedure_not_met.special_summoned_way_from", name=defn.name),
+                cards=(card.id,),
+            )
         from engine.rules.abilities import procedure_problem  # "while you control Toon World"
 
         if (problem := procedure_problem(tx.board, card, player)) is not None:
-            raise Illegal("summon.procedure_condition", f"{problem}; its own summoning procedure "
-                          "needs it, as the summon is performed.", card.id)  # fmt: skip
+            raise Illegal("summon.procedure_condition", problem=problem, cards=(card.id,))  # fmt: skip
         tribute, banish = check_procedure(tx, player, card, defn, given)
         return _own_procedure(tx, player, card, defn, tribute, banish, action)
     if method not in defn.subtypes or card.zone != "extra_deck":
-        raise Illegal("summon.procedure_not_met",
-                      f"{defn.name} is not a {method.title()} Monster in {player}'s Extra Deck, so it "
-                      f"cannot be {method.title()} Summoned.", card.id)  # fmt: skip
+        raise Illegal(
+            "summon.procedure_not_met",
+            reason=Phrase(
+                "procedure_not_met.not_monster_extra_deck",
+                name=defn.name,
+                method=method.title(),
+                player=Player(player),
+            ),
+            cards=(card.id,),
+        )  # fmt: skip
     if method == "fusion":
-        raise Illegal("summon.procedure_not_met",
-                      f"{defn.name} is Fusion Summoned by a card's effect (Polymerization), not by a "
-                      "summon action.", card.id)  # fmt: skip
+        raise Illegal(
+            "summon.procedure_not_met",
+            reason=Phrase("procedure_not_met.fusion_summoned_card_effect", name=defn.name),
+            cards=(card.id,),
+        )  # fmt: skip
     check_materials(tx, player, card, defn, method, given)
     place(tx, player, card, defn, method, given, action.zone, action.position, f"{method} summon")
     summons.attempted(tx, card.id, "special")
     tx.finish()
-    names = ", ".join(m.id for m in given)
-    tx.say(f"summon.{method}", f"{player} {method.title()} Summons {card.name} using {names} as "
-           f"{MATERIAL_WORDS[method]}; it is a Special Summon, so it does not use the Normal Summon, "
-           "and it does not start a chain.", card.id, *[m.id for m in given])  # fmt: skip
+    tx.say(
+        "summon." + method,
+        player=Player(player),
+        card=Card.of(card),
+        materials=[CardId(m.id) for m in given],
+    )
     return f"{player} {method.title()} Summons {card.name}"
 
 
@@ -306,9 +415,11 @@ def _own_procedure(tx: Tx, player: str, card: CardState, defn: CardDef, tribute:
     from engine.rules import continuous, summons
 
     if tribute and (mask := continuous.first(tx.board, "forbid_tributes")) is not None:
-        raise Illegal("rule.tributes_forbidden",
-                      f"{mask.name} is face-up: no monster can be Tributed, so {defn.name} cannot be "
-                      "Special Summoned by Tributing.", card.id, mask.id)  # fmt: skip
+        raise Illegal(
+            "rule.tributes_forbidden",
+            reason=Phrase("tributes_forbidden.face_up_no_monster_4", mask=Card.of(mask), name=defn.name),
+            cards=(card.id, mask.id),
+        )  # fmt: skip
     slot = summons._free_main_zone(tx, player, action.zone, tribute)
     for t in tribute:
         tx.move(t, "graveyard", event="sent_to_gy", cause=f"tribute for {card.id}")
@@ -322,77 +433,107 @@ def _own_procedure(tx: Tx, player: str, card: CardState, defn: CardDef, tribute:
     tx.update_card(card.id, summoned_this_turn=True, summon_type="special")
     summons.attempted(tx, card.id, "special")
     tx.finish()
-    paid = [f"Tributing {', '.join(tribute)}"] if tribute else []
-    paid += [f"banishing {', '.join(banish)} from the GY"] if banish else []
-    how = f"by {' and '.join(paid)}" if paid else "with nothing to Tribute or banish"
-    tx.say("summon.own_procedure", f"{player} Special Summons {card.name} from the hand {how}: its "
-           "own procedure, which does not start a chain (so nothing can respond to it as an "
-           "activation) and does not use the Normal Summon.",
-           card.id, *tribute, *banish)  # fmt: skip
+    paid = [Phrase("paid.tributing", cards_=[CardId(i) for i in tribute])] if tribute else []
+    paid += [Phrase("paid.banishing", cards_=[CardId(i) for i in banish])] if banish else []
+    how = Phrase("paid.by", paid=paid) if paid else Phrase("paid.nothing")
+    tx.say(
+        "summon.own_procedure",
+        player=Player(player),
+        card=Card.of(card),
+        how=how,
+        cards=(card.id, *tribute, *banish),
+    )  # fmt: skip
     return f"{player} Special Summons {card.name} by its own procedure"
 
 
 def after_resolution(tx: Tx, player: str, source: str, method: str, chosen: list[CardState],
-                     materials: list[CardState], must_use: str | None) -> str:  # fmt: skip
+                     materials: list[CardState], must_use: str | None) -> str | Phrase:  # fmt: skip
     """A summon an effect performs "immediately after it resolves" (Formula Synchron's Synchro
     Summon, I:P Masquerena's Link Summon): the game's own procedure, by the effect's player,
     right after the link. A summon that cannot be performed does not happen (and says why)."""
     from engine.rules import summons
 
     if not chosen:
-        tx.say("summon.after_resolution_none", f"No monster was named to summon after {source} "
-               f"resolved (`choices: {{summon: <monster>, materials: [...]}}`), so none is summoned.",
-               source)  # fmt: skip
+        tx.say(
+            "summon.after_resolution_none",
+            reason=Phrase("after_resolution_none.no_monster_was_named", source=source),
+            cards=(source,),
+        )  # fmt: skip
         return "no summon"
     card = chosen[0]
     defn = tx.board.define(card.id)
     try:
         if card.zone != "extra_deck" or card.owner != player or method not in defn.subtypes:
-            raise Illegal("summon.procedure_not_met",
-                          f"{card.id} is not a {method.title()} Monster in {player}'s Extra Deck.",
-                          card.id)  # fmt: skip
+            raise Illegal(
+                "summon.procedure_not_met",
+                reason=Phrase(
+                    "procedure_not_met.not_monster_extra_deck_2",
+                    card=CardId(card.id),
+                    method=method.title(),
+                    player=Player(player),
+                ),
+            )  # fmt: skip
         if must_use is not None and must_use not in {m.id for m in materials}:
-            raise Illegal("summon.materials_wrong",
-                          f"{source}'s summon must use {must_use} itself as material.", card.id)
+            raise Illegal(
+                "summon.materials_wrong",
+                reason=Phrase("materials_wrong.summon_must_use_itself", source=source, must_use=must_use),
+                cards=(card.id,),
+            )
         check_materials(tx, player, card, defn, method, materials)
         place(tx, player, card, defn, method, materials, None, None, f"{method} summon ({source})")
     except Illegal as err:
         tx.explanations.append(err.explanation)
-        return f"no {method.title()} Summon ({err.explanation.text})"
+        return Phrase("no_summon_because", method=method.title(), why=err.explanation)
     if tx.game.chain:  # mid-chain: the links below still resolve; nothing can answer it now
         tx.update_card(card.id, pending=False)
     else:
         summons.attempted(tx, card.id, "special")
-    tx.say("summon.after_resolution", f"Immediately after {source} resolves, {player} "
-           f"{method.title()} Summons {card.name} using {', '.join(m.id for m in materials)}: the "
-           "summon happens after the effect resolves, not as part of it.", card.id, source)  # fmt: skip
+    tx.say(
+        "summon.after_resolution",
+        reason=Phrase(
+            "after_resolution.immediately_after_resolves_summons",
+            source=source,
+            player=Player(player),
+            method=method.title(),
+            card=Card.of(card),
+            materials=[CardId(m.id) for m in materials],
+        ),
+        cards=(card.id, source),
+    )  # fmt: skip
     return f"then {player} {method.title()} Summons {card.name}"
 
 
 
 def effect_normal_summon(tx: Tx, player: str, source: str, chosen: list[CardState],
-                         tributes: list[CardState], position: str | None) -> str:  # fmt: skip
+                         tributes: list[CardState], position: str | None) -> str | Phrase:  # fmt: skip
     """A Normal Summon or Set an effect grants "immediately after this effect resolves"
     (Ultimate Offering): the usual Tributes, in addition to the turn's own Normal Summon, which
     it neither needs nor uses up; it may happen in the opponent's turn."""
     from engine.rules import summons
 
     if not chosen:
-        tx.say("summon.after_resolution_none", f"No monster was named to Normal Summon after {source} "
-               "resolved (`choices: {summon: <monster>, tribute: [...]}`), so none is summoned.", source)
+        tx.say(
+            "summon.after_resolution_none",
+            reason=Phrase("after_resolution_none.no_monster_was_named_2", source=source),
+            cards=(source,),
+        )
         return "no Normal Summon"
     card = chosen[0]
     defn = tx.board.define(card.id)
     setting = position == "set"
     try:
         if card.zone != "hand" or card.owner != player or not defn.is_monster:
-            raise Illegal("action.card_not_there", f"{card.id} is not a monster in {player}'s hand.",
-                          card.id)  # fmt: skip
+            raise Illegal(
+                "action.card_not_there",
+                reason=Phrase("card_not_there.not_monster_hand", card=CardId(card.id), player=Player(player)),
+            )  # fmt: skip
         if not defn.normal_summonable or defn.is_extra_deck or "ritual" in defn.subtypes:
-            raise Illegal("summon.not_normal_summonable", f"{card.name} cannot be Normal Summoned or "
-                          "Set; it must be Special Summoned in its own way.", card.id)  # fmt: skip
+            raise Illegal("summon.not_normal_summonable", card=Card.of(card))  # fmt: skip
         if setting and not defn.settable:
-            raise Illegal("summon.not_settable", f"{card.name} cannot be Normal Set.", card.id)
+            raise Illegal(
+                "summon.not_settable",
+                reason=Phrase("not_settable.cannot_normal_set", card=Card.of(card)),
+            )
         if not setting:
             summons.needs_problem(tx, card, player, "Normal Summon")  # Terrorking Archfiend
         ids = summons._tribute(tx, player, [t.id for t in tributes], defn.tributes_needed(), card.id)
@@ -400,7 +541,7 @@ def effect_normal_summon(tx: Tx, player: str, source: str, chosen: list[CardStat
         summons._pay_tributes(tx, ids, card.id)
     except Illegal as err:
         tx.explanations.append(err.explanation)
-        return f"no Normal Summon ({err.explanation.text})"
+        return Phrase("no_normal_summon_because", why=err.explanation)
     pos = "set" if setting else "attack"
     kind = "tribute" if ids else "normal"
     tx.move(card.id, "monsters", event="set" if setting else "summoned", cause=f"Normal Summon ({source})",
@@ -413,9 +554,17 @@ def effect_normal_summon(tx: Tx, player: str, source: str, chosen: list[CardStat
         else:
             summons.attempted(tx, card.id, kind)
     verb = "Sets" if setting else ("Tribute Summons" if ids else "Normal Summons")
-    tx.say("summon.after_resolution", f"Immediately after {source} resolves, {player} {verb} "
-           f"{card.name}; this Normal Summon/Set comes from the effect, in addition to the one a "
-           "player may conduct each turn, which it does not use.", card.id, source)  # fmt: skip
+    tx.say(
+        "summon.after_resolution",
+        reason=Phrase(
+            "after_resolution.immediately_after_resolves_normal",
+            source=CardId(source),
+            player=Player(player),
+            verb=Phrase("verb.sets" if setting else "verb.tribute_summons" if ids else "verb.normal_summons"),
+            card=Card.of(card),
+        ),
+        cards=(card.id, source),
+    )  # fmt: skip
     return f"then {player} {verb} {card.name}"
 
 
@@ -425,15 +574,24 @@ def fusion_from_either_field(tx: Tx, player: str, source: str, chosen: list[Card
     their owners' GYs as the card resolves, not as a cost). Returns the summoned monster's id, or
     nothing (and says why) if the summon cannot be performed."""
     if not chosen or not materials:
-        tx.say("choice.missing", f"{source} needs `choices: {{summon: <Fusion Monster>, materials: "
-               "[...]}}` to say which monster is summoned with which materials.", source)  # fmt: skip
+        tx.say(
+            "choice.missing",
+            reason=Phrase("missing.needs_choices_say_which", source=source),
+            cards=(source,),
+        )  # fmt: skip
         return []
     card = chosen[0]
     defn = tx.board.define(card.id)
     try:
         if card.zone != "extra_deck" or card.owner != player or "fusion" not in defn.subtypes:
-            raise Illegal("summon.procedure_not_met",
-                          f"{card.id} is not a Fusion Monster in {player}'s Extra Deck.", card.id)
+            raise Illegal(
+                "summon.procedure_not_met",
+                reason=Phrase(
+                    "procedure_not_met.not_fusion_monster_extra",
+                    card=CardId(card.id),
+                    player=Player(player),
+                ),
+            )
         check_materials(tx, player, card, defn, "fusion", materials, either_field=True)
         place(tx, player, card, defn, "fusion", materials, None, None, source)
     except Illegal as err:
@@ -457,23 +615,37 @@ def special_summon(tx: Tx, action: ActionEntry) -> str:
     player = action.player or ""
     method = action.method or "procedure"
     if card.owner != player or card.zone not in ("hand", "extra_deck"):
-        raise Illegal("action.card_not_there",
-                      f"{card.id} must be in {player}'s hand or Extra Deck to be Special Summoned "
-                      "this way.", card.id)  # fmt: skip
+        raise Illegal(
+            "action.card_not_there",
+            reason=Phrase("card_not_there.must_hand_or_extra", card=CardId(card.id), player=Player(player)),
+        )  # fmt: skip
     if method in ("link", "xyz", "synchro", "fusion") and method not in defn.subtypes:
-        raise Illegal("summon.procedure_not_met",
-                      f"{card.name} is not a {method.title()} Monster.", card.id)  # fmt: skip
+        raise Illegal(
+            "summon.procedure_not_met",
+            reason=Phrase("procedure_not_met.not_monster", card=Card.of(card), method=method.title()),
+        )  # fmt: skip
     materials = [resolve_ref(tx.board, r) for r in action.materials]
     for m in materials:
         if m.zone != "monsters" or m.controller != player:
-            raise Illegal("summon.procedure_not_met",
-                          f"{m.id} is not a monster {player} controls.", m.id)  # fmt: skip
+            raise Illegal(
+                "summon.procedure_not_met",
+                reason=Phrase(
+                    "procedure_not_met.not_monster_controls_3",
+                    m=CardId(m.id),
+                    player=Player(player),
+                ),
+            )  # fmt: skip
         if method == "xyz" and m.token:
-            raise Illegal("summon.materials_wrong",
-                          f"{m.id} is a Token: a Token cannot become Xyz Material (it would cease to "
-                          "exist as it left the field).", m.id)  # fmt: skip
+            raise Illegal(
+                "summon.materials_wrong",
+                reason=Phrase("materials_wrong.token_token_cannot_become", m=CardId(m.id)),
+            )  # fmt: skip
     if method == "link" and len(materials) < 1:
-        raise Illegal("summon.procedure_not_met", "A Link Summon needs materials.", card.id)
+        raise Illegal(
+            "summon.procedure_not_met",
+            reason=Phrase("procedure_not_met.link_summon_needs_materials"),
+            cards=(card.id,),
+        )
     if defn.is_extra_deck:
         slot = _extra_deck_zone(tx, player, action.zone, [m.id for m in materials],
                                 link="link" in defn.subtypes)
@@ -496,6 +668,5 @@ def special_summon(tx: Tx, action: ActionEntry) -> str:
                    materials=tuple(m.id for m in materials) if method == "xyz" else ())
     attempted(tx, card.id, "special")
     tx.finish()
-    tx.say("summon.special", f"{player} Special Summons {card.name}; a Special Summon does not "
-           "use the Normal Summon.", card.id)  # fmt: skip
+    tx.say("summon.special", card=Card.of(card), player=Player(player))  # fmt: skip
     return f"{player} Special Summons {card.name}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Illegal
+from engine.explain import Card, CardId, Phrase, Player, Zone
 from engine.operations import OPERATIONS, Context
 from engine.rules import continuous, locks, restrictions
 from engine.rules.chain import LINGERING, _check_requires, summoned_now
@@ -35,8 +36,13 @@ def resolve_top(tx: Tx) -> str:
     if link.activation_negated or link.effect_negated:
         what = "activation" if link.activation_negated else "effect"
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"{what} negated")
-        tx.say("chain.link_negated", f"Chain Link {link.link} ({card.name}) had its {what} negated, "
-               "so it resolves without doing anything.", link.card)  # fmt: skip
+        tx.say(
+            "chain.link_negated",
+            link=link.link,
+            card=Card.of(card),
+            what=what,
+            cards=(link.card,),
+        )  # fmt: skip
         return f"Chain Link {link.link} ({card.name}) was negated"
     lingering = defn.spell_trap_kind in LINGERING and defn.card_type in ("spell", "trap")
     effect = restrictions.link_effect(tx.board, link)
@@ -44,8 +50,12 @@ def resolve_top(tx: Tx) -> str:
         effect.kind == "activation" or effect.with_activation
     ):  # fmt: skip
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason="left the field")
-        tx.say("chain.left_field_no_effect", f"{card.name} left the field before Chain Link "
-               f"{link.link} resolved, so it does nothing.", link.card)  # fmt: skip
+        tx.say(
+            "chain.left_field_no_effect",
+            card=Card.of(card),
+            link=link.link,
+            cards=(link.card,),
+        )  # fmt: skip
         return f"Chain Link {link.link} ({card.name}) does nothing"
     lasting = continuous.lasting_negation(tx.board, card, activated=True, at=link.card_snapshot)
     veiled = link.negated_at_activation  # activated while negated, then left the field
@@ -56,55 +66,89 @@ def resolve_top(tx: Tx) -> str:
     if lasting is not None and lasting.what == "battle_negated":  # Terrorking Archfiend
         source = tx.board.cards.get(lasting.source)
         name = source.name if source is not None else lasting.source
-        where = "in the GY" if card.zone == "graveyard" else "on the field and then in the GY"
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {lasting.source}")
-        tx.say("chain.negated_destroyed_by_battle", f"{card.name} was destroyed by battle with {name}, "
-               f"whose effect negates its effects while it stays {where}, so Chain Link {link.link} "
-               f"({card.name}) resolves without effect.", link.card, lasting.source)  # fmt: skip
+        tx.say(
+            "chain.negated_destroyed_by_battle",
+            card=Card.of(card),
+            source=Card.of(source) if source is not None else CardId(lasting.source),
+            where=Phrase("while_in.gy" if card.zone == "graveyard" else "while_in.field_then_gy"),
+            link=link.link,
+            cards=(link.card, lasting.source),
+        )  # fmt: skip
         return f"Chain Link {link.link} ({card.name}) is negated by {name}"
     if lasting is not None:
         source = tx.board.cards.get(lasting.source)
         name = source.name if source is not None else lasting.source
-        why = {"names_negated": f"the activated effects of cards named {lasting.name} are negated",
-               "column_negated": "the other Spell/Trap effects activated in its column are negated",
-               }.get(lasting.what, f"{card.name}'s effects are negated")  # fmt: skip
+        why = {"names_negated": Phrase("lasting_negation.by_name", name=lasting.name),
+               "column_negated": Phrase("lasting_negation.column"),
+               }.get(lasting.what) or Phrase("lasting_negation.card", card=Card.of(card))  # fmt: skip
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {lasting.source}")
-        tx.say("chain.negated_lasting", f"{name}'s effect, applied earlier, still applies: {why} "
-               f"until the end of {'this' if lasting.until_turn == tx.board.turn else 'the next'} turn, "
-               f"so Chain Link {link.link} ({card.name}) resolves without effect.",
-               link.card, lasting.source)  # fmt: skip
+        tx.say(
+            "chain.negated_lasting",
+            source=Card.of(source) if source is not None else CardId(lasting.source),
+            why=why,
+            turn=Phrase("turn.this" if lasting.until_turn == tx.board.turn else "turn.next"),
+            link=link.link,
+            card=Card.of(card),
+            cards=(link.card, lasting.source),
+        )  # fmt: skip
         return f"Chain Link {link.link} ({card.name}) is negated by {name}"
     if (negator := continuous.negated_by(tx.board, card)) is not None:
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {negator.id}")
-        tx.say("chain.negated_by_continuous", f"{negator.name} negates the effects of "
-               f"{defn.card_type.title()} Cards on the field, so {card.name} (Chain Link {link.link}) "
-               "resolves without effect.", link.card, negator.id)  # fmt: skip
+        tx.say(
+            "chain.negated_by_continuous",
+            reason=Phrase(
+                "negated_by_continuous.negates_effects_cards_field",
+                negator=Card.of(negator),
+                card_type=defn.card_type.title(),
+                card=Card.of(card),
+                link=link.link,
+            ),
+            cards=(link.card, negator.id),
+        )  # fmt: skip
         return f"Chain Link {link.link} ({card.name}) is negated by {negator.name}"
     if (valley := locks.graveyard_lock(tx, link, effect, link.targets)) is not None:
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {valley.id}")
-        tx.say("chain.negated_by_continuous", f"{valley.name} negates any card effect that would move a "
-               f"card in the GY, so {card.name} (Chain Link {link.link}) resolves without effect; it "
-               "could still be activated.", link.card, valley.id)  # fmt: skip
+        tx.say(
+            "chain.negated_by_continuous",
+            reason=Phrase(
+                "negated_by_continuous.negates_any_card_effect",
+                valley=Card.of(valley),
+                card=Card.of(card),
+                link=link.link,
+            ),
+            cards=(link.card, valley.id),
+        )  # fmt: skip
         return f"Chain Link {link.link} ({card.name}) is negated by {valley.name}"
     if effect.requires is not None and effect.requires.at_resolution:
         try:
             _check_requires(tx, link.player, card, effect)
         except Illegal as gone:
             tx.emit("no_effect", card=link.card, chain_link=link.link, reason="condition gone")
-            tx.say("chain.condition_gone", f"Chain Link {link.link} ({card.name}) does nothing: its card "
-                   f"needs its condition at resolution too, and {gone.explanation.text.split(': ', 1)[-1]}",
-                   link.card)  # fmt: skip
+            tx.say(
+                "chain.condition_gone",
+                link=link.link,
+                card=Card.of(card),
+                condition=gone.explanation.params["reason"].params["condition"],
+                cards=(link.card,),
+            )  # fmt: skip
             return f"Chain Link {link.link} ({card.name}) does nothing"
     if effect.kind == "flip" and (royal := continuous.first(tx.board, "negate_flip_effects")):
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {royal.id}")
-        tx.say("chain.negated_by_continuous", f"{royal.name} negates Flip effects, so {card.name}'s "
-               "Flip effect resolves without effect.", link.card, royal.id)  # fmt: skip
+        tx.say(
+            "chain.negated_by_continuous",
+            reason=Phrase(
+                "negated_by_continuous.negates_flip_effects_flip",
+                royal=Card.of(royal),
+                card=Card.of(card),
+            ),
+            cards=(link.card, royal.id),
+        )  # fmt: skip
         return f"Chain Link {link.link} ({card.name}) is negated by {royal.name}"
     valid = _still_valid_targets(tx, link, effect)
     if (effect.targets or link.target_places) and not valid:
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason="targets gone")
-        tx.say("chain.link_no_target", f"{card.name} has no valid target left when Chain Link "
-               f"{link.link} resolves, so it does nothing.", link.card, *link.targets)
+        tx.say("chain.link_no_target", card=Card.of(card), link=link.link, cards=(link.card, *link.targets))
         return f"Chain Link {link.link} ({card.name}) has no target left"
     from engine.rules.abilities import die_negation
 
@@ -148,15 +192,21 @@ def resolve_top(tx: Tx) -> str:
     # a Continuous, Equip or Field card's activation only places it: it applies while on the field
     placed_only = effect.kind == "activation" and (defn.spell_trap_kind in LINGERING or not link.effect)
     if not effect.do and not link.stated and not placed_only:
-        tx.say("stated.none_given", f"The library has no written resolution for {card.name}: it does "
-               "nothing here. Say what it did in the action's `resolution` to apply it.", link.card)
+        tx.say("stated.none_given", card=Card.of(card), cards=(link.card,))
     if link.stated:
-        tx.say("stated.applied", f"{card.name}'s resolution is as the judge stated it; the engine "
-               "applies it with the timing rules.", link.card)  # fmt: skip
+        tx.say("stated.applied", card=Card.of(card), cards=(link.card,))  # fmt: skip
         done = stated_resolution(tx, ctx, link.stated)
     tx.emit("resolved", card=link.card, player=link.player, chain_link=link.link)
-    tx.say("chain.link_resolved", f"Chain Link {link.link}: {card.name} resolves ({'; '.join(done)}).",
-           link.card)  # fmt: skip
+    tx.say(
+        "chain.link_resolved",
+        reason=Phrase(
+            "link_resolved.chain_link_resolves",
+            link=link.link,
+            card=Card.of(card),
+            done=done,
+        ),
+        cards=(link.card,),
+    )  # fmt: skip
     from engine.rules.abilities import spell_resolved
 
     spell_resolved(tx, link, effect)  # a Spell Counter for each Spell that resolves (no chain)
@@ -182,8 +232,11 @@ def _mode(tx: Tx, ctx: Context, link: ChainLink) -> int:
         return mode
     if "mode" not in ctx.choices:
         ctx.choices["mode"] = 1
-        tx.say("choice.engine_picked", f"No mode was given for {link.card}'s effect; the engine takes "
-               "the first (say `choices: {mode: 2}` for the second).", link.card)  # fmt: skip
+        tx.say(
+            "choice.engine_picked",
+            reason=Phrase("engine_picked.no_mode_was_given", card=CardId(link.card)),
+            cards=(link.card,),
+        )  # fmt: skip
     return 1
 
 
@@ -201,8 +254,11 @@ def _still_valid_targets(tx: Tx, link: ChainLink, effect: Effect) -> tuple[str, 
         if None in reasons:
             valid.append(t)
         else:
-            tx.say("target.no_longer_valid", f"{name}'s target {t} {reasons[0]}, so it is not "
-                   "affected.", t)  # fmt: skip
+            tx.say(
+                "target.no_longer_valid",
+                reason=Phrase("no_longer_valid.target_not_affected", name=name, t=t, reasons=reasons[0]),
+                cards=(t,),
+            )  # fmt: skip
     return tuple(valid)
 
 
@@ -216,10 +272,16 @@ def _stated_targets_still_there(tx: Tx, link: ChainLink, name: str) -> tuple[str
         if card.zone == zone and str(card.face_up) == face_up:
             valid.append(t)
             continue
-        why = (f"has moved to {card.controller}'s {card.zone.replace('_', ' ')}" if card.zone != zone
-               else f"is now face-{'up' if card.face_up else 'down'}")  # fmt: skip
-        tx.say("target.no_longer_valid", f"{name}'s target {t} {why} since it was targeted, so it "
-               "is not affected.", t)  # fmt: skip
+        why = (Phrase("target_changed.moved", controller=Player(card.controller), zone=Zone(card.zone))
+               if card.zone != zone
+               else Phrase(
+                   "target_changed.face_up" if card.face_up else "target_changed.face_down",
+               ))  # fmt: skip
+        tx.say(
+            "target.no_longer_valid",
+            reason=Phrase("no_longer_valid.target_since_was_targeted", name=name, t=CardId(t), why=why),
+            cards=(t,),
+        )  # fmt: skip
     return tuple(valid)
 
 
@@ -237,8 +299,10 @@ def after_chain(tx: Tx) -> None:
             tx.move(card.id, "graveyard", event="sent_to_gy", cause="rule: resolved")
         elif kind == "equip" and defn.card_type == "spell" and not card.equipped_to:
             tx.move(card.id, "graveyard", event="sent_to_gy", cause="rule: nothing to equip")
-            tx.say("rule.equip_destroyed", f"{card.name} has no monster to equip, so it is sent to "
-                   "the GY.", card.id)  # fmt: skip
+            tx.say(
+                "rule.equip_destroyed",
+                reason=Phrase("equip_destroyed.has_no_monster_equip", card=Card.of(card)),
+            )  # fmt: skip
     summon = tx.game.last_summon
     keep = summon if summon is not None and summon.seq == tx.game.seq else None
     # a card added from the Deck during this chain is what just happened; one added before it is not

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import Illegal
+from engine.explain import Card, CardId, Phrase, Player
 from engine.refs import resolve_ref
 from engine.rules.abilities import one_face_up_problem
 from engine.state import CardState, ChainLink, evolve
@@ -41,18 +42,18 @@ def link_effect(board: Board, link: ChainLink) -> Effect:
 def check(tx: Tx, player: str, card: CardState, effect: Effect, trigger_seq: int | None = None) -> None:
     """Raise Illegal if the card's own limits, or a lock left this turn, forbid this activation."""
     if card.zone == "graveyard" and f"{GY_LOCK}:{player}" in tx.board.flags:
-        raise Illegal("activate.locked",
-                      f"An effect resolved this turn says {player} cannot activate effects in the GY "
-                      f"this turn, so {card.name}'s effect cannot be activated there.", card.id)
+        raise Illegal(
+            "activate.locked",
+            reason=Phrase("locked.effect_resolved_turn_says", card=Card.of(card), player=Player(player)),
+        )
     if effect.once_per_chain and any(link.card == card.id and link_effect(tx.board, link) is effect
                                      for link in tx.game.chain):  # fmt: skip
-        raise Illegal("activate.once_per_chain",
-                      f"{card.name}'s effect can be activated only once per chain, and it is already "
-                      "in this one.", card.id)  # fmt: skip
+        raise Illegal("activate.once_per_chain", card=Card.of(card))  # fmt: skip
     if effect.no_attack_after and card.attacks_this_turn:
-        raise Illegal("activate.condition_not_met",
-                      f"{card.name} already declared an attack this turn; this effect can be "
-                      "activated only if it does not attack this turn.", card.id)  # fmt: skip
+        raise Illegal(
+            "activate.condition_not_met",
+            reason=Phrase("condition_not_met.already_declared_attack_turn", card=Card.of(card)),
+        )  # fmt: skip
     _check_battle_spell_lock(tx, player, card, effect)
     _check_response(tx, player, card, effect, trigger_seq)
     _check_one_face_up(tx, player, card, effect)
@@ -64,8 +65,10 @@ def _check_one_face_up(tx: Tx, player: str, card: CardState, effect: Effect) -> 
     if not any(s.op == "special_summon" and s.cards == "this" and s.position != "set" for s in effect.do):
         return
     if (why := one_face_up_problem(tx.board, card, player)) is not None:
-        raise Illegal("summon.only_one_face_up", f"{why}, so {card.name}'s effect, which would Special "
-                      "Summon it face-up, cannot be activated.", card.id)  # fmt: skip
+        raise Illegal(
+            "summon.only_one_face_up",
+            reason=Phrase("only_one_face_up.effect_which_would_special", card=Card.of(card), why=why),
+        )  # fmt: skip
 
 
 def _check_battle_spell_lock(tx: Tx, player: str, card: CardState, effect: Effect) -> None:
@@ -83,10 +86,16 @@ def _check_battle_spell_lock(tx: Tx, player: str, card: CardState, effect: Effec
             continue
         if any(f.controller == source.controller and "pendulum" in board.define(f.id).subtypes
                and f.zone == "monsters" for f in fighters):  # fmt: skip
-            raise Illegal("activate.locked",
-                          f"{source.name} is in {source.controller}'s Pendulum Zone and "
-                          f"{source.controller}'s Pendulum Monster is in this battle: {player} cannot "
-                          "activate Spell Cards until the end of the Damage Step.", card.id, source.id)
+            raise Illegal(
+                "activate.locked",
+                reason=Phrase(
+                    "locked.pendulum_zone_pendulum_monster",
+                    source=Card.of(source),
+                    controller=Player(source.controller),
+                    player=Player(player),
+                ),
+                cards=(card.id, source.id),
+            )
 
 
 def _check_response(tx: Tx, player: str, card: CardState, effect: Effect,
@@ -109,9 +118,7 @@ def _check_response(tx: Tx, player: str, card: CardState, effect: Effect,
     answers = {"opponent_summoned", "any_summoned", "negates_summon"} & set(cond)
     if game.summon_attempt is not None or player != tx.board.turn_player or set_off or answers:
         name = tx.board.define(locked[0]).name
-        raise Illegal("summon.cannot_respond",
-                      f"{name} was just Normal Summoned: its Normal Summon cannot be negated, and no "
-                      "card or effect can be activated in response to it.", card.id, locked[0])
+        raise Illegal("summon.cannot_respond", name=name, cards=(card.id, locked[0]))
 
 
 def check_costs(tx: Tx, player: str, card: CardState, effect: Effect, costs: dict[str, Any]) -> None:
@@ -131,15 +138,25 @@ def check_costs(tx: Tx, player: str, card: CardState, effect: Effect, costs: dic
                 fits(board, paid, sel, player) and (not sel.equipped_to_this or paid.equipped_to == card.id)
                 for sel in effect.cost_cards
             ):  # fmt: skip
-                raise Illegal("activate.cost_missing",
-                              f"{paid.id} cannot pay the cost of {card.name}: it is not one of the "
-                              "cards the cost names.", card.id, paid.id)  # fmt: skip
+                raise Illegal(
+                    "activate.cost_missing",
+                    reason=Phrase(
+                        "cost_missing.cannot_pay_cost_not",
+                        card=Card.of(card),
+                        paid=CardId(paid.id),
+                    ),
+                )  # fmt: skip
             attribute = board.define(paid.id).attribute
             if effect.once_per_attribute and f"{board.define(card.id).name} ({attribute})" in used:
-                raise Illegal("activate.cost_missing",
-                              f"A {attribute} monster already paid for {card.name}'s effect this turn; "
-                              "a monster of the same Attribute cannot pay for it again this turn.",
-                              card.id, paid.id)  # fmt: skip
+                raise Illegal(
+                    "activate.cost_missing",
+                    reason=Phrase(
+                        "cost_missing.monster_already_paid_for",
+                        attribute=attribute,
+                        card=Card.of(card),
+                    ),
+                    cards=(card.id, paid.id),
+                )  # fmt: skip
             level_up_to = board.define(paid.id).level_up_to
             if effect.requires is not None and effect.requires.cost_lists_lv:
                 _check_lists_lv(tx, player, card, paid, level_up_to)
@@ -149,15 +166,23 @@ def _check_lists_lv(tx: Tx, player: str, card: CardState, paid: CardState, liste
     """Level Up!: the monster sent must name a "LV" monster, and one must be in hand or Deck."""
     board = tx.board
     if listed is None:
-        raise Illegal("activate.cost_missing",
-                      f"{paid.name} names no \"LV\" monster to summon (as far as the card library "
-                      f"knows), so it cannot be sent for {card.name}.", card.id, paid.id)  # fmt: skip
+        raise Illegal(
+            "activate.cost_missing",
+            reason=Phrase("cost_missing.names_no_lv_monster", card=Card.of(card), paid=Card.of(paid)),
+        )  # fmt: skip
     here = [c for c in board.in_zones(("hand", "deck")) if c.owner == player
             and c.name.lower() == listed.lower()]  # fmt: skip
     if not here and board.player(player).deck_unknown == 0:
-        raise Illegal("activate.cost_missing",
-                      f"{card.name} can be activated only if \"{listed}\" (the monster {paid.name} "
-                      f"names) is in {player}'s hand or Deck.", card.id, paid.id)  # fmt: skip
+        raise Illegal(
+            "activate.cost_missing",
+            reason=Phrase(
+                "cost_missing.can_activated_only_if",
+                card=Card.of(card),
+                paid=Card.of(paid),
+                listed=listed,
+                player=Player(player),
+            ),
+        )  # fmt: skip
 
 
 def record(tx: Tx, player: str, card: CardState, effect: Effect, costs: dict[str, Any]) -> None:
@@ -175,8 +200,7 @@ def record(tx: Tx, player: str, card: CardState, effect: Effect, costs: dict[str
         tx.set_board(tx.board.with_player(player, used_this_turn=tuple(used)))
     if effect.no_attack_after:
         tx.set_board(evolve(tx.board, flags=(*tx.board.flags, f"{NO_ATTACK}:{card.id}")))
-        tx.say("battle.no_attack_this_turn", f"{card.name} cannot declare an attack this turn: "
-               "activating this effect says so, even if the effect is negated.", card.id)
+        tx.say("battle.no_attack_this_turn", card=Card.of(card))
 
 
 def lock_gy(tx: Tx, player: str) -> None:
@@ -196,6 +220,7 @@ def check_material_targets(tx: Tx, card: CardState, effect: Effect, chosen: list
         return
     for t in chosen:
         if t.id not in card.summoned_with:
-            raise Illegal("activate.bad_target",
-                          f"{t.id} was not used as material for {card.name}'s summon, so it cannot be "
-                          "this effect's target.", card.id, t.id)  # fmt: skip
+            raise Illegal(
+                "activate.bad_target",
+                reason=Phrase("bad_target.was_not_used_material", card=Card.of(card), t=CardId(t.id)),
+            )  # fmt: skip

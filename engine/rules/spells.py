@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Illegal
+from engine.explain import Card, Phrase, Player
 from engine.rules.common import (
     own_card,
     require_main_phase,
@@ -28,24 +29,43 @@ def set_spell_trap(tx: Tx, action: ActionEntry) -> str:
         old = tx.board.field_spell(player)
         if old is not None:
             tx.move(old.id, "graveyard", event="sent_to_gy", cause="a new Field Spell")
-            tx.say("set.field_spell_replaced", f"{player} places a new Field Spell, so {old.name} "
-                   "is sent to the GY.", old.id)  # fmt: skip
+            tx.say(
+                "set.field_spell_replaced",
+                reason=Phrase(
+                    "field_spell_replaced.places_new_field_spell",
+                    old=Card.of(old),
+                    player=Player(player),
+                ),
+            )  # fmt: skip
         tx.move(card.id, "field_spell", event="set", face="down")
         tx.update_card(card.id, set_this_turn=True)
         tx.finish()
-        tx.say("set.spell_trap", f"{player} Sets {card.name} face-down in the Field Zone.", card.id)
+        tx.say(
+            "set.spell_trap",
+            reason=Phrase("spell_trap.sets_face_down_field", card=Card.of(card), player=Player(player)),
+        )
         return f"{player} Sets a Field Spell"
     slot = action.zone if isinstance(action.zone, int) else tx.board.free_slot("spell_traps", player)
     if slot is None:
-        raise Illegal("zone.full", f"All 5 of {player}'s Spell & Trap Zones are occupied.")
+        raise Illegal("zone.full", reason=Phrase("full.all_spell_trap_zones", player=Player(player)))
     if not 1 <= slot <= 5 or tx.board.occupant("spell_traps", player, slot) is not None:
-        raise Illegal("zone.occupied", f"{player}'s Spell & Trap Zone {slot} is not free.")
+        raise Illegal(
+            "zone.occupied",
+            reason=Phrase("occupied.spell_trap_zone_not", player=Player(player), slot=slot),
+        )
     tx.move(card.id, "spell_traps", event="set", slot=slot, face="down")
     tx.update_card(card.id, set_this_turn=True)
     tx.finish()
-    later = ""
-    if defn.card_type == "trap" or defn.spell_trap_kind == "quick-play":
-        later = " It cannot be activated this turn; from the next turn on it can."
-    tx.say("set.spell_trap", f"{player} Sets a card ({card.name}) face-down in Spell & Trap Zone "
-           f"{slot}.{later}", card.id)  # fmt: skip
+    later = Phrase("set.not_this_turn" if defn.card_type == "trap" or defn.spell_trap_kind == "quick-play"
+                   else "nothing")  # fmt: skip
+    tx.say(
+        "set.spell_trap",
+        reason=Phrase(
+            "spell_trap.sets_card_face_down",
+            card=Card.of(card),
+            player=Player(player),
+            slot=slot,
+            later=later,
+        ),
+    )  # fmt: skip
     return f"{player} Sets a Spell/Trap ({card.name})"

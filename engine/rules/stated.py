@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.explain import CardId, Player, Zone
 from engine.operations import OPERATIONS, Context
 from engine.operations.moves import _move_all
 from engine.refs import resolve_ref
@@ -85,10 +86,15 @@ def _reachable(tx: Tx, ctx: Context, verb: str, refs: list[str], lost: set[str])
         if card.id in lost:
             continue  # already said: the target is no longer valid, so it is not affected
         if card.zone not in zones:
-            tx.say("stated.card_not_there", f"The judge stated that {ctx.link.card} would "
-                   f"{verb.replace('_', ' ')} {card.id}, but it is now in "
-                   f"{card.controller}'s {card.zone.replace('_', ' ')}, so that part does nothing.",
-                   card.id, ctx.link.card)  # fmt: skip
+            tx.say(
+                "stated.card_not_there",
+                card=CardId(ctx.link.card),
+                verb=Zone(verb),
+                card2=CardId(card.id),
+                controller=Player(card.controller),
+                zone=Zone(card.zone),
+                cards=(card.id, ctx.link.card),
+            )  # fmt: skip
             continue
         out.append(card)
     return out

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Illegal
+from engine.explain import Card, CardId, Phrase, Player
 from engine.refs import resolve_ref
 from engine.rules import continuous
 from engine.rules.common import (
@@ -35,34 +36,52 @@ def attempted(tx: Tx, card_id: str, kind: str) -> None:
 
 def _tribute(tx: Tx, player: str, refs: list[str], needed: int, name: str) -> list[str]:
     if needed and (mask := continuous.first(tx.board, "forbid_tributes")) is not None:
-        raise Illegal("rule.tributes_forbidden",
-                      f"{mask.name} is face-up: no monster can be Tributed, so {tx.card(name).name} "
-                      "cannot be Tribute Summoned or Set.", name, mask.id)  # fmt: skip
+        raise Illegal(
+            "rule.tributes_forbidden",
+            reason=Phrase(
+                "tributes_forbidden.face_up_no_monster",
+                mask=Card.of(mask),
+                name=Card.of(tx.card(name)),
+            ),
+            cards=(name, mask.id),
+        )  # fmt: skip
     if len(refs) != needed:
         level = tx.board.define(name).level
         raise Illegal(
             "summon.wrong_tribute_count",
-            f"A Level {level} monster needs {needed} Tribute{'s' if needed != 1 else ''}; "
-            f"{len(refs)} {'was' if len(refs) == 1 else 'were'} given.",
-            name,
+            level=level,
+            needed=needed,
+            given=len(refs),
+            cards=(name,),
         )
     ids = []
     for ref in refs:
         card = resolve_ref(tx.board, ref)
         if card.zone != "monsters" or card.controller != player:
-            raise Illegal("summon.bad_tribute", f"{card.id} is not a monster {player} controls.",
-                          card.id)  # fmt: skip
+            raise Illegal(
+                "summon.bad_tribute",
+                reason=Phrase(
+                    "bad_tribute.not_monster_controls_2",
+                    card=CardId(card.id),
+                    player=Player(player),
+                ),
+            )  # fmt: skip
         if card.id in ids:
-            raise Illegal("summon.bad_tribute", f"{card.id} is named twice as a Tribute.", card.id)
+            raise Illegal(
+                "summon.bad_tribute",
+                reason=Phrase("bad_tribute.named_twice_tribute", card=CardId(card.id)),
+            )
         if NO_TRIBUTE_SUMMON in card.marks:  # Dandylion's Fluff Tokens, the turn they arrive
-            raise Illegal("summon.tribute_locked", f"{card.id} cannot be Tributed for a Tribute Summon "
-                          "this turn: the effect that summoned it said so.", card.id, name)  # fmt: skip
+            raise Illegal("summon.tribute_locked", card=CardId(card.id), cards=(card.id, name))  # fmt: skip
         kind = tx.board.define(name).tribute_with  # "by Tributing 3 Dragon monsters" (Victory Dragon)
         if kind is not None and not continuous.matches(tx.board, card, kind, player):
-            raise Illegal("summon.tribute_kind", f"{card.id} cannot be Tributed for "
-                          f"{tx.card(name).name}: its Tribute Summon takes only "
-                          f"{kind.monster_type or kind.name or 'the monsters its text names'} monsters.",
-                          name, card.id)  # fmt: skip
+            raise Illegal(
+                "summon.tribute_kind",
+                card=CardId(card.id),
+                name=Card.of(tx.card(name)),
+                kind_monster_type=kind.monster_type or kind.name or 'the monsters its text names',
+                cards=(name, card.id),
+            )  # fmt: skip
         ids.append(card.id)
     return ids
 
@@ -74,9 +93,9 @@ def _pay_tributes(tx: Tx, ids: list[str], summoned: str) -> None:
         tx.finish()  # the Tribute is paid before the summon: it is not the last thing that happens
         tx.say(
             "summon.tributes_not_destroyed",
-            f"{', '.join(ids)} {'was' if len(ids) == 1 else 'were'} Tributed: sent to the GY as a "
-            "cost of the summon, not destroyed.",
-            *ids,
+            ids=[CardId(i) for i in ids],
+            count=len(ids),
+            cards=(*ids,),
         )
 
 
@@ -88,14 +107,16 @@ def _free_main_zone(tx: Tx, player: str, wanted: int | str | None, leaving: list
     }
     if isinstance(wanted, int):
         if wanted in taken:
-            raise Illegal("zone.occupied", f"{player}'s Main Monster Zone {wanted} is occupied.")
+            raise Illegal(
+                "zone.occupied",
+                reason=Phrase("occupied.main_monster_zone_occupied", player=Player(player), wanted=wanted),
+            )
         return wanted
     if isinstance(wanted, str):
-        raise Illegal("zone.extra_monster_zone",
-                      "A monster from the hand goes to a Main Monster Zone, not an Extra one.")
+        raise Illegal("zone.extra_monster_zone", reason=Phrase("extra_monster_zone.monster_from_hand_goes"))
     slot = next((s for s in range(1, 6) if s not in taken), None)
     if slot is None:
-        raise Illegal("zone.full", f"All 5 of {player}'s Main Monster Zones are occupied.")
+        raise Illegal("zone.full", reason=Phrase("full.all_main_monster_zones", player=Player(player)))
     return slot
 
 
@@ -106,16 +127,14 @@ def _check_normal_summon(tx: Tx, action: ActionEntry, verb: str) -> CardState:
     card = own_card(tx, action.card or "", action.player or "", "hand", verb)
     defn = tx.board.define(card.id)
     if not defn.is_monster:
-        raise Illegal("summon.not_a_monster", f"{card.name} is not a monster.", card.id)
+        raise Illegal("summon.not_a_monster", card=Card.of(card))
     if not defn.normal_summonable or defn.is_extra_deck or "ritual" in defn.subtypes:
-        raise Illegal("summon.not_normal_summonable",
-                      f"{card.name} cannot be Normal Summoned or Set; it must be Special "
-                      "Summoned in its own way.", card.id)  # fmt: skip
+        raise Illegal("summon.not_normal_summonable", card=Card.of(card))  # fmt: skip
     if tx.board.player(card.owner).normal_summon_used:
         raise Illegal(
             "summon.already_used",
-            f"{card.owner} already used this turn's Normal Summon or Set; only one per turn.",
-            card.id,
+            reason=Phrase("already_used.already_used_turn_normal", owner=Player(card.owner)),
+            cards=(card.id,),
         )
     return card
 
@@ -129,11 +148,16 @@ def needs_problem(tx: Tx, card: CardState, player: str, verb: str) -> None:
     if any(c.id != card.id and c.face_up and continuous.matches(tx.board, c, wanted, player)
            for c in tx.board.monsters(player)):  # fmt: skip
         return
-    what = f'"{wanted.archetype}" monster' if wanted.archetype else "monster of the kind its text names"
-    note = " (It can still be Set: Setting is not a Normal Summon.)" if verb == "Normal Summon" else ""
-    raise Illegal("summon.needs_face_up_monster",
-                  f"{card.name} can be {verb}ed only while {player} controls a face-up {what}; "
-                  f"{player} controls none.{note}", card.id)  # fmt: skip
+    what = Phrase("needs.archetype", archetype=wanted.archetype) if wanted.archetype else Phrase("needs.kind")
+    note = Phrase("needs.can_be_set") if verb == "Normal Summon" else Phrase("nothing")
+    raise Illegal(
+        "summon.needs_face_up_monster",
+        card=Card.of(card),
+        verb=verb,
+        player=Player(player),
+        what=what,
+        note=note,
+    )  # fmt: skip
 
 
 def normal_summon(tx: Tx, action: ActionEntry) -> str:
@@ -142,20 +166,17 @@ def normal_summon(tx: Tx, action: ActionEntry) -> str:
     card = _check_normal_summon(tx, action, "Normal Summon")
     needs_problem(tx, card, card.owner, "Normal Summon")
     if action.position in ("defense", "set"):
-        raise Illegal(
-            "summon.no_face_up_defense",
-            f"{card.name} cannot be Normal Summoned in Defense Position: Normal Summon it in "
-            "Attack Position, or Set it face-down.",
-            card.id,
-        )
+        raise Illegal("summon.no_face_up_defense", card=Card.of(card))
     return _place_from_hand(tx, action, card, position="attack")
 
 
 def set_monster(tx: Tx, action: ActionEntry) -> str:
     card = _check_normal_summon(tx, action, "Set a monster")
     if not tx.board.define(card.id).settable:
-        raise Illegal("summon.not_settable", f"{card.name} cannot be Normal Set; it can only be "
-                      "Normal Summoned face-up.", card.id)  # fmt: skip
+        raise Illegal(
+            "summon.not_settable",
+            reason=Phrase("not_settable.cannot_normal_set_can", card=Card.of(card)),
+        )  # fmt: skip
     return _place_from_hand(tx, action, card, position="set")
 
 
@@ -183,12 +204,10 @@ def _place_from_hand(tx: Tx, action: ActionEntry, card: CardState, position: str
     if position == "attack":
         code, verb = ("summon.tribute", "Tribute Summons") if tributes else (
             "summon.normal", "Normal Summons")  # fmt: skip
-        tx.say(code, f"{player} {verb} {card.name} in Attack Position to Main Monster Zone "
-               f"{slot}; that uses {player}'s Normal Summon for this turn.", card.id)  # fmt: skip
+        tx.say(code, player=Player(player), card=Card.of(card), slot=slot)
         return f"{player} {verb} {card.name}"
     code = "summon.tribute_set" if tributes else "summon.set"
-    tx.say(code, f"{player} Sets {card.name} face-down in Defense Position to Main Monster Zone "
-           f"{slot}; that uses {player}'s Normal Summon or Set for this turn.", card.id)  # fmt: skip
+    tx.say(code, player=Player(player), card=Card.of(card), slot=slot)
     return f"{player} Sets a monster ({card.name})"
 
 
@@ -198,16 +217,11 @@ def flip_summon(tx: Tx, action: ActionEntry) -> str:
     require_main_phase(tx, "Flip Summon")
     card = own_card(tx, action.card or "", action.player or "", "monsters", "Flip Summon")
     if card.position != "set":
-        raise Illegal("summon.flip_not_face_down",
-                      f"{card.name} is face-up; only a face-down Defense Position monster can be "
-                      "Flip Summoned.", card.id)  # fmt: skip
+        raise Illegal("summon.flip_not_face_down", card=Card.of(card))  # fmt: skip
     if card.set_this_turn:
-        raise Illegal("summon.flip_same_turn",
-                      f"{card.name} was Set this turn, so it cannot be Flip Summoned until a later "
-                      "turn.", card.id)  # fmt: skip
+        raise Illegal("summon.flip_same_turn", card=Card.of(card))  # fmt: skip
     if card.position_changed_this_turn:
-        raise Illegal("position.already_changed",
-                      f"{card.name} already changed its battle position this turn.", card.id)
+        raise Illegal("position.already_changed", card=Card.of(card))
     needs_problem(tx, card, card.controller, "Flip Summon")
     _one_face_up(tx, card, card.controller, "Flip Summon")
     tx.update_card(card.id, position="attack", summoned_this_turn=True, summon_type="flip",
@@ -217,8 +231,7 @@ def flip_summon(tx: Tx, action: ActionEntry) -> str:
             summon_type="flip")  # fmt: skip
     attempted(tx, card.id, "flip")
     tx.finish()
-    tx.say("summon.flip", f"{card.controller} Flip Summons {card.name}: it turns face-up in "
-           "Attack Position. A Flip Summon does not use the Normal Summon.", card.id)  # fmt: skip
+    tx.say("summon.flip", card=Card.of(card), controller=Player(card.controller))  # fmt: skip
     return f"{card.controller} Flip Summons {card.name}"
 
 
@@ -228,32 +241,28 @@ def change_position(tx: Tx, action: ActionEntry) -> str:
     require_main_phase(tx, "change a battle position")
     card = own_card(tx, action.card or "", action.player or "", "monsters", "position change")
     if card.position == "set":
-        raise Illegal("position.face_down",
-                      f"{card.name} is face-down: it is turned face-up by a Flip Summon, not by a "
-                      "battle position change.", card.id)  # fmt: skip
+        raise Illegal("position.face_down", card=Card.of(card))  # fmt: skip
     if card.summoned_this_turn or card.set_this_turn:
-        raise Illegal("position.summoned_this_turn",
-                      f"{card.name} came to the field this turn, so its battle position cannot be "
-                      "changed manually until the next turn.", card.id)  # fmt: skip
+        raise Illegal("position.summoned_this_turn", card=Card.of(card))  # fmt: skip
     if card.attacks_this_turn:
-        raise Illegal("position.attacked_this_turn",
-                      f"{card.name} attacked this turn, so its battle position cannot be changed.",
-                      card.id)  # fmt: skip
+        raise Illegal("position.attacked_this_turn", card=Card.of(card))  # fmt: skip
     if card.position_changed_this_turn:
-        raise Illegal("position.already_changed",
-                      f"{card.name} already changed its battle position this turn.", card.id)
+        raise Illegal("position.already_changed", card=Card.of(card))
     if "position_locked" in card.marks:
-        raise Illegal("position.locked", f"A card's effect (Creature Swap) says {card.name} cannot change "
-                      "its battle position for the rest of this turn.", card.id)  # fmt: skip
+        raise Illegal("position.locked", card=Card.of(card))  # fmt: skip
     if card.position == action.to:
-        raise Illegal("position.same", f"{card.name} is already in {action.to} position.", card.id)
+        raise Illegal("position.same", card=Card.of(card), to=action.to)
     tx.update_card(card.id, position=action.to, position_changed_this_turn=True)
     tx.emit("position_changed", card=card.id, player=card.controller, to=action.to,
             cause="manual position change")  # fmt: skip
     tx.finish()
     label = "Attack" if action.to == "attack" else "Defense"
-    tx.say("position.changed", f"{card.controller} changes {card.name} to {label} Position; it "
-           "cannot be changed again this turn.", card.id)  # fmt: skip
+    tx.say(
+        "position.changed",
+        card=Card.of(card),
+        controller=Player(card.controller),
+        label=label,
+    )  # fmt: skip
     return f"{card.controller} changes {card.name} to {label} Position"
 
 
@@ -266,20 +275,25 @@ def _extra_deck_zone(tx: Tx, player: str, wanted: int | str | None, leaving: lis
         slot = EMZ_BY_NAME[wanted.lower()]
         holder = tx.board.occupant("monsters", player, slot)
         if holder is not None and holder.id not in leaving:
-            raise Illegal("zone.occupied", f"The {wanted} Extra Monster Zone is occupied.")
+            raise Illegal(
+                "zone.occupied",
+                reason=Phrase("occupied.extra_monster_zone_occupied", wanted=wanted),
+            )
         return slot
     if not link:
         return _free_main_zone(tx, player, wanted, leaving)
     if isinstance(wanted, int):
-        raise Illegal("zone.extra_monster_zone",
-                      "A Link Monster is summoned to an Extra Monster Zone.")  # fmt: skip
+        raise Illegal(
+            "zone.extra_monster_zone",
+            reason=Phrase("extra_monster_zone.link_monster_summoned_extra"),
+        )  # fmt: skip
     mine = [c for c in tx.board.monsters(player) if (c.slot or 0) > 5 and c.id not in leaving]
     if not mine:
         for slot in (6, 7):
             holder = tx.board.occupant("monsters", player, slot)
             if holder is None or holder.id in leaving:
                 return slot
-    raise Illegal("zone.full", f"{player} has no Extra Monster Zone free for a Link Monster.")
+    raise Illegal("zone.full", reason=Phrase("full.has_no_extra_monster", player=Player(player)))
 
 
 def _one_face_up(tx: Tx, card: CardState, player: str, verb: str) -> None:
@@ -288,7 +302,10 @@ def _one_face_up(tx: Tx, card: CardState, player: str, verb: str) -> None:
     from engine.rules.abilities import one_face_up_problem
 
     if (why := one_face_up_problem(tx.board, card, player)) is not None:
-        raise Illegal("summon.only_one_face_up", f"{why}: {card.name} cannot be {verb}ed now.", card.id)
+        raise Illegal(
+            "summon.only_one_face_up",
+            reason=Phrase("only_one_face_up.cannot_ed_now", card=Card.of(card), why=why, verb=verb),
+        )
 
 
 # --------------------------------------------------------------------------- Gemini monsters
@@ -308,27 +325,36 @@ def gemini_summon(tx: Tx, action: ActionEntry) -> str:
     player = action.player or ""
     defn = tx.board.define(card.id)
     if card.controller != player:
-        raise Illegal("action.card_not_there", f"{card.id} is not a monster {player} controls.", card.id)
+        raise Illegal(
+            "action.card_not_there",
+            reason=Phrase("card_not_there.not_monster_controls", card=CardId(card.id), player=Player(player)),
+        )
     if "gemini" not in defn.subtypes:
-        raise Illegal("summon.not_gemini", f"{card.name} is already on the field and is not a Gemini "
-                      "monster: only a Gemini monster can be Normal Summoned while it is face-up on "
-                      "the field.", card.id)  # fmt: skip
+        raise Illegal(
+            "summon.not_gemini",
+            reason=Phrase("not_gemini.already_field_not_gemini", card=Card.of(card)),
+        )  # fmt: skip
     if not card.face_up:
-        raise Illegal("summon.not_gemini", f"{card.name} is face-down; a Gemini monster is Normal "
-                      "Summoned again only while it is face-up (flip it first).", card.id)  # fmt: skip
+        raise Illegal(
+            "summon.not_gemini",
+            reason=Phrase("not_gemini.face_down_gemini_monster", card=Card.of(card)),
+        )  # fmt: skip
     if card.gemini:
-        raise Illegal("summon.gemini_already", f"{card.name} was already Normal Summoned on the field "
-                      "and has its effects; it cannot be Gemini Summoned again.", card.id)  # fmt: skip
+        raise Illegal("summon.gemini_already", card=Card.of(card))  # fmt: skip
     if tx.board.player(player).normal_summon_used:
-        raise Illegal("summon.already_used", f"{player} already used this turn's Normal Summon or Set; "
-                      "a Gemini Summon is a Normal Summon.", card.id)  # fmt: skip
+        raise Illegal(
+            "summon.already_used",
+            reason=Phrase("already_used.already_used_turn_normal_2", player=Player(player)),
+            cards=(card.id,),
+        )  # fmt: skip
     tx.update_card(card.id, gemini=True, summoned_this_turn=True, summon_type="normal")
     tx.set_board(tx.board.with_player(player, normal_summon_used=True))
     tx.emit("summoned", card=card.id, player=player, cause="Normal Summon", gemini=True,
             **{"from": "monsters", "to": "monsters"})  # fmt: skip
     attempted(tx, card.id, "normal")
     tx.finish()
-    tx.say("summon.gemini", f"{player} Normal Summons {card.name}, already face-up on the field (a "
-           "Gemini Summon): no Tribute is needed, it uses the Normal Summon, and it can be negated "
-           "or answered like any Normal Summon. It is now an Effect Monster with its effects.", card.id)
+    tx.say(
+        "summon.gemini",
+        reason=Phrase("gemini.normal_summons_already_face", card=Card.of(card), player=Player(player)),
+    )
     return f"{player} Gemini Summons {card.name}"

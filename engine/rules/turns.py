@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Illegal
+from engine.explain import Card, Phase, Phrase, Player, Window, Zone
 from engine.refs import resolve_ref
 from engine.rules import battle as battle_rules
 from engine.rules.common import phase_name, require_turn_player
@@ -60,9 +61,7 @@ def _banish_marked(tx: Tx) -> None:
     for card in tx.board.in_zone("monsters"):
         if "banish_at_end_phase" in card.marks:
             tx.move(card.id, "banished", event="banished", cause="End Phase")
-            tx.say("rule.end_phase_banish", f"End Phase: {card.name} is banished, as the effect that "
-                   "summoned it said; this is not an activation, so nothing can respond to it.",
-                   card.id)  # fmt: skip
+            tx.say("rule.end_phase_banish", card=Card.of(card))  # fmt: skip
 
 
 def advance_to(tx: Tx, target: str, who: str) -> bool:
@@ -79,12 +78,15 @@ def advance_to(tx: Tx, target: str, who: str) -> bool:
     if there == here:
         return False
     if there < here:
-        raise Illegal("phase.illegal_order",
-                      f"It is already past {_window_name(phase, step)} this turn; the turn "
-                      "cannot go back.")  # fmt: skip
+        raise Illegal(
+            "phase.illegal_order",
+            reason=Phrase("illegal_order.already_past_turn_turn", phase=Phase(phase, step)),
+        )  # fmt: skip
     if phase == "battle" and board.turn == 1:
-        raise Illegal("phase.no_battle_first_turn",
-                      "The player who goes first has no Battle Phase on the first turn.")
+        raise Illegal(
+            "phase.no_battle_first_turn",
+            reason=Phrase("no_battle_first_turn.player_who_goes_first"),
+        )
     for p in PHASES[here[0] + 1 : there[0] + 1]:
         if p == "battle" and board.turn == 1:
             continue  # the first turn skips the Battle Phase
@@ -94,51 +96,74 @@ def advance_to(tx: Tx, target: str, who: str) -> bool:
             battle_rules.finish_battle(tx)
         tx.set_board(tx.board.with_turn(step=step))
         tx.emit("phase", phase="battle", step=step, player=tx.board.turn_player)
-    tx.say("phase.passed_through", f"Both players pass until {_window_name(phase, step)}, where "
-           f"{who} acts.")  # fmt: skip
+    tx.say(
+        "phase.passed_through",
+        reason=Phrase(
+            "passed_through.both_players_pass_until",
+            phase=Phase(phase, step),
+            who=who,
+        ),
+    )  # fmt: skip
     return True
 
 
 def _advance_battle_window(tx: Tx, window: str) -> bool:
     battle = tx.game.battle
     if battle is None:
-        raise Illegal("battle.not_battle_phase",
-                      f"There is no attack in progress, so there is no {window.replace('_', ' ')}.")
+        raise Illegal(
+            "battle.not_battle_phase",
+            reason=Phrase("not_battle_phase.there_no_attack_progress", window=Zone(window)),
+        )
     order = ("battle_step", *battle_rules.WINDOW_NAMES.keys())
     order = tuple(dict.fromkeys(order))
     if order.index(window) < order.index(battle.window):
-        raise Illegal("phase.illegal_order",
-                      f"The attack is already past {battle_rules.WINDOW_NAMES[window]}.")
+        raise Illegal(
+            "phase.illegal_order",
+            reason=Phrase(
+                "illegal_order.attack_already_past",
+                window=Window(window),
+            ),
+        )
     if window == battle.window:
         return False
     battle_rules.finish_battle(tx, until=window)
     if tx.game.battle is not None:
-        tx.say("phase.passed_through", f"Both players pass until {battle_rules.WINDOW_NAMES[window]}.")
+        tx.say(
+            "phase.passed_through",
+            reason=Phrase(
+                "passed_through.both_players_pass_until_2",
+                window=Window(window),
+            ),
+        )
     return True
-
-
-def _window_name(phase: str, step: str | None) -> str:
-    if phase == "battle" and step and step != "start":
-        return f"the {step.title()} Step of the Battle Phase"
-    return f"{phase_name(phase)}"
 
 
 def phase(tx: Tx, action: ActionEntry) -> str:
     require_turn_player(tx, action, "move to another phase")
     target = action.to or ""
     if target == "battle" and tx.board.turn == 1:
-        raise Illegal("phase.no_battle_first_turn",
-                      "The player who goes first has no Battle Phase on the first turn; "
-                      f"{action.player} can move to the End Phase instead.")  # fmt: skip
+        raise Illegal(
+            "phase.no_battle_first_turn",
+            reason=Phrase(
+                "no_battle_first_turn.player_who_goes_first_2",
+                player=Player(action.player),
+            ),
+        )  # fmt: skip
     if tx.board.phase == "battle" and target == "battle":
-        raise Illegal("phase.illegal_order", "It is already the Battle Phase.")
+        raise Illegal("phase.illegal_order", reason=Phrase("illegal_order.already_battle_phase"))
     if PHASES.index(target) <= PHASES.index(tx.board.phase):
-        raise Illegal("phase.illegal_order",
-                      f"It is {phase_name(tx.board.phase)}; phases only move forward.")
+        raise Illegal(
+            "phase.illegal_order",
+            reason=Phrase(
+                "illegal_order.phases_only_move_forward",
+                phase=Phase(tx.board.phase),
+            ),
+        )
     if target == "main2" and tx.board.phase != "battle":
-        raise Illegal("phase.illegal_order",
-                      "Main Phase 2 follows a Battle Phase; without one, the turn goes from Main "
-                      "Phase 1 to the End Phase.")  # fmt: skip
+        raise Illegal(
+            "phase.illegal_order",
+            reason=Phrase("illegal_order.main_phase_follows_battle"),
+        )  # fmt: skip
     for p in PHASES[PHASES.index(tx.board.phase) + 1 : PHASES.index(target) + 1]:
         if p == "battle" and target != "battle":
             continue
@@ -146,7 +171,7 @@ def phase(tx: Tx, action: ActionEntry) -> str:
             continue
         enter_phase(tx, p)
     tx.finish()
-    tx.say("phase.entered", f"{action.player} moves to {phase_name(target)}.")
+    tx.say("phase.entered", player=Player(action.player), phase=Phase(target))
     return f"{action.player} moves to {phase_name(target)}"
 
 
@@ -176,8 +201,7 @@ def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str:
     if players[foe].skip_next_turn:  # Gamble: the skipped turn is not played at all
         players[foe] = evolve(players[foe], skip_next_turn=False)
         tx.emit("turn_skipped", player=foe)
-        tx.say("turn.skipped", f"{foe}'s turn is skipped (a card's effect said so), so {player} takes "
-               "the next turn.")  # fmt: skip
+        tx.say("turn.skipped", foe=Player(foe), player=Player(player))  # fmt: skip
         foe = player
     from types import MappingProxyType
 
@@ -191,22 +215,23 @@ def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str:
         tx.emit("phase_skipped", phase="draw", player=foe)
     else:
         tx.emit("phase", phase="draw", player=foe)
-    tx.say("turn.started", f"Turn {board.turn + 1} begins: {foe} is the turn player.")
+    tx.say("turn.started", turn=board.turn + 1, foe=Player(foe))
     count, source, names = normal_draw_count(tx.board, foe)  # Knightmare Unicorn
     if skip_draw:
-        tx.say("turn.draw_phase_skipped", f"{foe} skips the Draw Phase of this turn (a card's effect said "
-               f"so): {foe} draws no card, and the turn goes on to the Standby Phase.")  # fmt: skip
+        tx.say("turn.draw_phase_skipped", foe=Player(foe))  # fmt: skip
     else:
         draw(tx, foe, count, cause="Draw Phase")
     if tx.game.result is None:
         if not skip_draw and source is not None:
-            tx.say("draw.normal_per_co_linked", f"{foe} draws {count} card{'s' if count != 1 else ''} "
-                   f"for the turn in the Draw Phase: {source.name} makes the normal draw 1 card for each "
-                   f"different name among the co-linked \"Knightmare\" monsters on the field, instead "
-                   f"of 1 ({', '.join(names)}).",
-                   source.id)  # fmt: skip
+            tx.say(
+                "draw.normal_per_co_linked",
+                source=Card.of(source),
+                foe=Player(foe),
+                count=count,
+                names=names,
+            )  # fmt: skip
         elif not skip_draw:
-            tx.say("draw.normal", f"{foe} draws 1 card for the turn in the Draw Phase.")
+            tx.say("draw.normal", foe=Player(foe))
         target = stop_at if stop_at in ("draw", "standby") else "main1"
         if skip_draw and target == "draw":
             target = "standby"  # there is no Draw Phase to act in
@@ -255,26 +280,31 @@ def _discard_to_limit(tx: Tx, action: ActionEntry) -> None:
     chosen_refs = chosen_refs if isinstance(chosen_refs, list) else [chosen_refs]
     chosen = [resolve_ref(tx.board, r).id for r in chosen_refs]
     if chosen and (len(set(chosen)) != excess or any(c not in hand for c in chosen)):
-        raise Illegal("hand.discard_choice_invalid",
-                      f"{player} holds {len(hand)} cards and must discard exactly {excess} from "
-                      "the hand.")  # fmt: skip
+        raise Illegal(
+            "hand.discard_choice_invalid",
+            player=Player(player),
+            hand_count=len(hand),
+            excess=excess,
+        )  # fmt: skip
     picked_by_engine = not chosen
     if picked_by_engine:
         chosen = list(hand[:excess])
     for card_id in chosen:
         tx.move(card_id, "graveyard", event="discarded", cause="hand size limit")
     tx.finish()
-    names = ", ".join(tx.card(c).name for c in chosen)
-    note = ""
-    if picked_by_engine:
-        note = " (none were named, so the engine took the first card" + (
-            "s" if excess > 1 else "") + " in hand)"  # fmt: skip
-    tx.say("hand.discard_to_limit", f"{player} ends the turn with {len(hand)} cards in hand and "
-           f"discards {excess} to keep 6: {names}{note}.", *chosen)  # fmt: skip
+    tx.say(
+        "hand.discard_to_limit",
+        player=Player(player),
+        held=len(hand),
+        excess=excess,
+        discarded=[Card.of(tx.card(c)) for c in chosen],
+        note=Phrase("discard.engine_picked", excess=excess) if picked_by_engine else Phrase("nothing"),
+        cards=(*chosen,),
+    )  # fmt: skip
 
 
 def concede(tx: Tx, action: ActionEntry) -> str:
     player = action.player or ""
     end_duel(tx, opponent(player), "concede")
-    tx.say("duel.conceded", f"{player} concedes: {opponent(player)} wins the duel.")
+    tx.say("duel.conceded", player=Player(player), opponent=Player(opponent(player)))
     return f"{player} concedes"

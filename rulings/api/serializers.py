@@ -113,6 +113,11 @@ class ExplanationSerializer(serializers.Serializer):
     text = serializers.CharField()
     glossary = serializers.ListField(child=serializers.CharField(), help_text="Glossary slugs.")
     cards = serializers.ListField(child=serializers.CharField(), help_text="Card ids.")
+    params = serializers.DictField(
+        required=False,
+        help_text="What the sentence is built from, by its template's field names (cards as ids): "
+        "a reader can render the sentence again its own way (README, Explanations).",
+    )
 
 
 class StepSerializer(serializers.Serializer):

@@ -2,7 +2,8 @@
 
 The layered engine must replay every corpus scenario exactly as before (steps, events, codes,
 chains, boards, `legal`, result); only sentences may change. The fingerprint drops each
-explanation's `text`, each step's `summary` and each `legal` reason, and hashes the rest.
+explanation's `text` and `params` (what its sentence is made of), each step's `summary` and each
+`legal` reason, and hashes the rest.
 `python tests/engine/corpus_fingerprint.py` rewrites the stored fingerprints: do it only for an
 intended change of outcome, and say which scenarios changed and why in the commit.
 """
@@ -24,7 +25,9 @@ def _without_wording(replay: dict[str, Any]) -> dict[str, Any]:
     steps = []
     for step in replay["steps"]:
         step = {k: v for k, v in step.items() if k != "summary"}
-        step["explanations"] = [{k: v for k, v in e.items() if k != "text"} for e in step["explanations"]]
+        step["explanations"] = [
+            {k: v for k, v in e.items() if k not in ("text", "params")} for e in step["explanations"]
+        ]
         if "legal" in step:
             step["legal"] = {
                 player: {

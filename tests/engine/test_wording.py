@@ -1,0 +1,150 @@
+"""Explanations are a code and parameters; their words live in `engine.explain` only.
+
+Every code has a sentence, every phrase a rule names exists, every corpus explanation renders
+again from its JSON `params`, and no engine module hands `say`/`Illegal`/`explain` free text.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from corpus_fingerprint import replayable
+
+from engine import replay
+from engine.explain import CODES, PHRASES, SENTENCES, from_dict, render
+
+ENGINE = Path(__file__).parents[2] / "engine"
+SOURCES = {p: p.read_text(encoding="utf-8") for p in sorted(ENGINE.rglob("*.py")) if p.name != "explain.py"}
+SAYING = ("say", "Illegal", "explain", "Phrase")
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+def test_every_code_has_a_sentence_and_every_sentence_a_code() -> None:
+    assert not [c for c in CODES if not CODES[c].template]
+    assert set(SENTENCES) == set(CODES)
+
+
+def test_every_template_parses_with_named_fields() -> None:
+    for key, template in {**SENTENCES, **PHRASES}.items():
+        fields = _fields(template)
+        assert all(f.isidentifier() for f in fields), (key, fields)
+
+
+def _calls() -> list[tuple[str, ast.Call]]:
+    out = []
+    for path, src in SOURCES.items():
+        for node in ast.walk(ast.parse(src)):
+            if isinstance(node, ast.Call):
+                f = node.func
+                if (f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)) in SAYING:
+                    out.append((f"{path.relative_to(ENGINE.parent)}:{node.lineno}", node))
+    return out
+
+
+def test_no_rule_writes_words() -> None:
+    """`say`, `Illegal`, `explain` and `Phrase` take the code (or key) and keyword parameters:
+    no f-string anywhere in the call, no string literal as a parameter (words belong in
+    `engine.explain`)."""
+    bad = []
+    for where, call in _calls():
+        if len(call.args) != 1 or any(isinstance(a, ast.Starred) for a in call.args):
+            bad.append(f"{where}: only the code is positional")
+        if any(isinstance(n, ast.JoinedStr) for n in ast.walk(call)):
+            bad.append(f"{where}: an f-string")
+        for k in call.keywords:
+            if isinstance(k.value, ast.Constant) and isinstance(k.value.value, str):
+                bad.append(f"{where}: {k.arg} is a string literal")
+    assert not bad, "\n".join(bad)
+
+
+def test_every_phrase_named_exists_and_every_phrase_is_named() -> None:
+    named, prefixes = set(), set()
+    for _, call in _calls():
+        f = call.func
+        if (f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)) != "Phrase":
+            continue
+        key = call.args[0]
+        if isinstance(key, ast.Constant):
+            named.add(key.value)
+        elif isinstance(key, ast.BinOp) and isinstance(key.left, ast.Constant):  # "window." + name
+            prefixes.add(key.left.value)
+    text = "\n".join(SOURCES.values())
+    named |= {k for k in PHRASES if re.search(rf"\"{re.escape(k)}\"", text)}  # keys chosen in a rule
+    assert not sorted(named - set(PHRASES))
+    assert not [k for k in PHRASES if k not in named and not k.startswith(tuple(prefixes))]
+
+
+def test_every_call_gives_exactly_its_template_fields() -> None:
+    """A code's (or phrase's) parameters are its template's fields, checked at every call with a
+    literal code or key, so a path no scenario takes still renders."""
+    bad = []
+    for where, call in _calls():
+        f = call.func
+        kind = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)
+        key = call.args[0] if call.args else None
+        keys = (
+            [key]
+            if isinstance(key, ast.Constant)
+            else [key.body, key.orelse]
+            if isinstance(key, ast.IfExp)
+            else []
+        )
+        if not all(isinstance(k, ast.Constant) for k in keys) or any(k.arg is None for k in call.keywords):
+            continue  # a code chosen at run time, or parameters passed as a mapping
+        table = PHRASES if kind == "Phrase" else SENTENCES
+        given = {k.arg for k in call.keywords if k.arg != "cards" or kind == "Phrase"}
+        for k in keys:
+            if given != _fields(table[k.value]):
+                bad.append(
+                    f"{where}: {k.value} takes {sorted(_fields(table[k.value]))}, given {sorted(given)}"
+                )
+    assert not bad, "\n".join(bad)
+
+
+def _names(value: Any, found: dict[str, str]) -> None:
+    """Every card id the boards show, with its name."""
+    if isinstance(value, dict):
+        if isinstance(value.get("id"), str) and isinstance(value.get("card"), str):
+            found[value["id"]] = value["card"]
+        for v in value.values():
+            _names(v, found)
+    elif isinstance(value, list):
+        for v in value:
+            _names(v, found)
+
+
+def _card_ids(params: Any) -> set[str]:
+    found: set[str] = set()
+    if isinstance(params, dict):
+        if "card" in params and isinstance(params["card"], str) and set(params) <= {"card", "as"}:
+            return {params["card"]}
+        for v in params.values():
+            found |= _card_ids(v)
+    elif isinstance(params, list):
+        for v in params:
+            found |= _card_ids(v)
+    return found
+
+
+@pytest.mark.parametrize("path", replayable(), ids=lambda p: p.stem)
+def test_every_corpus_explanation_renders_again_from_its_params(path: Path) -> None:
+    """Rendering a replay's explanation from its JSON with another namer raises nothing (every
+    field is given); with the boards' names it gives the same text wherever they name every card."""
+    result = replay(yaml.safe_load(path.read_text(encoding="utf-8"))["scenario"])
+    names: dict[str, str] = {}
+    _names(result, names)
+    for step in result["steps"]:
+        for e in step["explanations"]:
+            again = from_dict(e)
+            render(again, lambda i: f"<{i}>")
+            if _card_ids(e["params"]) <= set(names):
+                assert render(again, names.__getitem__) == e["text"], (step["n"], e["code"])
