@@ -78,6 +78,7 @@ case "${1:-}" in
         ensure_python_deps test
         ensure_chromium
         "$VENV/bin/ruff" check .
+        "$VENV/bin/ruff" format --check .
         shift
         exec "$PY" -m pytest "$@"
         ;;

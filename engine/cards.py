@@ -31,9 +31,7 @@ Attribute = Literal["DARK", "LIGHT", "EARTH", "WATER", "FIRE", "WIND", "DIVINE"]
 # A printed value of a monster that no source we could reach confirms (the card file leaves it
 # out rather than guess it); a scenario states it from the card itself (engine.scenario).
 PrintedStat = Literal["level", "attribute", "monster_type", "atk", "def"]
-EffectKind = Literal[
-    "activation", "ignition", "trigger", "quick", "continuous", "flip", "maintenance"
-]
+EffectKind = Literal["activation", "ignition", "trigger", "quick", "continuous", "flip", "maintenance"]
 # What a Continuous effect does while its card is face-up on the field and not negated.
 Apply = Literal[
     "negate_trap_cards",  # Traps cannot be activated; face-up Traps' effects are negated (Jinzo)
@@ -102,8 +100,19 @@ class _Strict(BaseModel):
 
 
 # "spell_traps_or_field": the Spell & Trap Zones and the Field Zone ("a Spell/Trap on the field")
-Zone = Literal["monsters", "spell_traps", "field", "hand", "graveyard", "deck", "banished", "onfield",
-               "spell_traps_or_field", "hand_or_deck", "hand_deck_or_graveyard"]
+Zone = Literal[
+    "monsters",
+    "spell_traps",
+    "field",
+    "hand",
+    "graveyard",
+    "deck",
+    "banished",
+    "onfield",
+    "spell_traps_or_field",
+    "hand_or_deck",
+    "hand_deck_or_graveyard",
+]
 
 
 class Selector(_Strict):
@@ -213,15 +222,26 @@ class Effect(_Strict):
     event: str | None = None  # kind trigger: what sets it off (engine.vocabulary.EVENTS)
     # "monsters" / "spell_traps": only from that part of the field (a Union's equip / unequip)
     works_from: list[Literal["field", "hand", "graveyard", "banished", "deck", "monsters", "spell_traps"]] = [
-        "field"]
+        "field"
+    ]
     # an activation condition (engine.vocabulary.CONDITIONS), checked only at activation; a list
     # means any one of them
     condition: str | list[str] | None = None
     summon_kinds: list[str] = []  # for summon conditions: which summons (normal, flip, special...)
     requires: Requires | None = None  # board-state conditions, checked only at activation
     cost: dict[
-        Literal["discard", "pay_lp", "tribute", "send_to_gy", "banish", "remove_counters", "detach",
-                "tribute_self", "discard_self", "send_to_gy_self"],  # "..._self": this card itself
+        Literal[
+            "discard",
+            "pay_lp",
+            "tribute",
+            "send_to_gy",
+            "banish",
+            "remove_counters",
+            "detach",
+            "tribute_self",
+            "discard_self",
+            "send_to_gy_self",
+        ],  # "..._self": this card itself
         int | Literal["half", "any"] | list[int],  # "any": 1 or more; a list: one of these counts
     ] = {}
     targets: list[Selector] = []

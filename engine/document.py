@@ -123,9 +123,7 @@ class ActionEntry(_Doc):
     tributes: list[str] = Field(default_factory=list)
     position: Literal["attack", "defense", "set"] | None = None
     zone: int | str | None = None
-    method: (
-        Literal["link", "xyz", "synchro", "fusion", "ritual", "pendulum", "procedure"] | None
-    ) = None
+    method: Literal["link", "xyz", "synchro", "fusion", "ritual", "pendulum", "procedure"] | None = None
     materials: list[str] = Field(default_factory=list)
     to: str | None = None
     attacker: str | None = None

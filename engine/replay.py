@@ -156,6 +156,7 @@ def _resolve_chain(rec: _Recorder, game: Game, index: int | None, announce: bool
     """Resolve the whole open chain, one step per link; the duel may end between links."""
     first = True
     while game.chain and game.result is None:
+
         def one(tx: Tx, first: bool = first) -> str:
             if first and announce:
                 tx.say("action.chain_resolved_first")  # fmt: skip
@@ -246,6 +247,7 @@ def _resolve_action(rec: _Recorder, game: Game, index: int) -> Game:
     if game.chain:
         return _resolve_chain(rec, game, index, announce=False)
     if game.battle is not None:
+
         def close(tx: Tx) -> str:
             window = tx.game.battle.window  # type: ignore[union-attr]
             battle_rules.next_window(tx)
@@ -261,13 +263,19 @@ def _resolve_action(rec: _Recorder, game: Game, index: int) -> Game:
 def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at: str | None,
            upcoming: tuple[ActionEntry, ...] = ()) -> Game:  # fmt: skip
     if game.result is not None:
-        return _illegal(rec, game, index, action, Illegal(
-            "duel.over",
-            reason=Phrase(
-                "over.duel_over_no_further",
-                result=_REASONS.get(game.result.reason, game.result.reason),
+        return _illegal(
+            rec,
+            game,
+            index,
+            action,
+            Illegal(
+                "duel.over",
+                reason=Phrase(
+                    "over.duel_over_no_further",
+                    result=_REASONS.get(game.result.reason, game.result.reason),
+                ),
             ),
-        ))
+        )
     if action.do == "resolve":
         return _resolve_action(rec, _close_window(rec, game, index), index)
     both_passed = game.passed == opponent(action.player or "A") and game.priority == action.player
@@ -286,10 +294,16 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
     if action.do not in CHAIN_VERBS and (game.chain or game.waiting):
         game = _settle_chains(rec, game)
         if game.result is not None:
-            return _illegal(rec, game, index, action, Illegal(
-                "duel.over",
-                reason=Phrase("over.duel_ended_while_chain"),
-            ))
+            return _illegal(
+                rec,
+                game,
+                index,
+                action,
+                Illegal(
+                    "duel.over",
+                    reason=Phrase("over.duel_ended_while_chain"),
+                ),
+            )
     if action.do not in CHAIN_VERBS:
         game = _moved_on(game)
     if action.at:
@@ -309,6 +323,7 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
         # Stop after damage calculation first: Flip effects of a monster the attack turned
         # face-up activate there, before monsters destroyed by battle leave the field.
         for until in ("after_damage_calculation", None):
+
             def finish(tx: Tx, until: str | None = until) -> str | None:
                 if tx.game.battle is None:
                     return None
@@ -317,25 +332,43 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
 
             game = _settle_chains(rec, _automatic(rec, game, None, "window", finish))
         if game.result is not None:
-            return _illegal(rec, game, index, action, Illegal(
-                "duel.over",
-                reason=Phrase("over.duel_ended_during_attack"),
-            ))
+            return _illegal(
+                rec,
+                game,
+                index,
+                action,
+                Illegal(
+                    "duel.over",
+                    reason=Phrase("over.duel_ended_during_attack"),
+                ),
+            )
     if action.do in ("phase", "end_turn") and action.player == game.board.turn_player:
         game = _battle_end_first(rec, game)
         if game.result is not None:
-            return _illegal(rec, game, index, action, Illegal(
-                "duel.over",
-                reason=Phrase("over.duel_ended_end_battle"),
-            ))
+            return _illegal(
+                rec,
+                game,
+                index,
+                action,
+                Illegal(
+                    "duel.over",
+                    reason=Phrase("over.duel_ended_end_battle"),
+                ),
+            )
     for_triggers = False
     if action.do == "end_turn":
         game = _end_phase_first(rec, game)
         if game.result is not None:
-            return _illegal(rec, game, index, action, Illegal(
-                "duel.over",
-                reason=Phrase("over.duel_ended_end_phase"),
-            ))
+            return _illegal(
+                rec,
+                game,
+                index,
+                action,
+                Illegal(
+                    "duel.over",
+                    reason=Phrase("over.duel_ended_end_phase"),
+                ),
+            )
         for_triggers = _standby_stop(game, next_at)
         next_at = "standby" if for_triggers else next_at
     tx = Tx(game)
@@ -531,16 +564,28 @@ def _decline(rec: _Recorder, game: Game, index: int, action: ActionEntry) -> Gam
         card = resolve_ref(game.board, action.card or "").id
         trig = chain_rules.waiting_trigger(game, card, action.effect)
     if trig is None:
-        return _illegal(rec, game, index, action, Illegal(
-            "trigger.none_waiting",
-            reason=Phrase("none_waiting.no_optional_trigger_card"),
-        ))
+        return _illegal(
+            rec,
+            game,
+            index,
+            action,
+            Illegal(
+                "trigger.none_waiting",
+                reason=Phrase("none_waiting.no_optional_trigger_card"),
+            ),
+        )
     if trig.mandatory:
-        return _illegal(rec, game, index, action, Illegal(
-            "trigger.mandatory",
-            trigger=trig.name,
-            cards=(trig.card,),
-        ))
+        return _illegal(
+            rec,
+            game,
+            index,
+            action,
+            Illegal(
+                "trigger.mandatory",
+                trigger=trig.name,
+                cards=(trig.card,),
+            ),
+        )
     tx = Tx(game)
     summary = _declined(tx, trig)
     rec.add(tx, index, "action", True, summary)
@@ -589,8 +634,13 @@ def _summon_succeeded(rec: _Recorder, game: Game, attempt: Summon) -> Game:
     Maxx "C" draws at once for a Special Summon; the draw, if any, is a step of its own."""
     tx = Tx(game)
     lasting_moments.count_summon(tx, attempt.cards, attempt.kind, attempt.player)
-    return _automatic(rec, tx.game, None, "automatic", lambda tx: lasting_moments.draw_for_summon(
-        tx, attempt.cards, attempt.kind, attempt.player))
+    return _automatic(
+        rec,
+        tx.game,
+        None,
+        "automatic",
+        lambda tx: lasting_moments.draw_for_summon(tx, attempt.cards, attempt.kind, attempt.player),
+    )
 
 
 def _advance(tx: Tx, action: ActionEntry) -> str | None:

@@ -34,7 +34,7 @@ def _forbid_attacks(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
                 chain_link=ctx.link.link)  # fmt: skip
     return Phrase(
         "done.forbid_attacks",
-        players=[Player(p) for p in _players(ctx, step.player or 'opponent')],
+        players=[Player(p) for p in _players(ctx, step.player or "opponent")],
     )
 
 
@@ -56,7 +56,7 @@ def _extra_attack(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
 # Infinite Impermanence, Stargazer Magician
 @OPERATIONS.register("second_attack_in_a_row", "the monster can make a second attack in a row")
 def _second_attack_in_a_row(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
-    """"It can make a second attack in a row" (Black Luster Soldier - Envoy of the Beginning): one
+    """ "It can make a second attack in a row" (Black Luster Soldier - Envoy of the Beginning): one
     more attack declaration this turn, which must be the very next attack; if another monster
     declares an attack first, it is lost (engine.rules.battle)."""
     from engine.rules.battle import SECOND_ATTACK
@@ -77,7 +77,7 @@ def _second_attack_in_a_row(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
 # --- battle shields, attack-declaration answers and end-of-Battle-Phase equips (brief H8)
 @OPERATIONS.register("no_battle_damage_this_battle", "its player takes no battle damage from the battle now")
 def _no_battle_damage_this_battle(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
-    """"You take no battle damage from that battle" (Kuriboh): only the battle going on now, and
+    """ "You take no battle damage from that battle" (Kuriboh): only the battle going on now, and
     only this link's player; damage calculation reads it (engine.rules.battle)."""
     battle = tx.game.battle
     if battle is None:

@@ -108,7 +108,8 @@ def _pick(tx: Tx, ctx: Context, step: Step, key: str) -> list[CardState]:
     """Cards chosen at resolution: the judge's `choices[key]` among those that fit, else the first."""
     candidates = select(tx, ctx, step.cards)
     count = step.pick or (
-        step.cards.count if not isinstance(step.cards, str) and step.cards else len(candidates))
+        step.cards.count if not isinstance(step.cards, str) and step.cards else len(candidates)
+    )
     chosen = ctx.chosen(tx, key)
     if chosen is not None:
         wrong = [c.id for c in chosen if c.id not in {x.id for x in candidates}]

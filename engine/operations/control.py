@@ -57,8 +57,9 @@ def _take_control_until_end_phase(tx: Tx, ctx: Context, step: Step) -> str | Phr
     return Phrase("done.take_control_until_end_phase", taken=list(taken) or Phrase("word.nothing"))
 
 
-@OPERATIONS.register("take_control_while_equipped",
-                     "takes control of the monster while this card stays equipped to it")
+@OPERATIONS.register(
+    "take_control_while_equipped", "takes control of the monster while this card stays equipped to it"
+)
 def _take_control_while_equipped(tx: Tx, ctx: Context, step: Step) -> str:
     """Control lasts while this card stays equipped to the monster (Snatch Steal); the game
     gives it back when that ends (engine.rules.checks)."""
@@ -99,15 +100,16 @@ def _swap_control(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     for c, to in ((first, second.controller), (second, first.controller)):
         tx.emit("control_changed", card=c.id, player=to, cause=ctx.link.card, chain_link=ctx.link.link)
     ctx.acted[:] = [tx.board.cards[first.id], tx.board.cards[second.id]]
-    return (Phrase(
+    return Phrase(
         "done.swap_control.switch_control_neither_can",
         first=CardId(first.id),
         second=CardId(second.id),
-    ))
+    )
 
 
-@OPERATIONS.register("borrow_from_gy",
-                     "adds a card from the opponent's GY to its player's hand, to be sent back later")
+@OPERATIONS.register(
+    "borrow_from_gy", "adds a card from the opponent's GY to its player's hand, to be sent back later"
+)
 def _borrow_from_gy(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Graverobber: the target, a card in the opponent's GY, goes to this link's player's hand (it
     stays its owner's card); during this turn's End Phase it is sent to the GY if they still hold
@@ -130,12 +132,12 @@ def _borrow_from_gy(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     if amount:
         add(tx, Lasting(what="damage_after_resolving", player=ctx.player, source=ctx.link.card,  # type: ignore[arg-type]
                         until_turn=tx.board.turn, cards=ids, amount=amount))  # fmt: skip
-    return (Phrase(
+    return Phrase(
         "done.borrow_from_gy.goes_hand_for_turn",
         ids=list(ids),
         player=Player(ctx.player),
         amount=amount,
-    ))
+    )
 
 
 @OPERATIONS.register("equip", "equips this Equip Card to its target")
@@ -196,8 +198,9 @@ def _equip_monster(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     )
 
 
-@OPERATIONS.register("equip_battle_victims",
-                     "equips to this card the monsters it destroyed by battle this turn")
+@OPERATIONS.register(
+    "equip_battle_victims", "equips to this card the monsters it destroyed by battle this turn"
+)
 def _equip_battle_victims(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Sword Hunter, at the end of the Battle Phase: every monster this card destroyed by battle
     this turn that is still in a GY becomes an Equip Card equipped to it (its ATK gain is its own

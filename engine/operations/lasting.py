@@ -41,12 +41,12 @@ def _skip_next_turn(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         tx.set_board(tx.board.with_player(p, skip_next_turn=True))
         tx.emit("rule_changed", player=p, what="skips their next turn", cause=ctx.link.card,
                 chain_link=ctx.link.link)  # fmt: skip
-    return Phrase("done.skip_next_turn", players=[Player(p) for p in _players(ctx, step.player or 'you')])
+    return Phrase("done.skip_next_turn", players=[Player(p) for p in _players(ctx, step.player or "you")])
 
 
 @OPERATIONS.register("skip_next_draw_phase", "a player skips the Draw Phase of their next turn")
 def _skip_next_draw_phase(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
-    """"They skip the Draw Phase of their next turn" (Yata-Garasu): the whole Draw Phase of that
+    """ "They skip the Draw Phase of their next turn" (Yata-Garasu): the whole Draw Phase of that
     player's next turn is skipped, so they draw nothing then (engine.rules.turns)."""
     players = _players(ctx, step.player or "opponent")
     for p in players:
@@ -98,8 +98,11 @@ OPERATIONS.add(
 )
 OPERATIONS.add(
     "draw_when_opponent_special_summons",
-    _lasting("draw_on_opponent_special_summon", "you",
-             "draws 1 card each time the opponent Special Summons this turn"),
+    _lasting(
+        "draw_on_opponent_special_summon",
+        "you",
+        "draws 1 card each time the opponent Special Summons this turn",
+    ),
     "its player draws 1 card each time the opponent Special Summons this turn",
 )
 OPERATIONS.add(
@@ -109,7 +112,8 @@ OPERATIONS.add(
 )
 OPERATIONS.add(
     "eclipse_at_end_phase",
-    _lasting("eclipse_at_end_phase", "you",
-             "the opponent flips their face-down monsters face-up in the End Phase"),
+    _lasting(
+        "eclipse_at_end_phase", "you", "the opponent flips their face-down monsters face-up in the End Phase"
+    ),
     "in the End Phase, the opponent flips their face-down monsters face-up and draws",
 )

@@ -71,8 +71,9 @@ def _gain(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     )
 
 
-@OPERATIONS.register("redirect_damage",
-                     "the damage of the answered link is inflicted to its own player instead")
+@OPERATIONS.register(
+    "redirect_damage", "the damage of the answered link is inflicted to its own player instead"
+)
 def _redirect_damage(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     answered = ctx.answered
     if answered is None:
@@ -112,8 +113,9 @@ def _halve_lp(tx: Tx, ctx: Context, step: Step) -> str:
     return "; ".join(done)
 
 
-@OPERATIONS.register("damage_controller",
-                     "inflicts damage to the controller of each card the step before acted on")
+@OPERATIONS.register(
+    "damage_controller", "inflicts damage to the controller of each card the step before acted on"
+)
 def _damage_controller(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Damage to the controller of each card the step before acted on (Stamping Destruction:
     "inflict 500 damage to its controller"), as it was controlled when that step acted."""

@@ -208,8 +208,9 @@ def _tribute_all(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     )
 
 
-@OPERATIONS.register("banish_until_equal",
-                     "the opponent banishes cards they control until both control as many")
+@OPERATIONS.register(
+    "banish_until_equal", "the opponent banishes cards they control until both control as many"
+)
 def _banish_until_equal(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """The opponent banishes cards they control, face-down, of their choice (`choices: {banish:
     [...]}`), until they control as many cards as this card's controller (Evenly Matched)."""
@@ -262,8 +263,9 @@ def _banish_until_equal(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     )
 
 
-@OPERATIONS.register("excavate_add",
-                     "excavates the top cards of the Deck, adds 1 to the hand, the rest go back")
+@OPERATIONS.register(
+    "excavate_add", "excavates the top cards of the Deck, adds 1 to the hand, the rest go back"
+)
 def _excavate_add(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Excavate the top cards of the Deck (as many as the cost paid), add 1 of them to the hand
     (`choices: {add: ref}`), and place the rest on the bottom in the order the player chooses
@@ -277,8 +279,13 @@ def _excavate_add(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     for _ in range(missing):  # unknown cards below the known ones come into view
         key = f"{ctx.player}:{UNKNOWN_CARD.name}"
         created[key] = created.get(key, 0) + 1
-        card = CardState(id=f"{key}#{created[key]}", name=UNKNOWN_CARD.name, owner=ctx.player,  # type: ignore[arg-type]
-                         controller=ctx.player, zone="deck")  # type: ignore[arg-type]
+        card = CardState(
+            id=f"{key}#{created[key]}",
+            name=UNKNOWN_CARD.name,
+            owner=ctx.player,  # type: ignore[arg-type]
+            controller=ctx.player,
+            zone="deck",
+        )  # type: ignore[arg-type]
         state = tx.board.player(ctx.player)
         board = tx.board.with_card(card, UNKNOWN_CARD)
         tx.set_board(board.with_player(ctx.player, deck=(*state.deck, card.id),
@@ -295,12 +302,12 @@ def _excavate_add(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         tx.move(card_id, "deck", event="placed_on_bottom", top=False, cause=ctx.link.card,
                 chain_link=ctx.link.link)  # fmt: skip
     ctx.acted[:] = [tx.board.cards[c] for c in chosen]
-    return (Phrase(
+    return Phrase(
         "done.excavate_add",
         shown=list(shown) or Phrase("word.nothing"),
         chosen=list(chosen) or Phrase("word.nothing"),
         rest_count=len(rest),
-    ))
+    )
 
 
 @OPERATIONS.register("stay_on_field", "this Normal Spell stays on the field, counting the opponent's turns")
@@ -341,8 +348,13 @@ def _top_cards(tx: Tx, player: str, count: int) -> list[str]:
     for _ in range(missing):
         key = f"{player}:{UNKNOWN_CARD.name}"
         created[key] = created.get(key, 0) + 1
-        card = CardState(id=f"{key}#{created[key]}", name=UNKNOWN_CARD.name, owner=player,  # type: ignore[arg-type]
-                         controller=player, zone="deck")  # type: ignore[arg-type]
+        card = CardState(
+            id=f"{key}#{created[key]}",
+            name=UNKNOWN_CARD.name,
+            owner=player,  # type: ignore[arg-type]
+            controller=player,
+            zone="deck",
+        )  # type: ignore[arg-type]
         state = tx.board.player(player)
         board = tx.board.with_card(card, UNKNOWN_CARD)
         tx.set_board(board.with_player(player, deck=(*state.deck, card.id),
@@ -364,8 +376,10 @@ def _send_top_of_deck(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     return Phrase("done.send_top_of_deck", done=list(done) or Phrase("word.nothing"))
 
 
-@OPERATIONS.register("reveal_summon_rest_to_hand",
-                     "reveals the top cards of each Deck, summons those that fit, adds the rest to the hand")
+@OPERATIONS.register(
+    "reveal_summon_rest_to_hand",
+    "reveals the top cards of each Deck, summons those that fit, adds the rest to the hand",
+)
 def _reveal_summon_rest_to_hand(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Each player named reveals the top `amount` cards of their Deck; those that fit `cards` (Cyber
     Jar: Level 4 or lower monsters) are Special Summoned to their owner's field while there is a
@@ -399,11 +413,11 @@ def _reveal_summon_rest_to_hand(tx: Tx, ctx: Context, step: Step) -> str | Phras
         tx.update(last_summon=Summon(cards=tuple(summoned), kind="special", player=ctx.player,  # type: ignore[arg-type]
                                      seq=tx.game.seq))  # fmt: skip
     ctx.acted[:] = [tx.board.cards[c] for c in summoned]
-    return (Phrase(
+    return Phrase(
         "done.reveal_summon_rest_to_hand",
         summoned=list(summoned) or Phrase("word.nothing"),
         added=list(added) or Phrase("word.nothing"),
-    ))
+    )
 
 
 @OPERATIONS.register("keep_hand_revealed", "a player keeps their hand revealed while this card stays face-up")
@@ -434,8 +448,10 @@ def _shuffle_deck(tx: Tx, player: str) -> None:
     tx.emit("shuffled", player=player, what="deck")
 
 
-@OPERATIONS.register("shuffle_all_into_deck",
-                     "each player named shuffles their cards on the field, in hand and GY into the Deck")
+@OPERATIONS.register(
+    "shuffle_all_into_deck",
+    "each player named shuffles their cards on the field, in hand and GY into the Deck",
+)
 def _shuffle_all_into_deck(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Each player named shuffles every card they own on the field, in the hand and in the GY into
     the Deck (Fiber Jar): Extra Deck monsters return to the Extra Deck, Tokens cease to exist, Xyz
@@ -455,10 +471,11 @@ def _shuffle_all_into_deck(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     return Phrase("done.shuffle_all_into_deck", moved=moved)
 
 
-@OPERATIONS.register("opponent_may_discard",
-                     "the opponent may discard a card to stop the rest of this effect")
+@OPERATIONS.register(
+    "opponent_may_discard", "the opponent may discard a card to stop the rest of this effect"
+)
 def _opponent_may_discard(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
-    """"Your opponent can discard 1 Spell to negate this effect" (Magic Drain): the opponent
+    """ "Your opponent can discard 1 Spell to negate this effect" (Magic Drain): the opponent
     decides as the effect resolves (`choices: {discard: <card>}`); if they discard a card that
     fits, the rest of this effect does not happen."""
     foe = opponent(ctx.player)
@@ -485,7 +502,7 @@ def _opponent_may_discard(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
 
 @OPERATIONS.register("set_from_hand", "Sets a Spell/Trap from the hand, if the judge names one")
 def _set_from_hand(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
-    """"You can Set 1 Spell/Trap from your hand" (Dust Tornado): only if the judge names the
+    """ "You can Set 1 Spell/Trap from your hand" (Dust Tornado): only if the judge names the
     card (`choices: {set: <card>}`); a card Set this way cannot be activated this turn if it is
     a Trap or Quick-Play Spell."""
     chosen = ctx.chosen(tx, "set")

@@ -25,8 +25,7 @@ def _negate(flag: str, word: str) -> Callable[[Tx, Context, Step], str]:
         if answered is None:
             return Phrase("done.negate.nothing", what=Zone(word))
         chain = tuple(
-            evolve(link, **{flag: True}) if link.link == answered.link else link
-            for link in tx.game.chain
+            evolve(link, **{flag: True}) if link.link == answered.link else link for link in tx.game.chain
         )
         tx.update(chain=chain)
         card = tx.board.cards.get(answered.card)
@@ -57,7 +56,7 @@ def _negate_summon(tx: Tx, ctx: Context) -> str:
 
 @OPERATIONS.register("negate_effects_until_end", "negates the cards' effects until the end of this turn")
 def _negate_effects_until_end(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
-    """"Negate its effects until the end of this turn" (Effect Veiler, Infinite Impermanence,
+    """ "Negate its effects until the end of this turn" (Effect Veiler, Infinite Impermanence,
     Forbidden Chalice, Dark Ruler No More): the face-up monsters chosen now, only while each stays
     face-up on the field as it is; turned face-down or gone and back, it is a new card."""
     from engine.rules.lasting import add
@@ -67,8 +66,17 @@ def _negate_effects_until_end(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     ctx.acted[:] = cards
     if not cards:
         return Phrase("done.negate_effects_until_end.no_face_up_monster")
-    add(tx, Lasting(what="negated_until_end", player=ctx.player, source=ctx.link.card,  # type: ignore[arg-type]
-                    until_turn=tx.board.turn, cards=tuple(c.id for c in cards), since=tx.game.seq))
+    add(
+        tx,
+        Lasting(
+            what="negated_until_end",
+            player=ctx.player,
+            source=ctx.link.card,  # type: ignore[arg-type]
+            until_turn=tx.board.turn,
+            cards=tuple(c.id for c in cards),
+            since=tx.game.seq,
+        ),
+    )
     return Phrase(
         "done.negate_effects_until_end.effects_are_negated_until",
         cards_=[CardId(c.id) for c in cards],
@@ -86,8 +94,16 @@ def _negate_name(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     names = list(dict.fromkeys(tx.board.define(c.id).name for c in ctx.acted))
     turns = step.amount if isinstance(step.amount, int) else 0
     for name in names:
-        add(tx, Lasting(what="names_negated", player=ctx.player, source=ctx.link.card,  # type: ignore[arg-type]
-                        until_turn=tx.board.turn + turns, name=name))
+        add(
+            tx,
+            Lasting(
+                what="names_negated",
+                player=ctx.player,
+                source=ctx.link.card,  # type: ignore[arg-type]
+                until_turn=tx.board.turn + turns,
+                name=name,
+            ),
+        )
     until = Phrase("turn.next" if turns else "turn.this")
     return Phrase("done.negate_name", names=list(names) or Phrase("word.nothing"), until=until)
 

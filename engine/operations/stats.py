@@ -53,8 +53,9 @@ def _flip_face_up(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     return Phrase("done.flip_face_up", flipped=list(flipped) or Phrase("word.nothing"))
 
 
-@OPERATIONS.register("flip_face_up_quietly",
-                     "turns face-down monsters face-up without activating their Flip effects")
+@OPERATIONS.register(
+    "flip_face_up_quietly", "turns face-down monsters face-up without activating their Flip effects"
+)
 def _flip_face_up_quietly(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Face-down monsters turned face-up without their Flip effects activating (Ceasefire)."""
     flipped = []
@@ -121,7 +122,7 @@ def _double_atk(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
 
 @OPERATIONS.register("atk_becomes", "the cards' ATK becomes the amount until the end of this turn")
 def _atk_becomes(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
-    """"Its ATK becomes `amount` until the end of this turn" (Black Rose Dragon): the change is
+    """ "Its ATK becomes `amount` until the end of this turn" (Black Rose Dragon): the change is
     this turn's, so later changes still apply on top of it (its OCG ruling: Rush Recklessly
     afterward makes it 700)."""
     from engine.rules.continuous import atk
@@ -141,8 +142,9 @@ def _atk_becomes(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     )
 
 
-@OPERATIONS.register("gain_atk_per_link_rating",
-                     "this card gains ATK for each Link Rating of what the step before acted on")
+@OPERATIONS.register(
+    "gain_atk_per_link_rating", "this card gains ATK for each Link Rating of what the step before acted on"
+)
 def _gain_atk_per_link_rating(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """This card gains `amount` ATK for each Link Rating of what the step before acted on (its
     target: Accesscode Talker), for as long as it stays face-up on the field."""

@@ -42,8 +42,9 @@ def _create_tokens(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     return Phrase("done.create_tokens", made=list(made))
 
 
-@OPERATIONS.register("create_token_from_tributes",
-                     "Special Summons a Token whose ATK/DEF are those of the Tributed monsters")
+@OPERATIONS.register(
+    "create_token_from_tributes", "Special Summons a Token whose ATK/DEF are those of the Tributed monsters"
+)
 def _create_token_from_tributes(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Nibiru: 1 Token to `player`'s field (the opponent's), Special Summoned by this link's
     player, with the combined original ATK/DEF of the monsters this effect Tributed."""
@@ -121,8 +122,9 @@ def _special_summon(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     return Phrase("done.special_summon", made=list(made) or Phrase("word.nothing"))
 
 
-@OPERATIONS.register("summon_returned_namesake",
-                     "Special Summons from the hand a monster named like the one returned")
+@OPERATIONS.register(
+    "summon_returned_namesake", "Special Summons from the hand a monster named like the one returned"
+)
 def _summon_returned_namesake(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Stargazer Magician: Special Summon 1 monster from the hand with the same name as the monster
     whose return to the hand set this trigger off (that monster itself may be the one)."""
@@ -229,8 +231,9 @@ def _summon_after(method: str) -> Handler:
     return handler
 
 
-@OPERATIONS.register("normal_summon_after",
-                     "Normal Summons or Sets 1 monster immediately after this effect resolves")
+@OPERATIONS.register(
+    "normal_summon_after", "Normal Summons or Sets 1 monster immediately after this effect resolves"
+)
 def _normal_summon_after(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Ultimate Offering: "immediately after this effect resolves, Normal Summon/Set 1 monster"
     (`choices: {summon: <monster>, tribute: [...], position: set}`)."""
@@ -250,8 +253,9 @@ def _normal_summon_after(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     return Phrase("done.normal_summon_after")
 
 
-@OPERATIONS.register("summon_listed_lv",
-                     "Special Summons the LV monster named by the monster paid as the cost")
+@OPERATIONS.register(
+    "summon_listed_lv", "Special Summons the LV monster named by the monster paid as the cost"
+)
 def _summon_listed_lv(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Level Up!: Special Summon the "LV" monster named by the monster sent as the cost, from the
     hand or Deck, ignoring its Summoning conditions."""
@@ -310,8 +314,10 @@ def _fusion_either_field(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     )
 
 
-@OPERATIONS.register("normal_summon_gemini",
-                     "Normal Summons or Sets a Gemini monster from the hand, besides the usual Normal Summon")
+@OPERATIONS.register(
+    "normal_summon_gemini",
+    "Normal Summons or Sets a Gemini monster from the hand, besides the usual Normal Summon",
+)
 def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Gemini Summoner: Normal Summon or Set 1 Gemini monster from the hand (with its usual
     Tributes), or Normal Summon a face-up Gemini monster on the field again (a Gemini Summon), as

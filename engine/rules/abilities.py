@@ -117,7 +117,7 @@ def destroyed_instead(tx: Tx, card: CardState, by: str) -> CardState | None:
 
 
 def _equipped_destroyed_instead(tx: Tx, card: CardState, by: str) -> CardState | None:
-    """"If this card would be destroyed by battle, destroy that equipped monster instead"
+    """ "If this card would be destroyed by battle, destroy that equipped monster instead"
     (Relinquished): the Monster Card equipped to it goes in its place; returns that card."""
     board = tx.board
     for source, effect in continuous.in_force(board, "destroy_equipped_instead"):
@@ -160,7 +160,7 @@ def cannot_be_destroyed_by(tx: Tx, card: CardState, source: str) -> bool:
 
 # --------------------------------------------------------------------------- "only 1 face-up"
 def one_face_up_problem(board: Board, card: CardState, player: str) -> str | None:
-    """"You can only control 1 face-up X" (Dragon Ice): why `player` cannot have this card face-up
+    """ "You can only control 1 face-up X" (Dragon Ice): why `player` cannot have this card face-up
     on the field now (they already control another face-up one), or None. Not an effect: negating
     effects does not lift it (YGOrganization, "Learn Rulings" part 13, the "Highlander" clause)."""
     defn = board.define(card.id)
@@ -307,7 +307,7 @@ def check_wins(tx: Tx) -> None:
         cause = str(event.get("cause") or "")
         if event["type"] != "damage" or not cause.startswith("battle: "):
             continue
-        source = board.cards.get(cause[len("battle: "):])
+        source = board.cards.get(cause[len("battle: ") :])
         loser = event.get("player")
         if source is None or loser is None or board.player(loser).lp > 0:
             continue
@@ -341,7 +341,7 @@ def activation_problem(board: Board, card: CardState, effect: Effect) -> Phrase 
 
 # --------------------------------------------------------------------------- Archfiend die rolls
 def die_negation(tx: Tx, link: ChainLink, targets: tuple[str, ...]) -> str | None:
-    """"When resolving an opponent's card effect that targets this card, roll a six-sided die and
+    """ "When resolving an opponent's card effect that targets this card, roll a six-sided die and
     negate the effect if the result is 2 or 5, and if you do, destroy that card" (Terrorking
     Archfiend): a Continuous effect, no chain; the card must still be a valid target, face-up and
     its effect not negated. The judge says the roll (`choices: {die: n}` on the activation that
@@ -405,7 +405,7 @@ WHILE_IT_STAYS = 1 << 30
 
 
 def negate_battle_destroyed(tx: Tx, doomed: tuple[str, ...]) -> None:
-    """"Effect Monsters destroyed by battle with this card have their effects negated" (Terrorking
+    """ "Effect Monsters destroyed by battle with this card have their effects negated" (Terrorking
     Archfiend): a Continuous effect, no chain. From the moment damage calculation determines the
     destruction, the Effect Monster's effects are negated while it stays on the field and then in
     the GY it is sent to; a Flip effect activated after damage calculation, or a trigger it
@@ -452,7 +452,7 @@ def stamp_battle_negated(tx: Tx, before: CardState) -> None:
 
 # --------------------------------------------------------------------------- battle protection
 def survives_battle_once(tx: Tx, card: CardState) -> bool:
-    """"Once per turn, this card cannot be destroyed by battle" (Gemini Summoner): the first battle
+    """ "Once per turn, this card cannot be destroyed by battle" (Gemini Summoner): the first battle
     this turn that would destroy it does not; the use is marked on the card until the end of the
     turn (a card that left the field and came back is a new card, with its use unspent)."""
     if "battle_shield_used" in card.marks or continuous.first(

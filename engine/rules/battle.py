@@ -185,7 +185,8 @@ def attack(tx: Tx, action: ActionEntry) -> str:
     foe = opponent(player)
     defenders = tx.board.monsters(foe)
     toon_direct, toon_problem = abilities.toon_attack(
-        tx.board, attacker, None if action.target == "direct" else resolve_ref(tx.board, action.target or ""))
+        tx.board, attacker, None if action.target == "direct" else resolve_ref(tx.board, action.target or "")
+    )
     if toon_problem is not None:
         raise Illegal("toon.must_attack_toon", reason=toon_problem, cards=(attacker.id,))
     if action.target == "direct" and defenders and toon_direct:
@@ -205,9 +206,13 @@ def attack(tx: Tx, action: ActionEntry) -> str:
         if target.zone != "monsters" or target.controller != foe:
             raise Illegal("battle.bad_target", target=CardId(target.id), foe=Player(foe))  # fmt: skip
         if (guard := continuous.first(tx.board, "cannot_be_attacked", target)) is not None:
-            whose = Phrase(
-                "guard.own",
-            ) if guard.id == target.id else Phrase("guard.other", guard=Card.of(guard))
+            whose = (
+                Phrase(
+                    "guard.own",
+                )
+                if guard.id == target.id
+                else Phrase("guard.other", guard=Card.of(guard))
+            )
             raise Illegal(
                 "battle.cannot_be_attacked",
                 target=Card.of(target),
@@ -475,12 +480,14 @@ def _battle_damage(tx: Tx, player: str, amount: int, source: str,
         ))  # fmt: skip
         return 0
     if (odd := _reduced_to_zero(tx, player)) is not None:
-        notes.append(explain(
-            "battle.damage_reduced_to_zero",
-            card=Card.of(odd),
-            player=Player(player),
-            amount=amount,
-        ))
+        notes.append(
+            explain(
+                "battle.damage_reduced_to_zero",
+                card=Card.of(odd),
+                player=Player(player),
+                amount=amount,
+            )
+        )
         return 0
     taken = -tx.change_lp(player, -amount, event="damage", cause=f"battle: {source}")
     if taken > 0:

@@ -102,9 +102,7 @@ def _check_timing(tx: Tx, player: str, card: CardState, defn: CardDef, effect: E
                     spell_speed=top.spell_speed,
                 ),
             )  # fmt: skip
-    elif speed == 1 and (
-        player != board.turn_player or board.phase not in MAIN_PHASES or game.battle
-    ):
+    elif speed == 1 and (player != board.turn_player or board.phase not in MAIN_PHASES or game.battle):
         raise Illegal(
             "activate.not_allowed_now",
             reason=Phrase(
@@ -362,11 +360,13 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
     if req.your_hand_max is not None and len(me.hand) - (card.zone == "hand") > req.your_hand_max:
         problems.append(Phrase("requires.hand_max", player=Player(player), count=req.your_hand_max))
     if req.opponent_hand_min is not None and len(foe.hand) < req.opponent_hand_min:
-        problems.append(Phrase(
-            "requires.opponent_hand_min",
-            foe=Player(opponent(player)),
-            count=req.opponent_hand_min,
-        ))
+        problems.append(
+            Phrase(
+                "requires.opponent_hand_min",
+                foe=Player(opponent(player)),
+                count=req.opponent_hand_min,
+            )
+        )
     if req.your_gy_max is not None and len(me.graveyard) > req.your_gy_max:
         problems.append(Phrase("requires.gy_max", player=Player(player), count=req.your_gy_max,
                                held=len(me.graveyard)))  # fmt: skip
@@ -719,8 +719,15 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     flipped = (*tx.game.flipped_in_chain, card.id) if flip_use else tx.game.flipped_in_chain
     tx.update(chain=(*tx.game.chain, link), priority=opponent(player), flipped_in_chain=flipped,
               summon_attempt=None if attempt else tx.game.summon_attempt)  # fmt: skip
-    tx.emit("activated", card=card.id, player=player, chain_link=link_no, effect=number,
-            targets=list(targets) or None, responds_to=f"link:{answered.link}" if answered else None)
+    tx.emit(
+        "activated",
+        card=card.id,
+        player=player,
+        chain_link=link_no,
+        effect=number,
+        targets=list(targets) or None,
+        responds_to=f"link:{answered.link}" if answered else None,
+    )
     tx.finish()
     foe = opponent(player)
     if attempt:
@@ -781,9 +788,14 @@ def _pay_costs(tx: Tx, player: str, card: CardState, costs: dict[str, object]) -
             tx.change_lp(player, -amount, event="lp_paid", cause=f"cost of {card.id}")
             paid = True
             continue
-        to, event = {"discard": ("graveyard", "discarded"), "tribute": ("graveyard", "sent_to_gy"),
-                     "send_to_gy": ("graveyard", "sent_to_gy"), "banish": ("banished", "banished"),
-                     "detach": ("graveyard", "sent_to_gy"), "reveal": (None, "revealed")}[key]
+        to, event = {
+            "discard": ("graveyard", "discarded"),
+            "tribute": ("graveyard", "sent_to_gy"),
+            "send_to_gy": ("graveyard", "sent_to_gy"),
+            "banish": ("banished", "banished"),
+            "detach": ("graveyard", "sent_to_gy"),
+            "reveal": (None, "revealed"),
+        }[key]
         for ref in value if isinstance(value, list) else [value]:
             c = resolve_ref(tx.board, str(ref))
             if to is None:

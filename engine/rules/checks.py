@@ -189,10 +189,14 @@ def _pay_or_destroy(tx: Tx, card_id: str, cost: dict, declined: bool, forced: bo
     counters = dict(holder.counters)
     have = sum(counters.values())
     payable = tx.board.player(player).lp >= lp_due and have >= counters_due
-    what = Phrase(
-        "maintenance.lp",
-        lp=lp_due,
-    ) if lp_due else Phrase("maintenance.counters", count=counters_due)
+    what = (
+        Phrase(
+            "maintenance.lp",
+            lp=lp_due,
+        )
+        if lp_due
+        else Phrase("maintenance.counters", count=counters_due)
+    )
     if counters_due and holder.id != card.id:
         what = Phrase("maintenance.counters_from", count=counters_due, holder=Card.of(holder))
     tributes_due = int(cost.get("tribute", 0))  # "Tribute 1 monster or destroy this card"

@@ -150,10 +150,16 @@ def _summoned(who: str) -> Check:
     return summoned
 
 
-CONDITIONS.add("opponent_summoned", _summoned("opponent"),
-               "the opponent's successful summon (of `summon_kinds`) is the last thing that happened")
-CONDITIONS.add("any_summoned", _summoned("any"),
-               "a successful summon (of `summon_kinds`) is the last thing that happened")
+CONDITIONS.add(
+    "opponent_summoned",
+    _summoned("opponent"),
+    "the opponent's successful summon (of `summon_kinds`) is the last thing that happened",
+)
+CONDITIONS.add(
+    "any_summoned",
+    _summoned("any"),
+    "a successful summon (of `summon_kinds`) is the last thing that happened",
+)
 
 
 # --------------------------------------------------------------------------- phases and turns
@@ -210,8 +216,10 @@ def _end_of_battle_phase(a: Activating) -> str | Phrase | None:
     return Phrase("unmet.end_of_battle_phase")
 
 
-@CONDITIONS.register("opponent_activated_monster_effect_in_main",
-                     "the opponent activated a monster effect in a Main Phase this turn")
+@CONDITIONS.register(
+    "opponent_activated_monster_effect_in_main",
+    "the opponent activated a monster effect in a Main Phase this turn",
+)
 def _opponent_activated_monster_effect_in_main(a: Activating) -> str | Phrase | None:
     """Triple Tactics Talent."""
     if f"monster_effect_main:{opponent(a.player)}" in a.tx.board.flags:
@@ -219,8 +227,10 @@ def _opponent_activated_monster_effect_in_main(a: Activating) -> str | Phrase | 
     return Phrase("unmet.opponent_activated_monster_effect_in_main", opponent=Player(opponent(a.player)))
 
 
-@CONDITIONS.register("opponent_added_from_deck",
-                     "the opponent just added a card from their Main Deck to the hand outside the Draw Phase")
+@CONDITIONS.register(
+    "opponent_added_from_deck",
+    "the opponent just added a card from their Main Deck to the hand outside the Draw Phase",
+)
 def _opponent_added_from_deck(a: Activating) -> str | Phrase | None:
     """Droll & Lock Bird: nothing else has happened since."""
     if opponent(a.player) in a.tx.game.last_added:
@@ -248,8 +258,9 @@ def _any_attack_declared(a: Activating) -> str | Phrase | None:
     return Phrase("unmet.any_attack_declared")
 
 
-@CONDITIONS.register("damage_step_battling",
-                     "in the Damage Step, before damage calculation, while monsters battle")
+@CONDITIONS.register(
+    "damage_step_battling", "in the Damage Step, before damage calculation, while monsters battle"
+)
 def _damage_step_battling(a: Activating) -> str | Phrase | None:
     """Honest; which monster must battle is `requires.battling`."""
     battle = a.tx.game.battle
@@ -259,8 +270,9 @@ def _damage_step_battling(a: Activating) -> str | Phrase | None:
     return Phrase("unmet.damage_step_battling")
 
 
-@CONDITIONS.register("damage_calculation_opponent_attacks",
-                     "during damage calculation, while an opponent's monster attacks")
+@CONDITIONS.register(
+    "damage_calculation_opponent_attacks", "during damage calculation, while an opponent's monster attacks"
+)
 def _damage_calculation_opponent_attacks(a: Activating) -> str | Phrase | None:
     """Kuriboh."""
     board, battle = a.tx.board, a.tx.game.battle
@@ -279,11 +291,13 @@ def _responds_to_destruction(a: Activating, answered: ChainLink) -> str | Phrase
     """Stardust Dragon."""
     if "destroy" in _link_effect(a.tx, answered).categories:
         return None
-    return (Phrase("unmet.responds_to_destruction", link=answered.link))
+    return Phrase("unmet.responds_to_destruction", link=answered.link)
 
 
-@CONDITIONS.register("responds_to_deck_action",
-                     "it answers a link that adds from the Deck to the hand, summons or sends from it")
+@CONDITIONS.register(
+    "responds_to_deck_action",
+    "it answers a link that adds from the Deck to the hand, summons or sends from it",
+)
 @_answering
 def _responds_to_deck_action(a: Activating, answered: ChainLink) -> str | Phrase | None:
     """Ash Blossom & Joyous Spring: drawing counts as adding from the Deck."""
@@ -292,14 +306,16 @@ def _responds_to_deck_action(a: Activating, answered: ChainLink) -> str | Phrase
     return (Phrase("unmet.responds_to_deck_action", link=answered.link))  # fmt: skip
 
 
-@CONDITIONS.register("responds_to_field_effect",
-                     "it answers a monster effect activated on the field, or a face-up Spell/Trap's effect")
+@CONDITIONS.register(
+    "responds_to_field_effect",
+    "it answers a monster effect activated on the field, or a face-up Spell/Trap's effect",
+)
 @_answering
 def _responds_to_field_effect(a: Activating, answered: ChainLink) -> str | Phrase | None:
     """Ghost Ogre & Snow Rabbit."""
     if _field_effect(a.tx, answered):
         return None
-    return (Phrase("unmet.responds_to_field_effect", link=answered.link))
+    return Phrase("unmet.responds_to_field_effect", link=answered.link)
 
 
 @CONDITIONS.register("responds_to_summoning", "it answers a link that would summon")
@@ -315,7 +331,7 @@ def _responds_to_summoning(a: Activating, answered: ChainLink) -> str | Phrase |
 def _responds_to_damage(a: Activating, answered: ChainLink) -> str | Phrase | None:
     if _would_damage(a.tx, answered, a.player):
         return None
-    return (Phrase("unmet.responds_to_damage", a_player=Player(a.player), link=answered.link))
+    return Phrase("unmet.responds_to_damage", a_player=Player(a.player), link=answered.link)
 
 
 def _responds_to_kind(condition: str) -> Check:
@@ -332,13 +348,24 @@ def _responds_to_kind(condition: str) -> Check:
     return _answering(responds)
 
 
-CONDITIONS.add("responds_to_spell", _responds_to_kind("responds_to_spell"),
-               "it answers the activation of a Spell Card")
-CONDITIONS.add("responds_to_trap", _responds_to_kind("responds_to_trap"),
-               "it answers the activation of a Trap Card")
-CONDITIONS.add("responds_to_spell_or_trap", _responds_to_kind("responds_to_spell_or_trap"),
-               "it answers the activation of a Spell or Trap Card")
-CONDITIONS.add("responds_to_monster_effect", _responds_to_kind("responds_to_monster_effect"),
-               "it answers the activation of a monster effect")
-CONDITIONS.add("responds_to_any", _responds_to_kind("responds_to_any"),
-               "it answers any activation (a card, or a monster, Spell or Trap effect)")
+CONDITIONS.add(
+    "responds_to_spell", _responds_to_kind("responds_to_spell"), "it answers the activation of a Spell Card"
+)
+CONDITIONS.add(
+    "responds_to_trap", _responds_to_kind("responds_to_trap"), "it answers the activation of a Trap Card"
+)
+CONDITIONS.add(
+    "responds_to_spell_or_trap",
+    _responds_to_kind("responds_to_spell_or_trap"),
+    "it answers the activation of a Spell or Trap Card",
+)
+CONDITIONS.add(
+    "responds_to_monster_effect",
+    _responds_to_kind("responds_to_monster_effect"),
+    "it answers the activation of a monster effect",
+)
+CONDITIONS.add(
+    "responds_to_any",
+    _responds_to_kind("responds_to_any"),
+    "it answers any activation (a card, or a monster, Spell or Trap effect)",
+)

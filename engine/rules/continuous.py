@@ -185,7 +185,8 @@ def affects(board: Board, source: CardState, effect: Effect, card: CardState) ->
         return card.id == source.id
     if who == "equipped":  # a Monster Card's equip bonus: only if it equipped itself (a Union)
         return source.equipped_to == card.id and (
-            source.self_equipped or board.define(source.id).card_type != "monster")
+            source.self_equipped or board.define(source.id).card_type != "monster"
+        )
     if who.monster_type == "declared":  # the Type its activation declared (Regulation of Tribe)
         who = who.model_copy(update={"monster_type": source.declared or "(none declared)"})
     if not matches(board, card, who, source.controller):
@@ -193,7 +194,8 @@ def affects(board: Board, source: CardState, effect: Effect, card: CardState) ->
     if effect.apply != "modify_stats" and (who.min_atk is not None or isinstance(who.max_atk, int)):
         value = atk(board, card)  # never for ATK changes themselves: that would loop
         return (who.min_atk is None or value >= who.min_atk) and (
-            not isinstance(who.max_atk, int) or value <= who.max_atk)
+            not isinstance(who.max_atk, int) or value <= who.max_atk
+        )
     return True
 
 
@@ -331,7 +333,8 @@ def unaffected(board: Board, card: CardState, source: str) -> bool:
     if first(board, "unaffected_by_spells", card) is not None:
         return True
     return origin.controller != card.controller and (
-        first(board, "unaffected_by_opponent_spells", card) is not None)
+        first(board, "unaffected_by_opponent_spells", card) is not None
+    )
 
 
 _ZONES = {

@@ -143,7 +143,7 @@ def watch(tx: Tx) -> None:
     a monster Special Summoned by a card effect counts for Nibiru and draws Maxx "C"'s card at
     once; a card added from the Main Deck to the hand outside the Draw Phase is what Droll & Lock
     Bird answers. (A summon by the game's procedure counts once it succeeds: `count_summon`.)"""
-    events = tx.events[tx.watched:]
+    events = tx.events[tx.watched :]
     tx.watched = len(tx.events)
     if tx.game.result is not None:
         return

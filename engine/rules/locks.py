@@ -144,7 +144,7 @@ def graveyard_lock(tx: Tx, link: ChainLink, effect: Effect, valid: tuple[str, ..
 
 
 def trap_from_hand(tx: Tx, player: str, effect: Effect) -> bool:
-    """"If you control no cards, you can activate this card from your hand" (Evenly Matched)."""
+    """ "If you control no cards, you can activate this card from your hand" (Evenly Matched)."""
     if not effect.from_hand_if_no_cards:
         return False
     return not tx.board.on_field(player)
@@ -164,11 +164,13 @@ def requires_missing(tx: Tx, player: str, card: CardState, req: object) -> list[
         problems.append(Phrase("requires.no_face_up", player=Player(player)))
     # the card itself counts: from the hand it will be on the field (Evenly Matched's rulings)
     if req.opponent_controls_more and len(theirs) <= len(mine) + (card.zone not in continuous.FIELD):
-        problems.append(Phrase(
-            "requires.opponent_controls_more",
-            foe=Player(opponent(player)),
-            player=Player(player),
-        ))
+        problems.append(
+            Phrase(
+                "requires.opponent_controls_more",
+                foe=Player(opponent(player)),
+                player=Player(player),
+            )
+        )
     if req.battling is not None:
         battle = tx.game.battle
         fighters = [board.cards[i] for i in ((battle.attacker, battle.target) if battle else ())

@@ -503,7 +503,6 @@ def after_resolution(tx: Tx, player: str, source: str, method: str, chosen: list
     return f"then {player} {method.title()} Summons {card.name}"
 
 
-
 def effect_normal_summon(tx: Tx, player: str, source: str, chosen: list[CardState],
                          tributes: list[CardState], position: str | None) -> str | Phrase:  # fmt: skip
     """A Normal Summon or Set an effect grants "immediately after this effect resolves"
@@ -647,8 +646,9 @@ def special_summon(tx: Tx, action: ActionEntry) -> str:
             cards=(card.id,),
         )
     if defn.is_extra_deck:
-        slot = _extra_deck_zone(tx, player, action.zone, [m.id for m in materials],
-                                link="link" in defn.subtypes)
+        slot = _extra_deck_zone(
+            tx, player, action.zone, [m.id for m in materials], link="link" in defn.subtypes
+        )
     else:
         slot = _free_main_zone(tx, player, action.zone, [m.id for m in materials])
     for m in materials:
@@ -663,9 +663,12 @@ def special_summon(tx: Tx, action: ActionEntry) -> str:
         position = "attack"
     tx.move(card.id, "monsters", event="summoned", cause=f"{method} summon", slot=slot,
             position=position)  # fmt: skip
-    tx.update_card(card.id, summoned_this_turn=True,
-                   summon_type="special" if method == "procedure" else method,
-                   materials=tuple(m.id for m in materials) if method == "xyz" else ())
+    tx.update_card(
+        card.id,
+        summoned_this_turn=True,
+        summon_type="special" if method == "procedure" else method,
+        materials=tuple(m.id for m in materials) if method == "xyz" else (),
+    )
     attempted(tx, card.id, "special")
     tx.finish()
     tx.say("summon.special", card=Card.of(card), player=Player(player))  # fmt: skip

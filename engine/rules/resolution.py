@@ -183,8 +183,10 @@ def resolve_top(tx: Tx) -> str:
             # "then you can ...": not done; nothing happens after the step before, which stays
             # the last thing that happened
             key = _YOU_CAN.get(step.op, step.op)
-            done.append(f"no {step.op.replace('_', ' ')}: {link.player} chooses not to (the card says "
-                        f"\"you can\"; name the cards in `choices: {{{key}: ...}}`)")
+            done.append(
+                f"no {step.op.replace('_', ' ')}: {link.player} chooses not to (the card says "
+                f'"you can"; name the cards in `choices: {{{key}: ...}}`)'
+            )
             continue
         if step.join == "then":
             tx.finish()
@@ -307,5 +309,10 @@ def after_chain(tx: Tx) -> None:
     keep = summon if summon is not None and summon.seq == tx.game.seq else None
     # a card added from the Deck during this chain is what just happened; one added before it is not
     added = tx.game.last_added if tx.game.last_added_fresh else ()
-    tx.update(priority=tx.board.turn_player, flipped_in_chain=(), last_summon=keep,
-              last_added=added, last_added_fresh=False)
+    tx.update(
+        priority=tx.board.turn_player,
+        flipped_in_chain=(),
+        last_summon=keep,
+        last_added=added,
+        last_added_fresh=False,
+    )

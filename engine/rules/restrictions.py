@@ -212,9 +212,8 @@ def cannot_attack(board: Board, card: CardState) -> bool:
     return f"{NO_ATTACK}:{card.id}" in board.flags
 
 
-
 def check_material_targets(tx: Tx, card: CardState, effect: Effect, chosen: list[CardState]) -> None:
-    """"Target 1 Link Monster that was used as material for its Link Summon" (Accesscode Talker):
+    """ "Target 1 Link Monster that was used as material for its Link Summon" (Accesscode Talker):
     the target must be one of this card's materials."""
     if not any(sel.material_of_this for sel in effect.targets):
         return

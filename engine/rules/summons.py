@@ -140,7 +140,7 @@ def _check_normal_summon(tx: Tx, action: ActionEntry, verb: str) -> CardState:
 
 
 def needs_problem(tx: Tx, card: CardState, player: str, verb: str) -> None:
-    """"You cannot Normal or Flip Summon this card unless you control a face-up ... monster"
+    """ "You cannot Normal or Flip Summon this card unless you control a face-up ... monster"
     (Terrorking Archfiend): checked as it is summoned; Setting it is not restricted."""
     wanted = tx.board.define(card.id).summon_needs
     if wanted is None:
@@ -297,7 +297,7 @@ def _extra_deck_zone(tx: Tx, player: str, wanted: int | str | None, leaving: lis
 
 
 def _one_face_up(tx: Tx, card: CardState, player: str, verb: str) -> None:
-    """"You can only control 1 face-up X" (Dragon Ice): a second cannot be summoned face-up (or
+    """ "You can only control 1 face-up X" (Dragon Ice): a second cannot be summoned face-up (or
     Flip Summoned) while its player controls a face-up one; it can still be Set."""
     from engine.rules.abilities import one_face_up_problem
 

@@ -35,9 +35,15 @@ PHASE_EVENTS = {
 
 
 # Triggers set off by what happens to other cards (the card itself watches from where it is).
-WATCHING = ("opponent_special_summoned", "drew_normal_monster_in_draw_phase", "opponent_added_from_deck",
-            "other_synchro_summoned", "opponent_attack_declared", "own_pendulum_returned_by_opponent",
-            "end_of_battle_phase")
+WATCHING = (
+    "opponent_special_summoned",
+    "drew_normal_monster_in_draw_phase",
+    "opponent_added_from_deck",
+    "other_synchro_summoned",
+    "opponent_attack_declared",
+    "own_pendulum_returned_by_opponent",
+    "end_of_battle_phase",
+)
 
 
 _NOT_SPECIAL = (None, "normal", "tribute", "flip")
@@ -66,7 +72,7 @@ class Seen:
 def _battle_source(event: dict[str, Any]) -> str | None:
     """The monster that inflicted battle damage: the engine writes its cause as "battle: <id>"."""
     cause = str(event.get("cause") or "")
-    return cause[len("battle: "):] if cause.startswith("battle: ") else None
+    return cause[len("battle: ") :] if cause.startswith("battle: ") else None
 
 
 def _special_summoner(board: Board, event: dict[str, Any]) -> str | None:
@@ -98,7 +104,6 @@ def _pendulum_returned_alone(board: Board, card: CardState, event: dict[str, Any
     return (back is not None and back.id != card.id and event.get("player") == card.controller
             and "pendulum" in board.define(back.id).subtypes
             and source is not None and source.controller != card.controller)  # fmt: skip
-
 
 
 # --------------------------------------------------------------------------- the card's own events
@@ -135,8 +140,9 @@ def _normal_or_special_summoned(s: Seen) -> bool:
     return s.kind == "summoned" and s.event.get("cause") != "Flip Summon"
 
 
-@EVENTS.register("normal_summoned_or_flipped",
-                 "this card is Normal (or Tribute) Summoned, or flipped face-up")
+@EVENTS.register(
+    "normal_summoned_or_flipped", "this card is Normal (or Tribute) Summoned, or flipped face-up"
+)
 def _normal_summoned_or_flipped(s: Seen) -> bool:
     """Tsukuyomi: a Flip Summon flips it, so it is set off by `flipped` only."""
     return s.kind == "flipped" or (s.kind == "summoned" and s.event.get("cause") == "Normal Summon")
@@ -147,19 +153,23 @@ def _sent_to_gy_from_field(s: Seen) -> bool:
     return s.event.get("to") == "graveyard" and s.event.get("from") in FIELD
 
 
-@EVENTS.register("sent_to_gy_from_field_not_by_battle",
-                 "this face-up card is sent from the field to the GY, except by battle")
+@EVENTS.register(
+    "sent_to_gy_from_field_not_by_battle",
+    "this face-up card is sent from the field to the GY, except by battle",
+)
 def _sent_to_gy_from_field_not_by_battle(s: Seen) -> bool:
     return (s.event.get("to") == "graveyard" and s.event.get("from") in FIELD
             and s.event.get("cause") != "battle" and not s.event.get("face_down"))  # fmt: skip
 
 
-@EVENTS.register("sent_to_gy_after_flip",
-                 "this card is sent to the GY after it was flipped face-up on the field")
+@EVENTS.register(
+    "sent_to_gy_after_flip", "this card is sent to the GY after it was flipped face-up on the field"
+)
 def _sent_to_gy_after_flip(s: Seen) -> bool:
     """Spear Cretin."""
     return s.event.get("to") == "graveyard" and any(
-        m[1] == s.event.get("card") and m[2] == "flipped" for m in s.memory)
+        m[1] == s.event.get("card") and m[2] == "flipped" for m in s.memory
+    )
 
 
 @EVENTS.register("sent_to_gy", "this card is sent to the GY")
@@ -185,8 +195,9 @@ def _destroyed_by_battle(s: Seen) -> bool:
     return s.kind == "destroyed" and s.event.get("cause") == "battle"
 
 
-@EVENTS.register("destroyed_opponent_by_battle_attacking",
-                 "this attacking card destroys an opponent's monster by battle")
+@EVENTS.register(
+    "destroyed_opponent_by_battle_attacking", "this attacking card destroys an opponent's monster by battle"
+)
 def _destroyed_opponent_by_battle_attacking(s: Seen) -> bool:
     """Black Luster Soldier - Envoy of the Beginning: set off as the destroyed monster leaves, at
     the end of the Damage Step."""
@@ -249,7 +260,7 @@ def _opponent_attack_declared(s: Seen) -> bool:
 
 @EVENTS.register("end_of_battle_phase", "the Battle Phase's End Step begins, while this card is a monster")
 def _end_of_battle_phase(s: Seen) -> bool:
-    """"At the end of the Battle Phase" (Sword Hunter)."""
+    """ "At the end of the Battle Phase" (Sword Hunter)."""
     return (s.kind == "phase" and s.event.get("phase") == "battle" and s.event.get("step") == "end"
             and s.card is not None and s.card.zone == "monsters")  # fmt: skip
 
@@ -261,15 +272,19 @@ def _other_synchro_summoned(s: Seen) -> bool:
             and s.event.get("card") != s.card.id and s.card.zone == "monsters")  # fmt: skip
 
 
-@EVENTS.register("own_pendulum_returned_by_opponent",
-                 "exactly 1 other own Pendulum Monster is returned to the hand by an opponent's effect")
+@EVENTS.register(
+    "own_pendulum_returned_by_opponent",
+    "exactly 1 other own Pendulum Monster is returned to the hand by an opponent's effect",
+)
 def _own_pendulum_returned_by_opponent(s: Seen) -> bool:
     """Stargazer Magician (watched from the field)."""
     return s.card is not None and _pendulum_returned_alone(s.board, s.card, s.event, list(s.batch))
 
 
-@EVENTS.register("opponent_added_from_deck",
-                 "the opponent adds a card from their Main Deck to the hand outside the Draw Phase")
+@EVENTS.register(
+    "opponent_added_from_deck",
+    "the opponent adds a card from their Main Deck to the hand outside the Draw Phase",
+)
 def _opponent_added_from_deck(s: Seen) -> bool:
     """Appropriate, watched from the field: drawing is adding, too."""
     return (s.kind in ("drew", "added_to_hand") and s.event.get("from", "deck") == "deck"
@@ -277,8 +292,9 @@ def _opponent_added_from_deck(s: Seen) -> bool:
             and s.event.get("cause") != "Draw Phase" and s.board.phase != "draw")  # fmt: skip
 
 
-@EVENTS.register("drew_normal_monster_in_draw_phase",
-                 "its controller draws a Normal Monster in their Draw Phase")
+@EVENTS.register(
+    "drew_normal_monster_in_draw_phase", "its controller draws a Normal Monster in their Draw Phase"
+)
 def _drew_normal_monster_in_draw_phase(s: Seen) -> bool:
     """Heart of the Underdog."""
     board, card = s.board, s.card
@@ -298,40 +314,55 @@ def _phase(s: Seen) -> bool:
 
 
 EVENTS.add("your_standby_phase", _phase, "its controller's Standby Phase begins")
-EVENTS.add("opponent_standby_phase",
-           _phase, "the opponent's Standby Phase begins, while this card is face-up")
+EVENTS.add(
+    "opponent_standby_phase", _phase, "the opponent's Standby Phase begins, while this card is face-up"
+)
 EVENTS.add("your_end_phase", _phase, "its controller's End Phase begins")
 EVENTS.add("opponent_end_phase", _phase, "the opponent's End Phase begins")
 EVENTS.add("end_phase", _phase, "each End Phase begins")
 
 
-@EVENTS.register("end_phase_summoned_or_flipped",
-                 "the End Phase of a turn this monster was summoned or flipped in")
+@EVENTS.register(
+    "end_phase_summoned_or_flipped", "the End Phase of a turn this monster was summoned or flipped in"
+)
 def _end_phase_summoned_or_flipped(s: Seen) -> bool:
     card = s.card
-    return card is not None and card.zone == "monsters" and (
-        (s.board.turn, card.id, "summoned_or_flipped") in s.memory)
+    return (
+        card is not None
+        and card.zone == "monsters"
+        and ((s.board.turn, card.id, "summoned_or_flipped") in s.memory)
+    )
 
 
-@EVENTS.register("end_phase_destroyed_by_opponent",
-                 "the End Phase, in the GY, of a turn the opponent destroyed this card")
+@EVENTS.register(
+    "end_phase_destroyed_by_opponent", "the End Phase, in the GY, of a turn the opponent destroyed this card"
+)
 def _end_phase_destroyed_by_opponent(s: Seen) -> bool:
     card = s.card
-    return card is not None and card.zone == "graveyard" and (
-        (s.board.turn, card.id, "destroyed_by_opponent") in s.memory)
+    return (
+        card is not None
+        and card.zone == "graveyard"
+        and ((s.board.turn, card.id, "destroyed_by_opponent") in s.memory)
+    )
 
 
-@EVENTS.register("end_phase_destroyed_by_battle",
-                 "the End Phase of a turn this monster destroyed a monster by battle")
+@EVENTS.register(
+    "end_phase_destroyed_by_battle", "the End Phase of a turn this monster destroyed a monster by battle"
+)
 def _end_phase_destroyed_by_battle(s: Seen) -> bool:
     """Horus the Black Flame Dragon LV6."""
     card = s.card
-    return card is not None and card.zone == "monsters" and (
-        (s.board.turn, card.id, "destroyed_by_battle") in s.memory)
+    return (
+        card is not None
+        and card.zone == "monsters"
+        and ((s.board.turn, card.id, "destroyed_by_battle") in s.memory)
+    )
 
 
-@EVENTS.register("standby_after_direct_damage",
-                 "its controller's next Standby Phase after its direct attack inflicted battle damage")
+@EVENTS.register(
+    "standby_after_direct_damage",
+    "its controller's next Standby Phase after its direct attack inflicted battle damage",
+)
 def _standby_after_direct_damage(s: Seen) -> bool:
     """Silent Swordsman LV5: after battle damage by a direct attack in turn T, the Standby Phase
     of turn T+2 (the next turn is the opponent's)."""

@@ -303,7 +303,7 @@ def collect(game: Game, events: list[dict[str, Any]]) -> Game:
         part = [e for e in latest
                 if e.get("chain_link") == link and e["type"] not in ("resolved", "no_effect")]  # fmt: skip
         if part:
-            words = f"{words}, its last part after a \"then\": {describe(part[-1])}"
+            words = f'{words}, its last part after a "then": {describe(part[-1])}'
     if game.last_event is not None and game.last_event[0] > last["seq"]:
         last_event = game.last_event
     else:
@@ -337,8 +337,12 @@ def window_open(game: Game) -> bool:
     if game.chain and not game.building:
         return False
     battle = game.battle
-    held = battle is not None and battle.window in ("battle_step", "damage_step_start",
-                                                     "before_damage_calculation", "damage_calculation")
+    held = battle is not None and battle.window in (
+        "battle_step",
+        "damage_step_start",
+        "before_damage_calculation",
+        "damage_calculation",
+    )
     return not (held and any(t.after_damage_calculation for t in game.waiting))
 
 

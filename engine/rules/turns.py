@@ -55,7 +55,7 @@ def enter_phase(tx: Tx, phase: str, declined: frozenset[str] = frozenset()) -> N
 
 
 def _banish_marked(tx: Tx) -> None:
-    """"Banish it during the End Phase" (Emergency Teleport): applied without a chain, to the
+    """ "Banish it during the End Phase" (Emergency Teleport): applied without a chain, to the
     monster only while it is still the one the effect summoned (a card that left the field and
     came back is a new card and carries no mark)."""
     for card in tx.board.in_zone("monsters"):
@@ -194,8 +194,7 @@ def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str:
                                        attacks_this_turn=0, position_changed_this_turn=False,
                                        boost_atk=0, boost_def=0, marks=()))  # fmt: skip
     players = {
-        name: evolve(p, normal_summon_used=False, used_this_turn=(), cannot_attack=False,
-                     summons_this_turn=0)
+        name: evolve(p, normal_summon_used=False, used_this_turn=(), cannot_attack=False, summons_this_turn=0)
         for name, p in board.players.items()
     }
     if players[foe].skip_next_turn:  # Gamble: the skipped turn is not played at all

@@ -144,8 +144,10 @@ class ImportReport:
             shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
             out.append(f"  skipped {len(names)}: {reason} ({shown})")
         if self.completed:
-            out.append(f"  {len(self.completed)} written card(s) given the printed stats the library "
-                       f"lacked (their written effects kept): {', '.join(self.completed[:5])}")
+            out.append(
+                f"  {len(self.completed)} written card(s) given the printed stats the library "
+                f"lacked (their written effects kept): {', '.join(self.completed[:5])}"
+            )
         if self.unread:
             out.append(
                 f"  {len(self.unread)} stored without effects (the reader failed): "

@@ -41,9 +41,7 @@ GRUDGE_KNIGHT = row(
 
 @pytest.fixture
 def imported(seeded: None, tmp_path: Path) -> None:
-    import_cdb(
-        make_cdb(tmp_path / "cards.cdb", [FLARE_BURST, QUICK_GUST, HUSH_WORD, GRUDGE_KNIGHT])
-    )
+    import_cdb(make_cdb(tmp_path / "cards.cdb", [FLARE_BURST, QUICK_GUST, HUSH_WORD, GRUDGE_KNIGHT]))
 
 
 def _replay(client: Client, players: dict, actions: list[dict]) -> dict:
@@ -160,9 +158,7 @@ def test_an_imported_when_trigger_misses_the_timing_after_a_stated_then(
     assert any("Grudge Knight" in t and "misses the timing" in t for t in _texts(replay))
 
 
-def test_without_a_stated_resolution_the_engine_says_what_is_missing(
-    client: Client, imported: None
-) -> None:
+def test_without_a_stated_resolution_the_engine_says_what_is_missing(client: Client, imported: None) -> None:
     replay = _replay(
         client,
         {"A": {"hand": ["Flare Burst"], "deck": 10}, "B": {"deck": 10}},

@@ -316,7 +316,7 @@ def test_on_a_phone_from_an_empty_board_to_a_shared_ruling(
         page.get_by_role("link", name="Next").first.click()
         expect(page).to_have_url(re.compile(rf"/step/{n}/$"))
     explanation = page.locator(".explanation", has_text="misses the timing")
-    expect(explanation).to_contain_text("Peten the Dark Clown's optional \"When ... you can\" effect")
+    expect(explanation).to_contain_text('Peten the Dark Clown\'s optional "When ... you can" effect')
     expect(explanation).to_contain_text("Chain Link 1 (A:Ring of Destruction) resolved")
     expect(explanation.locator("a.term", has_text="Missing the timing")).to_be_visible()
     assert_mat_mirrored(page, ".step .board")
@@ -329,7 +329,7 @@ def test_on_a_phone_from_an_empty_board_to_a_shared_ruling(
     log_in(page)
     expect(page).to_have_url(re.compile(r"/r/new/\?from=[0-9a-f]{12}"))
     expect(page.get_by_label("Title")).to_have_value("Peten misses the timing after Ring of Destruction")
-    page.get_by_label("Notes").fill("Peten's trigger is a \"When ... you can\": the damage came after it.")
+    page.get_by_label("Notes").fill('Peten\'s trigger is a "When ... you can": the damage came after it.')
     page.get_by_role("button", name="Save the ruling").click()
     permalink = see_ruling(page, "Peten misses the timing after Ring", "the damage came after it")
 

@@ -63,8 +63,9 @@ def test_a_replay_asks_for_the_stats_by_field(client: Client, seeded: None) -> N
     assert errors[0]["path"] == "board.players.A.monsters[1].card"
     assert "Read them off the card" in errors[0]["message"]
 
-    stated = [{"name": LUNATITE, "level": 2, "attribute": "WATER", "monster_type": "Aqua",
-               "atk": 0, "def": 0}]
+    stated = [
+        {"name": LUNATITE, "level": 2, "attribute": "WATER", "monster_type": "Aqua", "atk": 0, "def": 0}
+    ]
     response = _replay(client, _scenario(stated))
     assert response.status_code == 200, response.content
     assert response.json()["steps"][1]["accepted"] is True

@@ -34,16 +34,26 @@ def test_a_valid_card_parses() -> None:
         ({"card_type": "magic"}, "card_type"),
         ({"effects": [{"kind": "activation", "do": [{"op": "explode"}]}]}, "unknown operation"),
         ({"effects": [{"kind": "activation", "do": [{"op": "explode"}]}]}, "effects.0.do.0.op"),
-        ({"effects": [{"kind": "quick", "condition": "whenever", "do": [{"op": "draw"}]}]},
-         "effects.0.condition: unknown activation condition 'whenever'"),
-        ({"effects": [{"kind": "quick", "condition": ["opponents_turn", "at_dawn"], "do": []}]},
-         "effects.0.condition.1: unknown activation condition 'at_dawn'"),
-        ({"effects": [{"kind": "activation", "do": [{"op": "damage", "amount": "lots"}]}]},
-         "effects.0.do.0.amount: unknown amount 'lots'"),
-        ({"effects": [{"kind": "activation", "do": [{"op": "destroy", "cards": "them"}]}]},
-         "effects.0.do.0.cards: unknown selector 'them'"),
-        ({"effects": [{"kind": "trigger", "event": "sneezed", "do": [{"op": "draw"}]}]},
-         "effects.0.event: unknown trigger event 'sneezed'"),
+        (
+            {"effects": [{"kind": "quick", "condition": "whenever", "do": [{"op": "draw"}]}]},
+            "effects.0.condition: unknown activation condition 'whenever'",
+        ),
+        (
+            {"effects": [{"kind": "quick", "condition": ["opponents_turn", "at_dawn"], "do": []}]},
+            "effects.0.condition.1: unknown activation condition 'at_dawn'",
+        ),
+        (
+            {"effects": [{"kind": "activation", "do": [{"op": "damage", "amount": "lots"}]}]},
+            "effects.0.do.0.amount: unknown amount 'lots'",
+        ),
+        (
+            {"effects": [{"kind": "activation", "do": [{"op": "destroy", "cards": "them"}]}]},
+            "effects.0.do.0.cards: unknown selector 'them'",
+        ),
+        (
+            {"effects": [{"kind": "trigger", "event": "sneezed", "do": [{"op": "draw"}]}]},
+            "effects.0.event: unknown trigger event 'sneezed'",
+        ),
         ({"def": None}, "needs a Level and DEF"),
     ],
 )

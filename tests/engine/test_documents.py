@@ -79,9 +79,7 @@ def test_every_problem_is_reported_at_once() -> None:
     problems = errors_of(doc(format="ygo/2", board=board, actions=actions))
     assert "ygo-scenario/1" in problems["format"]
     assert problems["board.turn"].startswith("expected a number >= 1")
-    assert "expected attack, defense or set; got 'atk'" in problems[
-        "board.players.A.monsters[3].position"
-    ]
+    assert "expected attack, defense or set; got 'atk'" in problems["board.players.A.monsters[3].position"]
     assert "did you mean 'Celtic Guardian'" in problems["board.players.A.monsters[0].card"]
     assert "already holds" in problems["board.players.A.monsters[1].zone"]
     assert "from 1 to 5" in problems["board.players.A.monsters[2].zone"]
