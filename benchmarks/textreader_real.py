@@ -28,23 +28,10 @@ from tests.engine.real_cards import (  # noqa: E402
     RealCard,
     ja_effect_count,
     ja_once_per_turn,
+    numbered,
     real_cards,
     restriction_only,
 )
-
-PLACEHOLDER = "(card activation)"
-
-
-def numbered(effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The entries the Japanese text numbers: not Summoning or material conditions or maintenance costs
-    (written before ①), not a bare card activation; a Summoning procedure is numbered."""
-    return [
-        e
-        for e in effects
-        if e["text"] != PLACEHOLDER
-        and e["kind"] != "maintenance"
-        and e["reasons"]["kind"]["rule"] not in ("summoning-condition", "material-condition")
-    ]
 
 
 def main() -> None:

@@ -128,6 +128,11 @@ def _illegal(rec: _Recorder, game: Game, index: int, action: ActionEntry, err: I
     return game
 
 
+def _duel_ended(rec: _Recorder, game: Game, index: int, action: ActionEntry, when: str) -> Game:
+    """The duel ended while the rules did what comes before this action (`when` says where)."""
+    return _illegal(rec, game, index, action, Illegal("duel.over", reason=Phrase(when)))
+
+
 def describe(action: ActionEntry) -> str:
     """A short line for an action as the judge entered it."""
     if action.do == "resolve":
@@ -294,16 +299,7 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
     if action.do not in CHAIN_VERBS and (game.chain or game.waiting):
         game = _settle_chains(rec, game)
         if game.result is not None:
-            return _illegal(
-                rec,
-                game,
-                index,
-                action,
-                Illegal(
-                    "duel.over",
-                    reason=Phrase("over.duel_ended_while_chain"),
-                ),
-            )
+            return _duel_ended(rec, game, index, action, "over.duel_ended_while_chain")
     if action.do not in CHAIN_VERBS:
         game = _moved_on(game)
     if action.at:
@@ -332,43 +328,16 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
 
             game = _settle_chains(rec, _automatic(rec, game, None, "window", finish))
         if game.result is not None:
-            return _illegal(
-                rec,
-                game,
-                index,
-                action,
-                Illegal(
-                    "duel.over",
-                    reason=Phrase("over.duel_ended_during_attack"),
-                ),
-            )
+            return _duel_ended(rec, game, index, action, "over.duel_ended_during_attack")
     if action.do in ("phase", "end_turn") and action.player == game.board.turn_player:
         game = _battle_end_first(rec, game)
         if game.result is not None:
-            return _illegal(
-                rec,
-                game,
-                index,
-                action,
-                Illegal(
-                    "duel.over",
-                    reason=Phrase("over.duel_ended_end_battle"),
-                ),
-            )
+            return _duel_ended(rec, game, index, action, "over.duel_ended_end_battle")
     for_triggers = False
     if action.do == "end_turn":
         game = _end_phase_first(rec, game)
         if game.result is not None:
-            return _illegal(
-                rec,
-                game,
-                index,
-                action,
-                Illegal(
-                    "duel.over",
-                    reason=Phrase("over.duel_ended_end_phase"),
-                ),
-            )
+            return _duel_ended(rec, game, index, action, "over.duel_ended_end_phase")
         for_triggers = _standby_stop(game, next_at)
         next_at = "standby" if for_triggers else next_at
     tx = Tx(game)

@@ -140,23 +140,28 @@ def _draw_until(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     return Phrase("done.draw_until", player=Player(ctx.player), need=need, target=target)
 
 
+def _tributes_forbidden(tx: Tx, ctx: Context) -> bool:
+    """A face-up card forbids Tributes (Mask of Restrict): say so, and nothing is Tributed."""
+    from engine.rules.continuous import first
+
+    if (mask := first(tx.board, "forbid_tributes")) is None:
+        return False
+    tx.say(
+        "rule.tributes_forbidden",
+        reason=Phrase(
+            "tributes_forbidden.face_up_no_monster_6", mask=Card.of(mask), card=CardId(ctx.link.card)
+        ),
+        cards=(mask.id, ctx.link.card),
+    )
+    ctx.acted[:] = []
+    return True
+
+
 @OPERATIONS.register("tribute", "each player named Tributes monsters they control")
 def _tribute(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Each player named Tributes monsters they control, of their own choice (`choices: {tribute:
     [...]}`). A Tribute is not destruction; while Tributes are forbidden, none happens."""
-    from engine.rules.continuous import first
-
-    if (mask := first(tx.board, "forbid_tributes")) is not None:
-        tx.say(
-            "rule.tributes_forbidden",
-            reason=Phrase(
-                "tributes_forbidden.face_up_no_monster_6",
-                mask=Card.of(mask),
-                card=CardId(ctx.link.card),
-            ),
-            cards=(mask.id, ctx.link.card),
-        )  # fmt: skip
-        ctx.acted[:] = []
+    if _tributes_forbidden(tx, ctx):
         return Phrase("done.tribute.no_tribute_possible")
     count = step.amount if isinstance(step.amount, int) else 1
     chosen = ctx.chosen(tx, "tribute") or []
@@ -182,20 +187,8 @@ def _tribute(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
 def _tribute_all(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Nibiru: "Tribute as many face-up monsters on the field as possible" (both fields); not a
     cost, so it happens at resolution; while Tributes are forbidden none happens."""
-    from engine.rules.continuous import first
-
     ctx.tributed = []
-    if (mask := first(tx.board, "forbid_tributes")) is not None:
-        tx.say(
-            "rule.tributes_forbidden",
-            reason=Phrase(
-                "tributes_forbidden.face_up_no_monster_6",
-                mask=Card.of(mask),
-                card=CardId(ctx.link.card),
-            ),
-            cards=(mask.id, ctx.link.card),
-        )  # fmt: skip
-        ctx.acted[:] = []
+    if _tributes_forbidden(tx, ctx):
         return Phrase("done.tribute_all.no_tribute_possible_2")
     cards = [c for c in select(tx, ctx, step.cards) if c.zone == "monsters"]
     for c in cards:

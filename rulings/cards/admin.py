@@ -10,38 +10,33 @@ class CardAdmin(admin.ModelAdmin):
     search_fields = ["name", "summary", "=passcode"]
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Shown, never changed here: only `corrections` changes them, and it keeps the history."""
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
 @admin.register(ReaderOverride)
-class ReaderOverrideAdmin(admin.ModelAdmin):
+class ReaderOverrideAdmin(ReadOnlyAdmin):
     """Read-only: corrections change on the card's page (`corrections`), which keeps their history."""
 
     list_display = ["card", "effect_index", "field", "value", "author", "updated"]
     search_fields = ["card__name"]
 
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
-
 
 @admin.register(OverrideHistory)
-class OverrideHistoryAdmin(admin.ModelAdmin):
+class OverrideHistoryAdmin(ReadOnlyAdmin):
     """Read-only: the history is only ever added to (by `corrections`)."""
 
     list_display = ["card", "effect_index", "field", "action", "value", "author", "created"]
     search_fields = ["card__name"]
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 @admin.register(OverrideProposal)

@@ -166,3 +166,19 @@ def restriction_only(text: str) -> bool:
     """Whether every sentence of an entry's text is a clause that restricts another effect."""
     sentences = [s.strip() for s in _SENTENCE.findall(text) if s.strip() and s.strip() != "."]
     return bool(sentences) and all(_CLAUSE.match(s) for s in sentences)
+
+
+PLACEHOLDER = "(card activation)"  # the entry of a card's activation when nothing resolves with it
+
+
+def numbered(effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The entries the Japanese text numbers ①②③: not Summoning or material conditions or
+    maintenance costs (written before ①), not a bare card activation; a Summoning procedure is
+    numbered."""
+    return [
+        e
+        for e in effects
+        if e["text"] != PLACEHOLDER
+        and e["kind"] != "maintenance"
+        and e["reasons"]["kind"]["rule"] not in ("summoning-condition", "material-condition")
+    ]

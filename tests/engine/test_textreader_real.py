@@ -20,13 +20,13 @@ from tests.engine.real_cards import (
     RealCard,
     ja_effect_count,
     ja_once_per_turn,
+    numbered,
     real_cards,
     restriction_only,
 )
 
 pytestmark = pytest.mark.skipif(CARD_DATA is None, reason=MISSING)
 DATA = Path(__file__).parent / "data"
-PLACEHOLDER = "(card activation)"
 # Floors, not targets: what the reader reached when this test was written (issue 14 asks 97% and
 # 98%; see the benchmark, benchmarks/textreader_real.py, for the figures and the disagreements).
 MIN_COUNT_AGREEMENT = 0.90
@@ -37,17 +37,6 @@ MIN_SAMPLE_ACCURACY = 0.95
 @pytest.fixture(scope="module")
 def readings() -> list[tuple[RealCard, list[dict[str, Any]]]]:
     return [(card, classify(**card.args())) for card in real_cards()]
-
-
-def numbered(effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The entries the Japanese text numbers ①②③ (benchmarks/textreader_real.py says why)."""
-    return [
-        e
-        for e in effects
-        if e["text"] != PLACEHOLDER
-        and e["kind"] != "maintenance"
-        and e["reasons"]["kind"]["rule"] not in ("summoning-condition", "material-condition")
-    ]
 
 
 def test_every_real_text_reads_without_an_exception() -> None:
