@@ -266,6 +266,9 @@ class Effect(_Strict):
     while_material: Selector | None = None  # continuous: only while an Xyz Material fits (Abyss Dweller)
     per: list[Selector] = []  # continuous modify_stats: atk/def for each card that fits (Escuridao)
     no_attack_after: bool = False  # this card cannot declare an attack the turn this is activated
+    # "You cannot Summon other monsters the turn you activate this card" (Scapegoat): not after a
+    # Summon this turn, and no Normal, Flip or procedure Summon after it (a Normal Set is allowed)
+    no_other_summons: bool = False
     once_per_chain: bool = False  # it cannot be activated again in a chain that holds it (Formula Synchron)
     cost_cards: list[Selector] = []  # what the cards paid as the cost must be (each fits one)
     once_per_attribute: bool = False  # a cost card's Attribute cannot pay for it again this turn

@@ -536,6 +536,15 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("special-summon", "summoning-condition"),
         "This monster cannot be Special Summoned.",
     ),
+    "summon.locked_this_turn": (
+        ("normal-summon", "flip-summon", "special-summon"),
+        "A card activated this turn forbids its player to Summon other monsters (Scapegoat); a Normal "
+        "Set is still allowed.",
+    ),
+    "summon.no_other_summons": (
+        ("activation", "special-summon"),
+        "Activating this card means its player cannot Summon other monsters for the rest of the turn.",
+    ),
     "summon.tribute_locked": (
         ("tribute-summon", "tribute"),
         "This monster cannot be Tributed for a Tribute Summon this turn: the effect that put it on "
@@ -1140,6 +1149,14 @@ SENTENCES: dict[str, str] = {
         "{problem}; its own summoning procedure needs it, as the summon is performed."
     ),
     "summon.cannot_be_special_summoned": "{reason}",
+    "summon.locked_this_turn": (
+        "{player} activated {source} this turn, which says {player} cannot Summon other monsters that "
+        "turn, so this {what} is not allowed (a Normal Set still is)."
+    ),
+    "summon.no_other_summons": (
+        "{player} activates {card}: for the rest of this turn {player} cannot Summon other monsters "
+        "(Normal, Flip or Special Summon; a Normal Set is still allowed)."
+    ),
     "summon.tribute_locked": (
         "{card} cannot be Tributed for a Tribute Summon this turn: the effect that summoned it said so."
     ),
@@ -1476,6 +1493,10 @@ PHRASES: dict[str, str] = {
         "{card} cannot be activated paying {count} card(s) to {key_}: {why}."
     ),
     "condition_not_met.cannot_pay_lp_with": "{player} cannot pay {amount} LP with {lp} LP.",
+    "condition_not_met.already_summoned_this_turn": (
+        "{player} already Summoned a monster this turn, and {card} says {player} cannot Summon other "
+        "monsters the turn it is activated, so it cannot be activated now."
+    ),
     "condition_not_met.already_declared_attack_turn": (
         "{card} already declared an attack this turn; this effect can be activated only if it does not "
         "attack this turn."

@@ -14,6 +14,23 @@ if TYPE_CHECKING:
     from engine.tx import Tx
 
 MAIN_PHASES = ("main1", "main2")
+# board flag "no_summons:<player>:<card id>": that card's activation forbids `player` to Summon
+# other monsters for the rest of the turn (Scapegoat)
+NO_SUMMONS = "no_summons"
+
+
+def require_summons_allowed(tx: Tx, player: str, what: str) -> None:
+    """A card activated this turn forbids this player to Summon other monsters (Scapegoat)."""
+    prefix = f"{NO_SUMMONS}:{player}:"
+    source = next((flag[len(prefix) :] for flag in tx.board.flags if flag.startswith(prefix)), None)
+    if source is not None:
+        raise Illegal(
+            "summon.locked_this_turn",
+            player=Player(player),
+            source=CardId(source),
+            what=what,
+            cards=(source,),
+        )
 
 
 def require_turn_player(tx: Tx, action: ActionEntry, what: str) -> None:

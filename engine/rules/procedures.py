@@ -21,7 +21,12 @@ from typing import TYPE_CHECKING
 from engine.errors import Illegal
 from engine.explain import Card, CardId, Phrase, Player
 from engine.refs import resolve_ref
-from engine.rules.common import require_main_phase, require_open_state, require_turn_player
+from engine.rules.common import (
+    require_main_phase,
+    require_open_state,
+    require_summons_allowed,
+    require_turn_player,
+)
 from engine.rules.continuous import matches
 from engine.rules.summons import _extra_deck_zone, _free_main_zone, _one_face_up, attempted
 
@@ -607,6 +612,7 @@ def special_summon(tx: Tx, action: ActionEntry) -> str:
     require_open_state(tx, "Special Summon")
     require_main_phase(tx, "Special Summon")
     _one_face_up(tx, resolve_ref(tx.board, action.card or ""), action.player or "", "Special Summon")
+    require_summons_allowed(tx, action.player or "", "Special Summon")
     if (done := by_procedure(tx, action)) is not None:
         return done
     card = resolve_ref(tx.board, action.card or "")

@@ -21,6 +21,7 @@ from engine.errors import Illegal
 from engine.explain import Card, CardId, Phrase, Player
 from engine.refs import resolve_ref
 from engine.rules.abilities import one_face_up_problem
+from engine.rules.common import NO_SUMMONS
 from engine.state import CardState, ChainLink, evolve
 
 if TYPE_CHECKING:
@@ -49,6 +50,13 @@ def check(tx: Tx, player: str, card: CardState, effect: Effect, trigger_seq: int
     if effect.once_per_chain and any(link.card == card.id and link_effect(tx.board, link) is effect
                                      for link in tx.game.chain):  # fmt: skip
         raise Illegal("activate.once_per_chain", card=Card.of(card))  # fmt: skip
+    if effect.no_other_summons and _summoned_this_turn(tx.board, player):
+        raise Illegal(
+            "activate.condition_not_met",
+            reason=Phrase(
+                "condition_not_met.already_summoned_this_turn", card=Card.of(card), player=Player(player)
+            ),
+        )
     if effect.no_attack_after and card.attacks_this_turn:
         raise Illegal(
             "activate.condition_not_met",
@@ -201,6 +209,17 @@ def record(tx: Tx, player: str, card: CardState, effect: Effect, costs: dict[str
     if effect.no_attack_after:
         tx.set_board(evolve(tx.board, flags=(*tx.board.flags, f"{NO_ATTACK}:{card.id}")))
         tx.say("battle.no_attack_this_turn", card=Card.of(card))
+    if effect.no_other_summons:
+        tx.set_board(evolve(tx.board, flags=(*tx.board.flags, f"{NO_SUMMONS}:{player}:{card.id}")))
+        tx.say("summon.no_other_summons", player=Player(player), card=Card.of(card))
+
+
+def _summoned_this_turn(board: Board, player: str) -> bool:
+    """Has `player` Summoned a monster this turn? Normal and Special Summons are counted; a Flip
+    Summon is seen on a monster Flip Summoned this turn that is still on the field."""
+    if board.player(player).summons_this_turn:
+        return True
+    return any(c.summoned_this_turn and c.summon_type == "flip" for c in board.monsters(player))
 
 
 def lock_gy(tx: Tx, player: str) -> None:

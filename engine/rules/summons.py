@@ -15,6 +15,7 @@ from engine.rules.common import (
     own_card,
     require_main_phase,
     require_open_state,
+    require_summons_allowed,
     require_turn_player,
 )
 from engine.state import EMZ_BY_NAME, CardState, Summon
@@ -184,8 +185,9 @@ def _place_from_hand(tx: Tx, action: ActionEntry, card: CardState, position: str
     defn = tx.board.define(card.id)
     player = card.owner
     needed = defn.tributes_needed()
-    if position == "attack":
-        _one_face_up(tx, card, player, "Normal Summon")  # Setting it face-down is allowed
+    if position == "attack":  # Setting it face-down is allowed
+        _one_face_up(tx, card, player, "Normal Summon")
+        require_summons_allowed(tx, player, "Normal Summon")
     tributes = _tribute(tx, player, action.tributes, needed, card.id)
     slot = _free_main_zone(tx, player, action.zone, tributes)
     _pay_tributes(tx, tributes, card.id)
@@ -224,6 +226,7 @@ def flip_summon(tx: Tx, action: ActionEntry) -> str:
         raise Illegal("position.already_changed", card=Card.of(card))
     needs_problem(tx, card, card.controller, "Flip Summon")
     _one_face_up(tx, card, card.controller, "Flip Summon")
+    require_summons_allowed(tx, card.controller, "Flip Summon")
     tx.update_card(card.id, position="attack", summoned_this_turn=True, summon_type="flip",
                    position_changed_this_turn=True)  # fmt: skip
     tx.emit("flipped", card=card.id, player=card.controller, cause="Flip Summon")
