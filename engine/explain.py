@@ -288,6 +288,15 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         "A face-down monster is turned face-up by a Flip Summon, not a position change.",
     ),
     "position.same": (("battle-position",), "The monster is already in that position."),
+    "position.link_monster": (
+        ("link-summon", "battle-position"),
+        "A Link Monster has no DEF and is never in Defense Position: its position cannot be changed.",
+    ),
+    "target.always_face_up": (
+        ("token", "link-summon", "battle-position", "target"),
+        "A Token or a Link Monster is always face-up: an effect that only turns a monster face-down "
+        "cannot target it.",
+    ),
     "position.locked": (
         ("battle-position", "rules-vs-card-effects"),
         "A card's effect says this monster cannot change its battle position this turn.",
@@ -980,6 +989,11 @@ SENTENCES: dict[str, str] = {
         "{card} is face-down: it is turned face-up by a Flip Summon, not by a battle position change."
     ),
     "position.same": "{card} is already in {to} position.",
+    "position.link_monster": (
+        "{card} is a Link Monster: it has no DEF and is never in Defense Position, so its battle position "
+        "cannot be changed."
+    ),
+    "target.always_face_up": "{reason}",
     "position.locked": (
         "A card's effect (Creature Swap) says {card} cannot change its battle position for the rest of this "
         "turn."
@@ -1882,6 +1896,9 @@ PHRASES: dict[str, str] = {
     "battle_damage.none_taken": "takes no battle damage",
     "union_problem.not_a_host": "{host} is not a monster {union} can be equipped to",
     "union_problem.no_union_effect": "{union} has no Union effect that equips it",
+    "union_problem.always_face_up": (
+        "{target} is always face-up (a {what}), so it cannot be changed to face-down Defense Position"
+    ),
     "union_problem.not_special_summonable": (
         "{target} cannot be Special Summoned, so it cannot be chosen to be Special Summoned"
     ),

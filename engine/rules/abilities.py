@@ -228,6 +228,11 @@ def union_target_problem(board: Board, union: CardState, host: CardState) -> Phr
 def targets_problem(board: Board, effect: Effect, targets: tuple[str, ...]) -> Phrase | None:
     """Targets that only make sense together: "1 Union monster you control and 1 monster it can
     be equipped to" (Formation Union). None if they fit."""
+    if effect.do and all(s.op == "flip_face_down" and s.cards == "targets" for s in effect.do):
+        for t in targets:  # a Token or a Link Monster is always face-up (rulebook, Monster Tokens)
+            what = "Token" if board.cards[t].token else "Link Monster"
+            if board.cards[t].token or "link" in board.define(t).subtypes:
+                return Phrase("union_problem.always_face_up", target=CardId(t), what=what)
     if any(s.op == "special_summon" and s.cards in (None, "targets") for s in effect.do):
         for t in targets:  # a monster that "Cannot be Special Summoned" is not a legal target
             if not board.define(t).special_summonable:

@@ -683,8 +683,10 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
                          for verb, value in entry.items()) for entry in action.resolution)  # fmt: skip
     targets = _targets(tx, player, card, effect, action.targets, stated=bool(stated))
     if (why := targets_problem(tx.board, effect, targets)) is not None:
-        code = "summon.cannot_be_special_summoned" if why.key == "union_problem.not_special_summonable" else (
-            "union.not_appropriate")  # fmt: skip
+        code = {
+            "union_problem.not_special_summonable": "summon.cannot_be_special_summoned",
+            "union_problem.always_face_up": "target.always_face_up",
+        }.get(why.key, "union.not_appropriate")
         raise Illegal(
             code,
             reason=Phrase("targets_problem", card=Card.of(card), why=why),
