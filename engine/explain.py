@@ -1495,6 +1495,10 @@ PHRASES: dict[str, str] = {
     ),
     "not_settable.cannot_normal_set": "{card} cannot be Normal Set.",
     "condition_not_met.cannot_activated_now": "{card} cannot be activated now: {reasons:; or }.",
+    "condition_not_met.deck_holds_none": (
+        "{card} cannot be activated: {player}'s Deck holds no card it could take, and a Deck is searched "
+        "only when it holds one that fits."
+    ),
     "condition_not_met.cannot_activated_condition_checked": "{card} cannot be activated: {condition}",
     "condition_not_met.can_answer_only_activation": (
         "{card} can answer only the activation immediately before it (Chain Link {answered_link}), not {ref}."

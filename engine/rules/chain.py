@@ -342,6 +342,29 @@ def _meets(tx: Tx, player: str, effect: Effect, condition: str, answered: ChainL
     return CONDITIONS[condition](Activating(tx, player, effect, answered, negating_summon))
 
 
+DECK_STEPS = ("add_to_hand", "special_summon", "send_to_gy")
+
+
+def _check_deck_holds_one(tx: Tx, player: str, card: CardState, effect: Effect) -> None:
+    """An effect whose first step takes a card from the Deck cannot be activated when the Deck
+    holds none it could take (rulebook v10, Glossary: Search Your Deck). Only where the Deck is
+    known whole: an unknown card might be one."""
+    step = effect.do[0] if effect.do else None
+    sel = step.cards if step is not None and step.op in DECK_STEPS else None
+    if not isinstance(sel, Selector) or sel.zone != "deck":
+        return
+    whose = (player,) if sel.controller in (None, "you") else (opponent(player),)
+    if sel.controller == "any":
+        whose = (player, opponent(player))
+    if any(tx.board.player(p).deck_unknown for p in whose):
+        return
+    if not any(fits(tx.board, c, sel, player) for c in candidates(tx.board, sel) if c.controller in whose):
+        raise Illegal(
+            "activate.condition_not_met",
+            reason=Phrase("condition_not_met.deck_holds_none", card=Card.of(card), player=Player(whose[0])),
+        )
+
+
 def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> None:
     """Board-state conditions ("Activate only if ..."): checked here, at activation, never again."""
     req = effect.requires
@@ -678,6 +701,7 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     locks.check(tx, player, card, defn, effect, action)
     restrictions.check(tx, player, card, effect, trig.seq if trig else None)
     _check_requires(tx, player, card, effect)
+    _check_deck_holds_one(tx, player, card, effect)
     answered = _check_condition(tx, player, card, effect, action.targets)
     stated = tuple(tuple((verb, value if verb not in CARD_VERBS or isinstance(value, list) else [value])
                          for verb, value in entry.items()) for entry in action.resolution)  # fmt: skip
