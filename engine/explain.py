@@ -75,6 +75,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "duel.zero_lp": (("life-points", "win-conditions"), "A player's LP reached 0: they lose."),
     "duel.both_zero_lp": (("game-draw", "life-points"), "Both players reached 0 LP at once."),
     "duel.deck_out": (("deck-out", "win-conditions"), "A player had to draw from an empty Deck."),
+    "duel.both_deck_out": (
+        ("deck-out", "game-draw"),
+        "Both players had to draw more cards at once than their Decks held: the duel is a draw.",
+    ),
     "duel.conceded": (("concede", "win-conditions"), "A player conceded the duel."),
     "duel.exodia": (
         ("win-conditions",),
@@ -813,6 +817,10 @@ SENTENCES: dict[str, str] = {
     "duel.zero_lp": "{loser}'s LP reached 0, so {opponent} wins the duel.",
     "duel.both_zero_lp": "Both players reached 0 LP at the same time: the duel is a draw.",
     "duel.deck_out": "{player} must draw but has no cards left in the Deck, so {player} loses the duel.",
+    "duel.both_deck_out": (
+        "{players: and } must each draw {count} card{count:|s} at the same time, and neither Deck holds "
+        "that many: neither can draw, so the duel is a draw."
+    ),
     "duel.conceded": "{player} concedes: {opponent} wins the duel.",
     "duel.exodia": "{reason}",
     "duel.over": "{reason}",

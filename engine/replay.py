@@ -30,6 +30,7 @@ from engine.tx import Tx
 _REASONS = {
     "zero_lp": "a player's LP reached 0",
     "both_zero_lp": "both players reached 0 LP: a draw",
+    "both_deck_out": "both players had to draw more cards at once than their Decks held: a draw",
     "deck_out": "a player could not draw",
     "concede": "a player conceded",
     "exodia": "a player assembled all five pieces of Exodia",

@@ -73,7 +73,7 @@ def _move_all(to: str, event: str) -> Callable[[Tx, Context, Step], str]:
 
 @OPERATIONS.register("draw", "a player draws cards")
 def _draw(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
-    from engine.rules.duel import draw
+    from engine.rules.duel import draw_together
     from engine.rules.lasting import applying
 
     players = _players(ctx, step.player)
@@ -85,8 +85,8 @@ def _draw(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
                 cards=(lock.source,),
             )
             players.remove(p)
-            continue
-        draw(tx, p, step.amount or 1, cause=ctx.link.card, chain_link=ctx.link.link)
+    draw_together(tx, players, step.amount or 1, cause=ctx.link.card, chain_link=ctx.link.link)
+    for p in players:
         if f"drew_by_effect:{p}" not in tx.board.flags:  # what Pot of Prosperity asks about
             tx.set_board(evolve(tx.board, flags=(*tx.board.flags, f"drew_by_effect:{p}")))
     if not players:

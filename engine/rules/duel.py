@@ -31,6 +31,23 @@ def draw(tx: Tx, player: str, count: int, cause: str, chain_link: int | None = N
         tx.move(card_id, "hand", event="drew", cause=cause, chain_link=chain_link)
 
 
+def draw_together(tx: Tx, players: list[str], count: int, cause: str, chain_link: int | None = None) -> None:
+    """Players who draw at the same time (Morphing Jar: "both players draw 5"): if every one of
+    them must draw more than the Deck holds, neither can and the duel is a draw (judge notes, Card
+    Types: Draw); otherwise they draw in turn, and one who cannot loses."""
+    from engine.rules.lasting import deck_locked
+
+    short = [p for p in players if tx.board.player(p).deck_size < count]
+    if len(players) > 1 and short == players and deck_locked(tx.board) is None:
+        end_duel(tx, None, "both_deck_out")
+        tx.say("duel.both_deck_out", players=[Player(p) for p in players], count=count)
+        return
+    for player in players:
+        draw(tx, player, count, cause, chain_link)
+        if tx.game.result is not None:
+            return
+
+
 def _reveal_unknown(tx: Tx, player: str) -> str:
     """A card drawn from the unknown part of the Deck becomes an 'Unknown Card' in hand."""
     from engine.cards import UNKNOWN_CARD
