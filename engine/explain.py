@@ -1908,6 +1908,10 @@ PHRASES: dict[str, str] = {
     "battle_damage.none_taken": "takes no battle damage",
     "union_problem.not_a_host": "{host} is not a monster {union} can be equipped to",
     "union_problem.no_union_effect": "{union} has no Union effect that equips it",
+    "union_problem.already_has_a_union": (
+        "{host} is already equipped with a Union monster, and a monster can be equipped with only 1 Union "
+        "monster at a time"
+    ),
     "union_problem.always_face_up": (
         "{target} is always face-up (a {what}), so it cannot be changed to face-down Defense Position"
     ),

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from engine.explain import Card, CardId, Phrase, Player
 from engine.rules import continuous
 from engine.rules.duel import end_duel
-from engine.rules.kinds import has_effects
+from engine.rules.kinds import equipped_unions, has_effects
 from engine.state import Board, CardState, ChainLink, Lasting, evolve, opponent
 
 if TYPE_CHECKING:
@@ -216,7 +216,9 @@ def _wins_the_match(defn: CardDef) -> bool:
 
 def union_target_problem(board: Board, union: CardState, host: CardState) -> Phrase | None:
     """Is `host` a monster this Union can equip to ("appropriate": what its own equip effect
-    can target)? None if it is; else why not."""
+    can target, and not already equipped with a Union)? None if it is; else why not."""
+    if any(c.id != union.id for c in equipped_unions(board, host)):  # Advanced Rules, Union Monsters
+        return Phrase("union_problem.already_has_a_union", host=CardId(host.id))
     for effect in board.define(union.id).effects:
         if any(s.op == "union_equip" and s.cards == "this" for s in effect.do) and effect.targets:
             if continuous.fits(board, host, effect.targets[0], union.controller):
@@ -242,6 +244,11 @@ def targets_problem(board: Board, effect: Effect, targets: tuple[str, ...]) -> P
             card = board.cards[t]
             if "union" in board.define(t).subtypes and not card.self_equipped:
                 return Phrase("union_problem.not_self_equipped", target=CardId(t))
+    own = [s for s in effect.do if s.op == "union_equip" and s.cards == "this"]
+    if own and targets:  # the Union's own effect: the target is the monster it equips to
+        host = board.cards[targets[0]]
+        if any(True for _ in equipped_unions(board, host)):
+            return Phrase("union_problem.already_has_a_union", host=CardId(host.id))
     if not any(s.op == "union_equip" and s.cards == "targets" for s in effect.do) or len(targets) < 2:
         return None
     union, host = board.cards[targets[0]], board.cards[targets[1]]
