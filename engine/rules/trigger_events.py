@@ -9,6 +9,7 @@ the `PHASE_EVENTS` ("During ...") are set off as a phase begins, in whose turn t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -322,41 +323,31 @@ EVENTS.add("opponent_end_phase", _phase, "the opponent's End Phase begins")
 EVENTS.add("end_phase", _phase, "each End Phase begins")
 
 
-@EVENTS.register(
-    "end_phase_summoned_or_flipped", "the End Phase of a turn this monster was summoned or flipped in"
+def _remembered(zone: str, what: str) -> Callable[[Seen], bool]:
+    """An End Phase trigger of a card still in `zone` that something this turn marked `what`."""
+
+    def seen(s: Seen) -> bool:
+        card = s.card
+        return card is not None and card.zone == zone and (s.board.turn, card.id, what) in s.memory
+
+    return seen
+
+
+EVENTS.add(
+    "end_phase_summoned_or_flipped",
+    _remembered("monsters", "summoned_or_flipped"),
+    "the End Phase of a turn this monster was summoned or flipped in",
 )
-def _end_phase_summoned_or_flipped(s: Seen) -> bool:
-    card = s.card
-    return (
-        card is not None
-        and card.zone == "monsters"
-        and ((s.board.turn, card.id, "summoned_or_flipped") in s.memory)
-    )
-
-
-@EVENTS.register(
-    "end_phase_destroyed_by_opponent", "the End Phase, in the GY, of a turn the opponent destroyed this card"
+EVENTS.add(
+    "end_phase_destroyed_by_opponent",
+    _remembered("graveyard", "destroyed_by_opponent"),
+    "the End Phase, in the GY, of a turn the opponent destroyed this card",
 )
-def _end_phase_destroyed_by_opponent(s: Seen) -> bool:
-    card = s.card
-    return (
-        card is not None
-        and card.zone == "graveyard"
-        and ((s.board.turn, card.id, "destroyed_by_opponent") in s.memory)
-    )
-
-
-@EVENTS.register(
-    "end_phase_destroyed_by_battle", "the End Phase of a turn this monster destroyed a monster by battle"
+EVENTS.add(  # Horus the Black Flame Dragon LV6
+    "end_phase_destroyed_by_battle",
+    _remembered("monsters", "destroyed_by_battle"),
+    "the End Phase of a turn this monster destroyed a monster by battle",
 )
-def _end_phase_destroyed_by_battle(s: Seen) -> bool:
-    """Horus the Black Flame Dragon LV6."""
-    card = s.card
-    return (
-        card is not None
-        and card.zone == "monsters"
-        and ((s.board.turn, card.id, "destroyed_by_battle") in s.memory)
-    )
 
 
 @EVENTS.register(
