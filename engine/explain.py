@@ -764,6 +764,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         "A Pendulum Effect reduces the battle damage its controller takes from an attack involving "
         "their Pendulum Monster to 0 (Odd-Eyes Pendulum Dragon); it starts no chain.",
     ),
+    "battle.damage_reduction_declined": (
+        ("battle-damage", "pendulum-effect", "mandatory-and-optional"),
+        "The player chose not to apply an optional effect that applies without a chain (Odd-Eyes "
+        "Pendulum Dragon's Pendulum Effect); it stays unused this turn.",
+    ),
     "rule.destroyed_instead": (
         ("destroy", "equip-card", "continuous-effect"),
         "A monster that would be destroyed by battle has the monster equipped to it destroyed instead "
@@ -1334,6 +1339,11 @@ SENTENCES: dict[str, str] = {
         "{card}'s Pendulum Effect: {player} reduces the {amount} battle damage from this attack, which "
         "involves {player}'s Pendulum Monster, to 0 (once per turn; no chain; taken as {player}'s choice: "
         'the effect says "you can").'
+    ),
+    "battle.damage_reduction_declined": (
+        "{player} chooses not to apply {card}'s Pendulum Effect to this attack's battle damage (stated "
+        "in the attack's choices: decline); the damage is taken, and the effect can still be used "
+        "later this turn."
     ),
     "rule.destroyed_instead": (
         "{card} would be destroyed {how}; its own effect destroys the monster equipped to it, {held}, "

@@ -521,6 +521,9 @@ class Battle:
     # (player, card): that player takes no battle damage from this battle, by that card's effect
     # (Kuriboh); it ends with the battle
     no_damage: tuple[tuple[str, str], ...] = ()
+    # cards whose optional effect, applied without activation ("you can ..." with no colon), their
+    # controller chose not to apply in this battle: `choices: {decline: [...]}` on the attack
+    declined: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

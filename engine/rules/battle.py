@@ -227,7 +227,7 @@ def attack(tx: Tx, action: ActionEntry) -> str:
     tx.update_card(attacker.id, attacks_this_turn=attacker.attacks_this_turn + (0 if replayed else 1))
     tx.update(
         battle=Battle(attacker.id, target.id if target else None,
-                      frozenset(c.id for c in defenders)),
+                      frozenset(c.id for c in defenders), declined=_declined(tx, action)),
         replay_attacker=None, priority=foe,
     )  # fmt: skip
     tx.emit("attack_declared", card=attacker.id, player=player,
@@ -495,6 +495,14 @@ def _battle_damage(tx: Tx, player: str, amount: int, source: str,
     return taken
 
 
+def _declined(tx: Tx, action: ActionEntry) -> tuple[str, ...]:
+    """The cards named in the attack's `choices: {decline: [...]}`: their controllers choose not
+    to apply those cards' optional effects that apply without activation during this battle (by
+    default such an effect is applied the first time it can be)."""
+    refs = action.choices.get("decline", [])
+    return tuple(resolve_ref(tx.board, ref).id for ref in (refs if isinstance(refs, list) else [refs]))
+
+
 def _reduced_to_zero(tx: Tx, player: str) -> CardState | None:
     """Odd-Eyes Pendulum Dragon's Pendulum Effect: its controller can reduce the battle damage they
     take from an attack involving a Pendulum Monster they control to 0, once per turn; applied
@@ -512,6 +520,9 @@ def _reduced_to_zero(tx: Tx, player: str) -> CardState | None:
         used = board.player(player).used_this_turn
         key = once_key(source, board.define(source.id), effect)
         if source.controller != player or (key is not None and key in used):
+            continue
+        if source.id in battle.declined:
+            tx.say("battle.damage_reduction_declined", card=Card.of(source), player=Player(player))
             continue
         if key is not None:
             tx.set_board(board.with_player(player, used_this_turn=(*used, key)))
