@@ -131,6 +131,14 @@ class ActionEntry(_Doc):
     # activate: what the link did, stated by the judge (engine.rules.stated)
     resolution: list[Any] = Field(default_factory=list)
 
+    @property
+    def answers(self) -> list[str]:
+        """The targets, plus what the action says it answers: `responds_to: summon` works as
+        `targets: [summon]` and `responds_to: link:N` as `targets: [link:N]` (the spec's way to
+        name what an activation answers where it is not the obvious one)."""
+        extra = self.responds_to
+        return [*self.targets, extra] if extra and extra not in self.targets else list(self.targets)
+
 
 class ScenarioDoc(_Doc):
     """The top level; the board and each action are checked on their own (below), so one

@@ -581,7 +581,7 @@ def _summon_moment(game: Game, action: ActionEntry) -> Game:
     makes it successful. Responses to a successful summon (Trap Hole) last only while nothing
     else happens: a new action outside the chain ends that window."""
     attempt = game.summon_attempt
-    negating = action.do == "activate" and "summon" in action.targets
+    negating = action.do == "activate" and "summon" in action.answers
     if attempt is not None and not negating:
         board = game.board
         for card_id in attempt.cards:

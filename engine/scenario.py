@@ -367,6 +367,11 @@ class _Builder:
                 for j, r in enumerate(value if isinstance(value, list) else [value]):
                     if isinstance(r, str) and r not in ("A", "B"):
                         refs.append((f"{path}.choices.{key}[{j}]", r))
+            if a.responds_to is not None and not re.fullmatch(r"summon|link:[1-9]\d*", a.responds_to):
+                self.fail(
+                    f"{path}.responds_to",
+                    f"expected summon or a Chain Link such as link:1; got {a.responds_to[:40]!r}",
+                )
             refs += self.stated_refs(a, path)
             for where, ref in refs:
                 if ref in known or ref.lower() in lowered or ZONE_REF.match(ref):

@@ -702,10 +702,11 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     restrictions.check(tx, player, card, effect, trig.seq if trig else None)
     _check_requires(tx, player, card, effect)
     _check_deck_holds_one(tx, player, card, effect)
-    answered = _check_condition(tx, player, card, effect, action.targets)
+    refs = action.answers
+    answered = _check_condition(tx, player, card, effect, refs)
     stated = tuple(tuple((verb, value if verb not in CARD_VERBS or isinstance(value, list) else [value])
                          for verb, value in entry.items()) for entry in action.resolution)  # fmt: skip
-    targets = _targets(tx, player, card, effect, action.targets, stated=bool(stated))
+    targets = _targets(tx, player, card, effect, refs, stated=bool(stated))
     if (why := targets_problem(tx.board, effect, targets)) is not None:
         code = {
             "union_problem.not_special_summonable": "summon.cannot_be_special_summoned",
@@ -722,7 +723,7 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     holder = tx.game.priority
     if holder != player:
         tx.emit("passed", player=holder)
-    attempt = tx.game.summon_attempt if "summon" in action.targets else None
+    attempt = tx.game.summon_attempt if "summon" in refs else None
     veiled = _negated_on_field(tx, card.id)  # before a cost can take the card off the field
     _pay_costs(tx, player, card, costs)
     if trying:  # what the activation records cannot make it illegal: only a want of a zone can

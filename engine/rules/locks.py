@@ -89,7 +89,7 @@ def check(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect, a
                     "activate.locked",
                     reason=Phrase("locked.face_up_cards_gy_2", card=Card.of(card), valley=Card.of(valley)),
                 )  # fmt: skip
-    refs = [resolve_ref(tx.board, r) for r in action.targets if not r.startswith("link:") and r != "summon"]
+    refs = [resolve_ref(tx.board, r) for r in action.answers if not r.startswith("link:") and r != "summon"]
     if _banishes_from_gy(effect, refs):
         raise Illegal(
             "activate.locked",
