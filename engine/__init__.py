@@ -7,6 +7,7 @@ Board state and actions in, a replay out. The public surface is small on purpose
     >>> result = replay(doc)                       # raises DocumentError; dict per the spec
     >>> lean = replay(doc, boards="changes", legal="none")  # options: README, "Replay options"
     >>> page = replay(doc, boards="final", legal="none", focus=3)  # step 3 alone: board, legal
+    >>> what_if = fork(doc, 5)  # a new document from step 5's board and the actions after it
 
 Everything else (the catalog, the glossary, the explanation codes) is reachable from here too.
 """
@@ -17,6 +18,8 @@ from engine.api import (
     DocumentError,
     card_catalog,
     examples,
+    fork,
+    fork_points,
     glossary,
     glossary_entry,
     parse_document,
@@ -29,6 +32,8 @@ __all__ = [
     "DocumentError",
     "card_catalog",
     "examples",
+    "fork",
+    "fork_points",
     "glossary",
     "glossary_entry",
     "parse_document",

@@ -10,6 +10,7 @@ from engine import yamlio
 from engine.catalog import load_catalog
 from engine.errors import DocumentError
 from engine.explain import CODES as _CODES
+from engine.fork import fork, fork_points
 from engine.replay import BOARDS, LEGAL, replay
 from engine.scenario import parse_document
 
@@ -65,6 +66,8 @@ __all__ = [
     "DocumentError",
     "card_catalog",
     "examples",
+    "fork",
+    "fork_points",
     "glossary",
     "glossary_entry",
     "parse_document",

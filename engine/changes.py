@@ -36,15 +36,29 @@ def board_changes(old: dict[str, Any], new: dict[str, Any]) -> list[dict[str, An
     for key in TURN_FIELDS:
         if old[key] != new[key]:
             ops.append({"op": "replace", "path": f"/{key}", "value": new[key]})
+    _optional(ops, "", old, new, exclude=("players", *TURN_FIELDS))
     for name, mine in new["players"].items():
         before = old["players"][name]
         if before is mine:
             continue
-        for key, value in mine.items():
-            was = before[key]
-            if was is not value and was != value:
-                _part(ops, f"/players/{name}/{key}", was, value)
+        _optional(ops, f"/players/{name}", before, mine)
     return ops
+
+
+def _optional(ops: list[dict[str, Any]], path: str, old: dict[str, Any], new: dict[str, Any],
+              exclude: tuple[str, ...] = ()) -> None:  # fmt: skip
+    """The keys of a mapping: changed ones compared part by part; the ones written only when they
+    hold something (a fork's `lasting`, a player's `summons_this_turn`) added or removed."""
+    for key, value in new.items():
+        if key in exclude:
+            continue
+        if key not in old:
+            ops.append({"op": "add", "path": f"{path}/{key}", "value": value})
+            continue
+        was = old[key]
+        if was is not value and was != value:
+            _part(ops, f"{path}/{key}", was, value)
+    ops += [{"op": "remove", "path": f"{path}/{key}"} for key in old if key not in new and key not in exclude]
 
 
 def _part(ops: list[dict[str, Any]], path: str, old: Any, new: Any) -> None:

@@ -35,6 +35,7 @@ class CardEntry(_Doc):
     card: str
     id: str | None = None
     face: Literal["up", "down"] | None = None
+    owner: Literal["A", "B"] | None = None  # a card in a pile of its owner's opponent (fork)
 
     _bare = model_validator(mode="before")(classmethod(lambda cls, v: _bare_name(v)))
 
@@ -45,6 +46,7 @@ class MonsterEntry(_Doc):
     zone: int | str | None = None
     position: Literal["attack", "defense", "set"] = "attack"
     summoned_this_turn: bool = False
+    set_this_turn: bool = False  # Set this turn (fork): it cannot be Flip Summoned yet
     summon_type: (
         Literal["normal", "tribute", "flip", "special", "link", "xyz", "synchro", "fusion",
                 "ritual", "pendulum"] | None
@@ -53,9 +55,18 @@ class MonsterEntry(_Doc):
     attacked_this_turn: bool | int = False
     materials: list[CardEntry] = Field(default_factory=list)
     counters: dict[str, int] = Field(default_factory=dict)
-    atk: int | None = Field(default=None, ge=0)
+    atk: int | None = Field(default=None, ge=0)  # its current ATK, where it differs from the printed
     def_: int | None = Field(default=None, ge=0, alias="def")
     gemini_summoned: bool = False  # a Gemini monster already Normal Summoned again: it has its effects
+    # what a written board carries for a fork (README, "What a board carries for a fork")
+    atk_this_turn: int = 0  # the part of the change that lasts until the end of this turn
+    def_this_turn: int = 0
+    level_change: int = 0
+    owner: Literal["A", "B"] | None = None  # where it is not the controller
+    controlled_by: str | None = None
+    declared: str | None = None
+    bound_to: str | None = None
+    summoned_with: list[str] = Field(default_factory=list)
 
     _bare = model_validator(mode="before")(classmethod(lambda cls, v: _bare_name(v)))
 
@@ -68,6 +79,12 @@ class SpellTrapEntry(_Doc):
     set_this_turn: bool = False
     equipped_to: str | None = None
     counters: dict[str, int] = Field(default_factory=dict)
+    owner: Literal["A", "B"] | None = None  # where it is not the controller
+    controlled_by: str | None = None
+    declared: str | None = None
+    bound_to: str | None = None
+    summoned_with: list[str] = Field(default_factory=list)
+    self_equipped: bool | None = None  # false: a Monster Card equipped by another card (fork)
 
     _bare = model_validator(mode="before")(classmethod(lambda cls, v: _bare_name(v)))
 
@@ -92,6 +109,10 @@ class PlayerEntry(_Doc):
     lp: int = 8000
     normal_summon_used: bool = False
     used_this_turn: list[str] = Field(default_factory=list)
+    summons_this_turn: int = Field(default=0, ge=0)
+    cannot_attack: bool = False
+    skip_next_turn: bool = False
+    skip_next_draw: bool = False
     hand: list[CardEntry] = Field(default_factory=list)
     deck: DeckEntry = DeckEntry()
     extra_deck: list[CardEntry] = Field(default_factory=list)
@@ -102,12 +123,37 @@ class PlayerEntry(_Doc):
     field_spell: CardEntry | None = None
 
 
+class LastingEntry(_Doc):
+    """An effect still applying after it resolved (engine.state.Lasting documents each kind)."""
+
+    effect: str
+    player: Literal["A", "B"]
+    source: str
+    until_turn: int = Field(ge=0)
+    cards: list[str] = Field(default_factory=list)
+    name: str | None = None
+    column: int = Field(default=0, ge=0, le=5)
+    amount: int = Field(default=0, ge=0)
+
+
+class RememberedEntry(_Doc):
+    card: str
+    what: str
+    while_on_field: bool = False
+
+
 class BoardEntry(_Doc):
     turn: int = Field(default=1, ge=1)
     turn_player: Literal["A", "B"] = "A"
     phase: Literal["draw", "standby", "main1", "battle", "main2", "end"] = "main1"
     step: Literal["start", "battle", "damage", "end"] | None = None
     players: dict[str, Any]
+    # what a written board carries for a fork (README, "What a board carries for a fork")
+    lasting: list[LastingEntry] = Field(default_factory=list)
+    turn_flags: list[str] = Field(default_factory=list)
+    remembered: list[RememberedEntry] = Field(default_factory=list)
+    created: dict[str, int] = Field(default_factory=dict)
+    marks: dict[str, list[str]] = Field(default_factory=dict)  # card id -> what effects left on it
 
 
 class ActionEntry(_Doc):

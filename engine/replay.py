@@ -61,17 +61,20 @@ class _Recorder:
         self.legal = legal
         self.focus = focus
         self._writer = BoardWriter()
-        self._boards: dict[int, tuple[Board, dict]] = {}
+        self._boards: dict[int, tuple[Board, Any, Any, dict]] = {}
         self._last_board: dict | None = None  # boards=changes: the board of the step before
         self._last_game: Game | None = None  # legal=last: the game after the last step
         self._legal_of: tuple[Game, dict[str, Any]] | None = None  # the last game `legal` was found for
+        self.games: list[Game] | None = None  # when given, each step's game is kept there (forks)
 
-    def board(self, board: Board) -> dict:
+    def board(self, game: Game) -> dict:
+        """The game's board as written (with what a fork needs of the game: `serialize`)."""
+        board = game.board
         kept = self._boards.get(id(board))
-        if kept is None or kept[0] is not board:
-            kept = (board, self._writer.write(board))
+        if kept is None or kept[0] is not board or kept[1] is not game.memory or kept[2] is not game.created:
+            kept = (board, game.memory, game.created, self._writer.write(board, game))
             self._boards[id(board)] = kept
-        return kept[1]
+        return kept[3]
 
     def _legal(self, game: Game) -> dict[str, Any]:
         """`legal_now`, once per game: a step that changed nothing (an illegal action) has the
@@ -96,15 +99,17 @@ class _Recorder:
             step["legal"] = self._legal(tx.game)
         self._last_game = tx.game
         if self.boards == "every" or (focused and self.boards == "final"):
-            step["board"] = self.board(tx.board)
+            step["board"] = self.board(tx.game)
         elif self.boards == "changes":
-            board = self.board(tx.board)
+            board = self.board(tx.game)
             if self._last_board is None:
                 step["board"] = board
             else:
                 step["changes"] = board_changes(self._last_board, board)
             self._last_board = board
         self.steps.append(step)
+        if self.games is not None:
+            self.games.append(tx.game)
 
     def finish(self) -> None:
         """`legal=last`: the last step alone says what could be activated after it."""
@@ -632,13 +637,14 @@ def _window_actions(actions: tuple[ActionEntry, ...], start: int) -> tuple[Actio
 
 
 def run(scenario: Scenario, *, boards: str = "every", legal: str = "every",
-        focus: int | None = None) -> dict[str, Any]:  # fmt: skip
+        focus: int | None = None, games: list[Game] | None = None) -> dict[str, Any]:  # fmt: skip
     """Replay a scenario. `boards`: every | changes | final; `legal`: every | none | last; `focus`:
     the one step that carries its board and `legal` besides (see `_Recorder`). Whatever they are,
     the steps, events, explanations, chains, result and final board are the same."""
     _option("boards", boards, BOARDS)
     _option("legal", legal, LEGAL)
     rec = _Recorder(boards, legal, focus)
+    rec.games = games
     game = scenario.game
     actions = scenario.actions
     for index, action in enumerate(actions):
@@ -660,7 +666,7 @@ def run(scenario: Scenario, *, boards: str = "every", legal: str = "every",
         "title": scenario.title,
         "steps": rec.steps,
         "result": result,
-        "final_board": rec.board(game.board),
+        "final_board": rec.board(game),
     }
 
 

@@ -31,18 +31,22 @@ from engine.document import (
     SpellTrapEntry,
 )
 from engine.errors import DocumentError, Problem
-from engine.rules import stated
+from engine.rules import continuous, stated
+from engine.rules.pendulum import USED as PENDULUM_SUMMON_USED
 from engine.state import (
     EMZ_BY_NAME,
+    LASTING_EFFECTS,
     PLAYERS,
     Board,
     CardState,
     Game,
+    Lasting,
     PlayerState,
     evolve,
     new_card,
 )
 
+FORK_SINCE = 1  # the moment a written board's lasting effects count their cards from
 ZONE_REF = re.compile(r"^(A|B):(M[1-5]|EMZ-L|EMZ-R|S[1-5]|FZ)$", re.IGNORECASE)
 COST_KEYS = {"discard", "tribute", "banish", "send_to_gy", "detach", "reveal", "pay_lp"}
 UNCONFIRMED_LABELS = {"level": "Level", "attribute": "Attribute", "monster_type": "Type",
@@ -154,6 +158,8 @@ class _Builder:
         self.counts: dict[str, int] = {}
         self.equip_refs: list[tuple[str, str]] = []  # (path, reference) of each equipped_to on the board
         self.unstated: set[str] = set()  # cards with unconfirmed printed values already reported
+        self.stated_stats: dict[str, tuple[int | None, int | None]] = {}  # monsters' stated atk/def
+        self.later_refs: list[tuple[str, str]] = []  # (path, reference) of the fork fields
 
     def fail(self, path: str, message: str) -> None:
         self.problems.append(Problem(path, message))
@@ -219,12 +225,15 @@ class _Builder:
             self.fail(path, f"id {card_id!r} is used twice")
         return card_id
 
-    def place(self, owner: str, entry: Any, zone: str, path: str, **state: Any) -> str | None:
+    def place(self, owner: str, entry: Any, zone: str, path: str, controller: str | None = None,
+              **state: Any) -> str | None:  # fmt: skip
         defn = self.lookup(entry.card, f"{path}.card")
         if defn is None:
             return None
         card_id = self.new_id(owner, defn, entry.id, f"{path}.id")
-        self.cards[card_id] = new_card(card_id, defn.name, owner, owner, zone, **state)
+        if "token" in defn.subtypes:  # a Token stated on the board is one: it never goes to a pile
+            state["token"] = True
+        self.cards[card_id] = new_card(card_id, defn.name, owner, controller or owner, zone, **state)
         self.defs[card_id] = defn
         return card_id
 
@@ -234,7 +243,8 @@ class _Builder:
             if entry is None:
                 continue
             face = entry.face if zone == "extra_deck" else None
-            card_id = self.place(owner, entry, zone, f"{path}[{i}]", face=face)
+            card_id = self.place(entry.owner or owner, entry, zone, f"{path}[{i}]", controller=owner,
+                                 face=face)  # fmt: skip
             if card_id:
                 ids.append(card_id)
         return tuple(ids)
@@ -276,12 +286,16 @@ class _Builder:
                 emz_taken[slot] = name
             materials = []
             card_id = self.place(
-                name, m, "monsters", path,
+                m.owner or name, m, "monsters", path, controller=name,
                 slot=slot, position=m.position, summoned_this_turn=m.summoned_this_turn,
+                set_this_turn=m.set_this_turn,
                 summon_type=m.summon_type, position_changed_this_turn=m.position_changed_this_turn,
                 attacks_this_turn=int(m.attacked_this_turn), counters=tuple(m.counters.items()),
-                atk=m.atk, def_=m.def_, gemini=m.gemini_summoned,
+                gemini=m.gemini_summoned, boost_atk=m.atk_this_turn, boost_def=m.def_this_turn,
+                level_change=m.level_change, **self.carried(m, path),
             )  # fmt: skip
+            if card_id and (m.atk is not None or m.def_ is not None):
+                self.stated_stats[card_id] = (m.atk, m.def_)
             if card_id and m.gemini_summoned and "gemini" not in self.defs[card_id].subtypes:
                 self.fail(f"{path}.gemini_summoned", f"{self.defs[card_id].name!r} is not a Gemini monster")
             for j, mat in enumerate(m.materials):
@@ -309,10 +323,12 @@ class _Builder:
                 continue
             s_taken.add(slot)
             card_id = self.place(
-                name, s, "spell_traps", path, slot=slot, face=s.face,
+                s.owner or name, s, "spell_traps", path, controller=name, slot=slot, face=s.face,
                 set_this_turn=s.set_this_turn, equipped_to=s.equipped_to,
                 counters=tuple(s.counters.items()),
-                self_equipped=bool(s.equipped_to),  # a Monster Card here equipped itself (a Union)
+                # a Monster Card here equipped itself (a Union), unless the board says otherwise
+                self_equipped=bool(s.equipped_to) if s.self_equipped is None else s.self_equipped,
+                **self.carried(s, path),
             )  # fmt: skip
             if card_id and self.defs[card_id].subtypes == ["field"]:
                 self.fail(f"{path}.card", "a Field Spell goes in field_spell, not spell_traps")
@@ -332,13 +348,61 @@ class _Builder:
             lp=p.lp, normal_summon_used=p.normal_summon_used,
             used_this_turn=tuple(p.used_this_turn), hand=hand, deck=deck,
             deck_unknown=p.deck.unknown, extra_deck=extra, graveyard=graveyard, banished=banished,
+            summons_this_turn=p.summons_this_turn, cannot_attack=p.cannot_attack,
+            skip_next_turn=p.skip_next_turn, skip_next_draw=p.skip_next_draw,
         )  # fmt: skip
+
+    def carried(self, entry: MonsterEntry | SpellTrapEntry, path: str) -> dict[str, Any]:
+        """The fields a written board carries for a fork (`engine.serialize`); their card
+        references are checked with the others."""
+        for key in ("controlled_by", "bound_to"):
+            if (ref := getattr(entry, key)) is not None:
+                self.later_refs.append((f"{path}.{key}", ref))
+        self.later_refs += [(f"{path}.summoned_with[{i}]", r) for i, r in enumerate(entry.summoned_with)]
+        return {"controlled_by": entry.controlled_by, "declared": entry.declared,
+                "bound_to": entry.bound_to, "summoned_with": tuple(entry.summoned_with)}  # fmt: skip
+
+    def current_stats(self, board: Board) -> Board:
+        """A stated `atk`/`def` is the monster's current value: what the Continuous effects and
+        this turn's changes on the board add is taken off, to find its own value."""
+        for card_id, (atk, def_) in self.stated_stats.items():
+            card = board.cards[card_id]
+            defn = board.define(card_id)
+            change = {}
+            for field, value, printed, now in (
+                ("atk", atk, defn.atk or 0, continuous.atk),
+                ("def_", def_, defn.def_ or 0, continuous.def_),
+            ):
+                if value is not None:
+                    own = max(0, printed + value - now(board, card))
+                    change[field] = None if own == printed else own
+            board = board.with_card(evolve(card, **change))
+        return board
+
+    def lasting(self) -> tuple[Lasting, ...]:
+        out = []
+        for i, item in enumerate(self.board_entry.lasting):
+            path = f"board.lasting[{i}]"
+            if item.effect not in LASTING_EFFECTS:
+                self.fail(
+                    f"{path}.effect",
+                    f"unknown lasting effect; expected one of {_listing(sorted(LASTING_EFFECTS))}",
+                )
+            self.later_refs.append((f"{path}.source", item.source))
+            self.later_refs += [(f"{path}.cards[{j}]", r) for j, r in enumerate(item.cards)]
+            # its cards are the ones it still affects, all there since before the fork's first
+            # moment: a card that turns face-down or leaves and comes back later is new to it
+            since = 0 if item.effect == "battle_negated" else FORK_SINCE
+            out.append(Lasting(what=item.effect, player=item.player, source=item.source,
+                               until_turn=item.until_turn, cards=tuple(item.cards), name=item.name,
+                               column=item.column, amount=item.amount, since=since))  # fmt: skip
+        return tuple(out)
 
     def check_refs(self) -> None:
         known = set(self.cards)
         lowered = {k.lower() for k in known}
         self.check_used_this_turn()
-        for where, ref in self.equip_refs:  # a typo here would leave the card equipped to nothing
+        for where, ref in [*self.equip_refs, *self.later_refs]:  # a typo would point at nothing
             if ref not in known and ref.lower() not in lowered and not ZONE_REF.match(ref):
                 self.fail(where, f"no card {ref!r} in this scenario; ids: {', '.join(sorted(known))}")
         for i, a in self.actions:
@@ -390,8 +454,10 @@ class _Builder:
         names = {c.name.lower() for c in self.cards.values()} | {i.lower() for i in self.cards}
         for player, entry in self.player_entries.items():
             for n, used in enumerate(entry.used_this_turn):
-                base = re.sub(r" \(effect \d+\)$", "", used).lower()
-                if base not in names:
+                # "Name (effect N)": one of several limited effects; "Name (DARK)": a limit per
+                # Attribute (Accesscode Talker); "(Pendulum Summon)": this turn's Pendulum Summon
+                base = re.sub(r" \((effect \d+|[A-Z]+)\)$", "", used).lower()
+                if base not in names and used != PENDULUM_SUMMON_USED:
                     self.fail(f"board.players.{player}.used_this_turn[{n}]",
                               f"no card named {used!r} in this scenario; expected the name of a card "
                               "whose once-per-turn effect this player already used")  # fmt: skip
@@ -476,13 +542,26 @@ class _Builder:
             step = b.step if b.phase == "battle" else None
             if b.step is not None and b.phase != "battle":
                 self.fail("board.step", "a step is given only in the battle phase")
+        for ref, marks in b.marks.items():
+            if ref in self.cards:
+                self.cards[ref] = evolve(self.cards[ref], marks=tuple(marks))
+            else:
+                self.later_refs.append((f"board.marks.{ref}", ref))
         board = Board(
             turn=b.turn, turn_player=b.turn_player, phase=b.phase, step=step,
             players=MappingProxyType(players), cards=MappingProxyType(self.cards),
-            defs=MappingProxyType(self.defs),
+            defs=MappingProxyType(self.defs), lasting=self.lasting(), flags=tuple(b.turn_flags),
         )  # fmt: skip
+        memory = []
+        for i, item in enumerate(b.remembered):
+            self.later_refs.append((f"board.remembered[{i}].card", item.card))
+            memory.append((0 if item.while_on_field else b.turn, item.card, item.what))
         self.check_refs()
-        return Game(board=board, priority=b.turn_player)
+        if not self.problems:
+            board = self.current_stats(board)
+        created = tuple(b.created.items())
+        seq = FORK_SINCE + 1 if board.lasting else 1
+        return Game(board=board, priority=b.turn_player, memory=tuple(memory), created=created, seq=seq)
 
 
 def _validate(model: type[BaseModel], data: Any, prefix: str,

@@ -183,6 +183,16 @@ class PlayerState:
         return len(self.deck) + self.deck_unknown
 
 
+# every kind of lasting effect (`Lasting.what`); a written board's `lasting` names one of them
+LASTING_EFFECTS = frozenset({
+    "win_at_turn_end", "destroy_at_end_phase", "control_until_end_phase", "halve_damage_to",
+    "no_effect_draws", "cannot_attack", "effects_negated", "negated_until_end", "names_negated",
+    "no_damage_to", "draw_on_opponent_special_summon", "no_deck_to_hand", "eclipse_at_end_phase",
+    "no_battle_damage", "no_battle_destruction", "column_negated", "battle_negated",
+    "send_to_gy_at_end_phase", "damage_after_resolving",
+})  # fmt: skip
+
+
 @dataclass(frozen=True, slots=True)
 class Lasting:
     """An effect that outlives the resolution that applied it, until the end of `until_turn`.
