@@ -61,8 +61,13 @@ def main_pages(live_url: str, tmp_path: Path) -> dict[str, str]:
 
 
 def open_everything(page: Page) -> None:
-    """Unfold what a judge can unfold: every <details>, and the site menu where it is folded."""
+    """Unfold what a judge can unfold: every <details>, a glossary summary shown in place, and the
+    site menu where it is folded."""
     page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+    peek = page.locator(".peek-button").first
+    if peek.count():
+        peek.click()
+        expect(page.locator(".peek:not([hidden])").first).to_contain_text("Read the whole entry")
     menu = page.locator(".menu-button")
     if menu.is_visible():
         menu.click()
