@@ -9,7 +9,8 @@ from playwright.sync_api import Page, expect
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output"
 TIMEOUT = 20_000  # ms
 PHONE = {"width": 390, "height": 844}
-LINKS = ("New scenario", "Build a board", "Glossary", "Cards", "Read a card", "Rulings", "Log in", "Sign up")
+IN_MENU = ("New scenario", "Build a board", "Glossary", "Cards", "Read a card", "Rulings", "Sign up")
+LINKS = (*IN_MENU, "Log in")
 
 
 @pytest.mark.browser
@@ -26,9 +27,14 @@ def test_header_is_one_row_with_a_menu_on_a_phone(
     box = header.bounding_box()
     assert box and box["height"] <= 0.08 * PHONE["height"], f"the header takes {box} of the first screen"
     expect(button).to_have_attribute("aria-expanded", "false")
-    for name in LINKS:
+    for name in IN_MENU:
         expect(header.get_by_role("link", name=name, exact=True)).to_be_hidden()
+    expect(header.get_by_role("link", name="Log in", exact=True)).to_be_visible()  # in the row
     page.screenshot(path=SCREENSHOTS / "phone-header.png")
+    page.set_viewport_size({"width": 360, "height": 780})  # a smaller phone: still one row
+    box = header.bounding_box()
+    assert box and box["height"] <= 64, f"the header wraps at 360px: {box}"
+    page.set_viewport_size(PHONE)
 
     button.click()
     expect(button).to_have_attribute("aria-expanded", "true")
@@ -114,3 +120,28 @@ def test_the_site_has_an_icon(page: Page, live_server, transactional_seeded: Non
     response = page.request.get(live_server.url + href)
     assert response.ok and response.headers["content-type"].startswith("image/svg+xml")
     assert b"<svg" in response.body()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_logged_in_judge_logs_out_from_the_row(page: Page, live_server, transactional_seeded: None) -> None:
+    """Logged in on a phone: Log out stays in the header's row; the name is under Menu."""
+    from django.contrib.auth import get_user_model
+
+    get_user_model().objects.create_user("judge", password="a-long-judge-passphrase-7")
+    page.set_default_timeout(TIMEOUT)
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/accounts/login/?next=/glossary/")
+    page.get_by_label("Username").fill("judge")
+    page.get_by_label("Password").fill("a-long-judge-passphrase-7")
+    page.locator("main").get_by_role("button", name="Log in").click()
+    expect(page).to_have_url(f"{live_server.url}/glossary/")
+    header = page.locator(".site-header")
+    expect(header.locator(".account-name")).to_be_hidden()
+    box = header.bounding_box()
+    assert box and box["height"] <= 64, f"the header wraps when logged in: {box}"
+    page.get_by_role("button", name="Menu").click()
+    expect(header.locator(".account-name")).to_have_text("judge")
+    page.screenshot(path=SCREENSHOTS / "phone-menu-logged-in.png")
+    page.get_by_role("button", name="Log out").click()
+    expect(header.get_by_role("link", name="Log in", exact=True)).to_be_visible()
