@@ -30,7 +30,7 @@ def test_seed_rulings_says_why_test_cases_are_left_out(tmp_path: Path, seeded: N
     out, err = run("seed_rulings", corpus=tmp_path)
     lines = out.splitlines()
     assert lines[0] == "Worked examples (shown under Rulings): 1 added, 0 updated, 0 already up to date."
-    assert lines[1].startswith("The other 1 scenario files of the test corpus are left out, as intended")
+    assert lines[1].startswith("The other 1 scenario file of the test corpus is left out, as intended")
     assert "documents the engine must reject" in lines[1]
     assert lines[2] == "1 could not be added; each is named above with the reason."
     assert err.startswith("broken.yaml: not added as a worked example: the file is not valid YAML")

@@ -49,9 +49,10 @@ def summary(counts: dict[str, int]) -> str:
         "Worked examples (shown under Rulings): {created} added, {updated} updated, "
         "{unchanged} already up to date.".format(**counts)
     ]
-    if counts["not_an_example"]:
+    if left_out := counts["not_an_example"]:
+        files = "file of the test corpus is" if left_out == 1 else "files of the test corpus are"
         lines.append(
-            f"The other {counts['not_an_example']} scenario files of the test corpus are left out, as "
+            f"The other {left_out} scenario {files} left out, as "
             "intended: only scenarios worked from the rulebook, the advanced rules, the glossary or "
             "the judge notes are shown as worked examples; the rest (a card's own rulings, other "
             "sources, documents the engine must reject) are test cases."
