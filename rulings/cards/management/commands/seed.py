@@ -62,4 +62,8 @@ class Command(BaseCommand):
         stale = Card.objects.filter(origin=Card.WRITTEN).exclude(name__in=[c["name"] for c in cards])
         stale.delete()
 
-        self.stdout.write(f"Seeded {len(entries)} glossary entries and {len(cards)} cards.")
+        if options["verbosity"]:
+            self.stdout.write(
+                f"Glossary: {len(entries)} entries. Card library: {len(cards)} cards the engine knows "
+                "(cards you imported are kept as they are)."
+            )

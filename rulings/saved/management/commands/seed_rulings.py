@@ -42,6 +42,26 @@ def worked_example(path: Path) -> dict[str, Any] | None:
     }
 
 
+def summary(counts: dict[str, int]) -> str:
+    """What seeding did, in words a judge starting the app understands: most corpus files are
+    test cases, not worked examples, and saying only "not seeded" made that look like a fault."""
+    lines = [
+        "Worked examples (shown under Rulings): {created} added, {updated} updated, "
+        "{unchanged} already up to date.".format(**counts)
+    ]
+    if left_out := counts["not_an_example"]:
+        files = "file of the test corpus is" if left_out == 1 else "files of the test corpus are"
+        lines.append(
+            f"The other {left_out} scenario {files} left out, as "
+            "intended: only scenarios worked from the rulebook, the advanced rules, the glossary or "
+            "the judge notes are shown as worked examples; the rest (a card's own rulings, other "
+            "sources, documents the engine must reject) are test cases."
+        )
+    if counts["skipped"]:
+        lines.append(f"{counts['skipped']} could not be added; each is named above with the reason.")
+    return "\n".join(lines)
+
+
 class Command(BaseCommand):
     help = "Save the scenario corpus's worked rulings as saved rulings (idempotent)."
 
@@ -52,26 +72,29 @@ class Command(BaseCommand):
         corpus: Path = options["corpus"]
         if not corpus.is_dir():
             raise CommandError(f"No scenario corpus at {corpus}.")
-        counts = {"created": 0, "updated": 0, "unchanged": 0, "skipped": 0}
+        counts = {"created": 0, "updated": 0, "unchanged": 0, "not_an_example": 0, "skipped": 0}
         for path in sorted(corpus.glob("*.yaml")):
             counts[self.seed_one(path)] += 1
-        self.stdout.write(
-            "Worked examples: {created} created, {updated} updated, {unchanged} unchanged, "
-            "{skipped} files not seeded.".format(**counts)
-        )
+        if options["verbosity"]:
+            self.stdout.write(summary(counts))
 
     def seed_one(self, path: Path) -> str:
         try:
             example = worked_example(path)
         except yaml.YAMLError as err:
-            self.stderr.write(f"{path.name}: not valid YAML, not seeded: {err}")
+            self.stderr.write(
+                f"{path.name}: not added as a worked example: the file is not valid YAML ({err})."
+            )
             return "skipped"
         if example is None:
-            return "skipped"
+            return "not_an_example"
         slug = path.stem
         ruling = SavedRuling.objects.filter(slug=slug).first()
         if ruling is not None and ruling.origin != SavedRuling.WORKED_EXAMPLE:
-            self.stderr.write(f"{slug}: a judge's ruling has this slug; left alone.")
+            self.stderr.write(
+                f"{path.name}: not added as a worked example: a judge's own ruling has the address "
+                f"/r/{slug}/ and is kept as it is."
+            )
             return "skipped"
         title, notes, text = example["title"], example["notes"], example["text"]
         if ruling is not None and store.unchanged(ruling, title, notes, text):
@@ -79,7 +102,9 @@ class Command(BaseCommand):
         try:
             snap = store.snapshot(example["text"], "yaml")
         except ScenarioRejected as rejected:
-            self.stderr.write(f"{slug}: does not replay, not seeded: {rejected}")
+            self.stderr.write(
+                f"{path.name}: not added as a worked example: the engine cannot replay it ({rejected})."
+            )
             return "skipped"
         store.save_version(
             ruling,
