@@ -395,6 +395,16 @@ class CardDef(_Strict):
         return bool(EXTRA_DECK_SUBTYPES & set(self.subtypes))
 
     @property
+    def needs_proper_summon(self) -> bool:
+        """Must it be properly Summoned before an effect can Special Summon it from the hand,
+        Deck, GY or banishment? A Fusion, Synchro, Xyz, Link or Ritual Monster, or one that
+        cannot be Normal Summoned (rulebook v10, Special Summon with a Card's Effect)."""
+        return self.is_monster and (
+            self.is_extra_deck or "ritual" in self.subtypes
+            or (not self.normal_summonable and "token" not in self.subtypes)
+        )  # fmt: skip
+
+    @property
     def spell_trap_kind(self) -> str | None:
         return None if self.is_monster else self.subtypes[0]
 

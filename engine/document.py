@@ -36,6 +36,8 @@ class CardEntry(_Doc):
     id: str | None = None
     face: Literal["up", "down"] | None = None
     owner: Literal["A", "B"] | None = None  # a card in a pile of its owner's opponent (fork)
+    # in the GY or banished, a monster that must first be properly Summoned: was it? (default yes)
+    properly_summoned: bool | None = None
 
     _bare = model_validator(mode="before")(classmethod(lambda cls, v: _bare_name(v)))
 

@@ -213,6 +213,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("pendulum-effect", "activation"),
         "A Pendulum Monster was activated as a Spell Card in a Pendulum Zone.",
     ),
+    "rule.extra_deck_instead": (
+        ("card-zones", "fusion-summon", "xyz-summon"),
+        "A Fusion, Synchro, Xyz or Link Monster that would go to the hand or Main Deck returns to the Extra "
+        "Deck.",
+    ),
     "rule.pendulum_to_extra_deck": (
         ("pendulum-summon", "send-to-graveyard"),
         "A Pendulum Monster that would go from the field to the GY goes face-up to the Extra Deck.",
@@ -548,6 +553,12 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "summon.cannot_be_special_summoned": (
         ("special-summon", "summoning-condition"),
         "This monster cannot be Special Summoned.",
+    ),
+    "summon.not_properly_summoned": (
+        ("special-summon", "summoning-condition"),
+        "A monster that must first be properly Summoned (a Fusion, Synchro, Xyz, Link or Ritual Monster, or "
+        "one that cannot be Normal Summoned) cannot be Special Summoned by an effect from the hand, Deck, GY "
+        "or banishment unless it was.",
     ),
     "summon.locked_this_turn": (
         ("normal-summon", "flip-summon", "special-summon"),
@@ -946,6 +957,9 @@ SENTENCES: dict[str, str] = {
         "{player} activates {card} as a Spell Card in the Pendulum Zone (Spell & Trap Zone {slot}): Pendulum "
         "Scale {scale}. The activation is a Chain Link and can be answered."
     ),
+    "rule.extra_deck_instead": (
+        "{card} is an Extra Deck monster: instead of going to the {to}, it returns to its owner's Extra Deck."
+    ),
     "rule.pendulum_to_extra_deck": (
         "{card} is a Pendulum Monster: instead of going from the field to the GY, it is placed face-up in "
         "its owner's Extra Deck."
@@ -1176,6 +1190,7 @@ SENTENCES: dict[str, str] = {
         "{problem}; its own summoning procedure needs it, as the summon is performed."
     ),
     "summon.cannot_be_special_summoned": "{reason}",
+    "summon.not_properly_summoned": "{reason}",
     "summon.locked_this_turn": (
         "{player} activated {source} this turn, which says {player} cannot Summon other monsters that "
         "turn, so this {what} is not allowed (a Normal Set still is)."
@@ -1924,6 +1939,11 @@ PHRASES: dict[str, str] = {
     ),
     "union_problem.always_face_up": (
         "{target} is always face-up (a {what}), so it cannot be changed to face-down Defense Position"
+    ),
+    "proper_problem.not_properly_summoned": (
+        "{target} must first be properly Summoned (by its own way of being Summoned) before an effect can "
+        "Special Summon it from there, and it was not: a monster sent to the GY from the hand, Deck or Extra "
+        "Deck, or whose Summon was negated, was never properly Summoned"
     ),
     "union_problem.not_special_summonable": (
         "{target} cannot be Special Summoned, so it cannot be chosen to be Special Summoned"

@@ -243,8 +243,11 @@ class _Builder:
             if entry is None:
                 continue
             face = entry.face if zone == "extra_deck" else None
+            if entry.properly_summoned is not None and zone not in ("graveyard", "banished"):
+                self.fail(f"{path}[{i}].properly_summoned", "said only of a card in the GY or banished")
+            proper = zone in ("graveyard", "banished") and entry.properly_summoned is not False
             card_id = self.place(entry.owner or owner, entry, zone, f"{path}[{i}]", controller=owner,
-                                 face=face)  # fmt: skip
+                                 face=face, proper=proper)  # fmt: skip
             if card_id:
                 ids.append(card_id)
         return tuple(ids)

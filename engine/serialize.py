@@ -14,18 +14,21 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rules import continuous
+from engine.rules.abilities import properly_summoned
 from engine.state import EMZ_SLOTS, PLAYERS, Board, CardState, Game, Lasting, PlayerState
 
 
-def _entry(card: CardState) -> dict[str, Any]:
+def _entry(card: CardState, board: Board | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"card": card.name, "id": card.id}
     if card.owner != card.controller:  # in a pile: a card its owner's opponent holds (Graverobber)
         out["owner"] = card.owner
+    if board is not None and card.zone in ("graveyard", "banished") and not properly_summoned(board, card):
+        out["properly_summoned"] = False
     return out
 
 
 def _entry_key(card: CardState) -> tuple[Any, ...]:
-    return (card.name, card.owner, card.controller)
+    return (card.name, card.owner, card.controller, card.zone, card.proper)
 
 
 def _monster(board: Board, c: CardState) -> dict[str, Any]:
@@ -151,7 +154,7 @@ class BoardWriter:
         last = self._last_piles.get(where)
         out = None if last is None else self._one_end(board, last, ids)
         if out is None:
-            out = [self._entry(board.cards[i]) for i in ids]
+            out = [self._entry(board.cards[i], board) for i in ids]
         self._piles[id(ids)] = self._last_piles[where] = (ids, out)  # kept alive: its id is not reused
         return out
 
@@ -161,9 +164,9 @@ class BoardWriter:
         old, written = last
         if len(ids) == len(old) + 1:
             if ids[1:] == old:
-                return [self._entry(board.cards[ids[0]]), *written]
+                return [self._entry(board.cards[ids[0]], board), *written]
             if ids[:-1] == old:
-                return [*written, self._entry(board.cards[ids[-1]])]
+                return [*written, self._entry(board.cards[ids[-1]], board)]
         elif len(ids) == len(old) - 1 and ids:
             if ids == old[1:]:
                 return written[1:]
@@ -171,11 +174,11 @@ class BoardWriter:
                 return written[:-1]
         return None
 
-    def _entry(self, card: CardState) -> dict[str, Any]:
+    def _entry(self, card: CardState, board: Board) -> dict[str, Any]:
         key = _entry_key(card)
         kept = self._entries.get(card.id)
         if kept is None or kept[0] != key:
-            kept = self._entries[card.id] = (key, _entry(card))
+            kept = self._entries[card.id] = (key, _entry(card, board))
         return kept[1]
 
     def write(self, board: Board, game: Game | None = None) -> dict[str, Any]:

@@ -131,6 +131,10 @@ class CardState:
     gemini: bool = False  # a Gemini monster Normal Summoned while face-up: it has its effects
     level_change: int = 0  # its Level now differs from the printed one by this much (Level Eater)
     summoned_with: tuple[str, ...] = ()  # the materials of its summon by procedure (Accesscode Talker)
+    # in the GY or banished: it got there from the field after a Summon that was not negated, so a
+    # monster that must first be properly Summoned (Fusion, Ritual, Gate Guardian...) was, and an
+    # effect may Special Summon it (rulebook v10, Special Summon with a Card's Effect)
+    proper: bool = False
 
     @property
     def face_up(self) -> bool:
@@ -182,6 +186,8 @@ class PlayerState:
     def deck_size(self) -> int:
         return len(self.deck) + self.deck_unknown
 
+
+NEGATED_SUMMON = "summon_negated"  # the mark on a monster whose Summon was negated, until it moves
 
 # every kind of lasting effect (`Lasting.what`); a written board's `lasting` names one of them
 LASTING_EFFECTS = frozenset({

@@ -13,7 +13,7 @@ from typing import Any
 from engine.explain import Card, Explanation, Zone, explain
 from engine.rules.continuous import first
 from engine.rules.lasting import replace_lp_change
-from engine.state import PILES, Board, CardState, Game, evolve, new_card
+from engine.state import NEGATED_SUMMON, PILES, Board, CardState, Game, evolve, new_card
 
 FIELD_ZONES = ("monsters", "spell_traps", "field_spell")
 
@@ -111,7 +111,12 @@ class Tx:
         left_field = source in FIELD_ZONES and to not in FIELD_ZONES
         if left_field and to in ("hand", "deck", "extra_deck", "graveyard") and card.face_up:
             to, event = self._banished_instead(card, to, event)
-        if left_field and to == "graveyard" and "pendulum" in board.define(card_id).subtypes:
+        negated = NEGATED_SUMMON in card.marks  # its Summon was negated: it was never Summoned
+        if to in ("hand", "deck") and board.define(card_id).is_extra_deck:
+            # a Fusion, Synchro, Xyz or Link Monster goes back to the Extra Deck instead
+            self.say("rule.extra_deck_instead", card=Card.of(card), to=Zone(to), cards=(card_id,))
+            to = "extra_deck"
+        if left_field and to == "graveyard" and "pendulum" in board.define(card_id).subtypes and not negated:
             # a Pendulum Monster that would go from the field to the GY goes to the Extra Deck
             to, face = "extra_deck", "up"  # face-up, in its owner's (rulebook, "Pendulum Monsters")
             self.say("rule.pendulum_to_extra_deck", card=Card.of(card), cards=(card_id,))  # fmt: skip
@@ -131,7 +136,14 @@ class Tx:
             pile = getattr(board.player(holder), to)
             pile = (card_id, *pile) if (to == "deck" and top) else (*pile, card_id)
             board = board.with_player(holder, **{to: pile})
-            moved = new_card(card.id, card.name, owner, holder, to, face=face if to == "extra_deck" else None)
+            if to not in ("graveyard", "banished"):
+                proper = False
+            elif left_field:
+                proper = not negated
+            else:
+                proper = card.proper and source in ("graveyard", "banished")
+            moved = new_card(card.id, card.name, owner, holder, to, face=face if to == "extra_deck" else None,
+                             proper=proper)  # fmt: skip
         else:
             base = card if not left_field and source in FIELD_ZONES else new_card(
                 card.id, card.name, card.owner, card.controller, to

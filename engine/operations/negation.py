@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.explain import Card, CardId, Phrase, Player, Zone
 from engine.operations.context import Context, select
-from engine.state import evolve, opponent
+from engine.state import NEGATED_SUMMON, evolve, opponent
 from engine.vocabulary import OPERATIONS
 
 if TYPE_CHECKING:
@@ -43,6 +43,7 @@ def _negate_summon(tx: Tx, ctx: Context) -> str:
     cards = [tx.board.cards[c] for c in ctx.link.answers_summon if c in tx.board.cards]
     ctx.acted[:] = cards
     for c in cards:
+        tx.update_card(c.id, marks=(*c.marks, NEGATED_SUMMON))  # never Summoned: not properly either
         tx.emit("summon_negated", card=c.id, player=c.controller, cause=ctx.link.card,
                 chain_link=ctx.link.link)  # fmt: skip
     tx.say(

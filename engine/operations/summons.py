@@ -96,6 +96,12 @@ def _special_summon(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             tx.say("summon.condition_not_met", c=Card.of(c), only_by=only_by, card=CardId(ctx.link.card),
                    cards=(c.id,))  # fmt: skip
             continue
+        from engine.rules.abilities import properly_summoned
+
+        if not only_by and not properly_summoned(tx.board, c):  # by X's effect is its proper way
+            tx.say("summon.not_properly_summoned", reason=Phrase("proper_problem.not_properly_summoned",
+                   target=CardId(c.id)), cards=(c.id,))  # fmt: skip
+            continue
         who = c.owner if step.player == "both" else ctx.player  # "each player ... their own GY"
         position = ctx.choices.get("position") or step.position or "attack"
         from engine.rules.abilities import one_face_up_problem  # "You can only control 1 face-up X"

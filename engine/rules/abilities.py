@@ -227,6 +227,15 @@ def union_target_problem(board: Board, union: CardState, host: CardState) -> Phr
     return Phrase("union_problem.no_union_effect", union=Card.of(union))
 
 
+def properly_summoned(board: Board, card: CardState) -> bool:
+    """May an effect Special Summon this card from where it is? Not a monster that must first be
+    properly Summoned and was not: in the hand, Deck or Extra Deck, or in the GY or banished
+    without having been Summoned properly (`CardState.proper`)."""
+    if card.zone in ("monsters", "spell_traps", "field_spell", "material"):
+        return True
+    return card.proper or not board.define(card.id).needs_proper_summon
+
+
 def targets_problem(board: Board, effect: Effect, targets: tuple[str, ...]) -> Phrase | None:
     """Targets that only make sense together: "1 Union monster you control and 1 monster it can
     be equipped to" (Formation Union). None if they fit."""
@@ -239,6 +248,8 @@ def targets_problem(board: Board, effect: Effect, targets: tuple[str, ...]) -> P
         for t in targets:  # a monster that "Cannot be Special Summoned" is not a legal target
             if not board.define(t).special_summonable:
                 return Phrase("union_problem.not_special_summonable", target=CardId(t))
+            if not properly_summoned(board, board.cards[t]):
+                return Phrase("proper_problem.not_properly_summoned", target=CardId(t))
     if any(s.op == "union_unequip" and s.cards == "targets" for s in effect.do):
         for t in targets:  # "an equipped Union Monster Card": equipped as a Union, by its own effect
             card = board.cards[t]

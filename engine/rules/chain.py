@@ -710,6 +710,7 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     if (why := targets_problem(tx.board, effect, targets)) is not None:
         code = {
             "union_problem.not_special_summonable": "summon.cannot_be_special_summoned",
+            "proper_problem.not_properly_summoned": "summon.not_properly_summoned",
             "union_problem.always_face_up": "target.always_face_up",
         }.get(why.key, "union.not_appropriate")
         raise Illegal(
