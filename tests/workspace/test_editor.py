@@ -414,8 +414,8 @@ def test_change_an_action_in_the_builder(client: Client, seeded: None) -> None:
     assert yaml.safe_load(new["action-0"])["resolution"][1] == {"damage": {"A": 500}}
     assert new["action-1"] == "{do: resolve}" and "action-2" not in new
     # An action the builder cannot show whole is not loaded (its line is changed instead).
-    two_costs = "{player: A, do: activate, card: 'A:Ring of Destruction', cost: {discard: [a], banish: [b]}}"
-    odd = {**values, "action-0": two_costs}
+    two_choices = "{player: A, do: activate, card: 'A:Ring of Destruction', choices: {add: [a], destroy: [b]}}"
+    odd = {**values, "action-0": two_choices}
     refused = client.post("/editor/", {**odd, "op": "edit:0"})
     assert "cannot show" in problem(refused.content.decode(), "general")
 
