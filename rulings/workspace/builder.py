@@ -329,6 +329,14 @@ def builder_context(
         for group in own:
             group["cards"] = [c for c in group["cards"] if c.get("position") == "set"] or group["cards"]
     can, cannot = _legal(last, player) if verb == "activate" else ([], [])
+    labels = {
+        c["id"]: c["label"]
+        for g in board_cards(board, player, (*OWN_CARDS, "extra_deck"))
+        for c in g["cards"]
+    }
+    for entry in (*can, *cannot):  # a card by its name and place, never its id
+        entry["label"] = labels.get(entry["ref"], entry["name"])
+        entry["several"] = sum(1 for c in can if c["ref"] == entry["ref"]) > 1
     offered = {c["ref"] for c in can}  # offered first, with the engine's word; not twice
     for group in own:
         group["cards"] = [c for c in group["cards"] if c["id"] not in offered]

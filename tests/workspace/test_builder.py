@@ -126,8 +126,8 @@ def test_peten_banish_cost_is_offered_and_filled_from_its_card_file(client: Clie
 def test_a_cost_the_card_pays_with_lp_is_said_not_asked(client: Client, seeded: None) -> None:
     doc = {**DARK_HOLE, "actions": DARK_HOLE["actions"][:1]}
     doc["board"] = {**DARK_HOLE["board"], "players": {**DARK_HOLE["board"]["players"]}}
-    doc["board"]["players"]["B"] = {**doc["board"]["players"]["B"],
-                                    "spell_traps": [{"card": "Solemn Judgment", "zone": 1, "face": "down"}]}  # fmt: skip
+    solemn = {"card": "Solemn Judgment", "zone": 1, "face": "down"}
+    doc["board"]["players"]["B"] = {**doc["board"]["players"]["B"], "spell_traps": [solemn]}
     data = {**form(doc), "b-player": "B", "b-do": "activate", "b-card": "B:Solemn Judgment"}
     html = client.post("/editor/builder/", data).content.decode()
     assert "Pay LP: half your LP" in html and 'name="b-pay_lp"' not in html

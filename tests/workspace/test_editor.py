@@ -221,8 +221,9 @@ def test_builder_offers_what_the_engine_says_is_legal_first(client: Client, seed
     assert select.index("Can be activated now") < select.index('value="B:Solemn Judgment"')
     assert select.count('value="B:Solemn Judgment"') == 1
     a = client.post("/editor/builder/", {**form(doc), "b-player": "A", "b-do": "activate"}).content.decode()
-    cannot = a.split('class="wide legal-cannot"')[1].split("</div>")[0]
-    assert "A:Dark Hole" in cannot and "Spell Speed" in cannot, "the engine's reason is shown"
+    cannot = a.split('class="wide legal-cannot"')[1].split("</details>")[0]
+    assert "Dark Hole (Hand)" in cannot and "Spell Speed" in cannot, "the engine's reason is shown"
+    assert "A:Dark Hole" not in cannot, "a card by its name and place, not its id"
 
 
 @pytest.mark.parametrize(
@@ -414,7 +415,7 @@ def test_change_an_action_in_the_builder(client: Client, seeded: None) -> None:
     assert yaml.safe_load(new["action-0"])["resolution"][1] == {"damage": {"A": 500}}
     assert new["action-1"] == "{do: resolve}" and "action-2" not in new
     # An action the builder cannot show whole is not loaded (its line is changed instead).
-    two_choices = "{player: A, do: activate, card: 'A:Ring of Destruction', choices: {add: [a], destroy: [b]}}"
+    two_choices = "{player: A, do: activate, card: 'A:Ring of Destruction', choices: {add: [a], send: [b]}}"
     odd = {**values, "action-0": two_choices}
     refused = client.post("/editor/", {**odd, "op": "edit:0"})
     assert "cannot show" in problem(refused.content.decode(), "general")
