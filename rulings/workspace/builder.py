@@ -22,7 +22,7 @@ from rulings.workspace.effects import (
     target_count,
     target_zones,
 )
-from rulings.workspace.sentences import card_names, sentence
+from rulings.workspace.sentences import Words, card_names, sentence
 
 # The action builder: which inputs each verb takes (see the spec's table of actions).
 VERB_FIELDS: dict[str, tuple[str, ...]] = {
@@ -357,6 +357,7 @@ def builder_context(
     foe_monsters = board_cards(board, foe, ("monsters",))
     effect = _effect_context(values, lists, board, player, can) if verb == "activate" else {}
     everywhere = _monsters_first(board, player, foe, FOLD_ORDER)
+    words = Words(card_names(board), player)
     return {
         "editing": int(editing) if editing.isdigit() else None,
         "problems": problems,
@@ -386,7 +387,8 @@ def builder_context(
             *board_cards(board, foe, ("monsters", "spell_traps", "field_spell", "graveyard", "hand")),
         ],
         "chain_links": [
-            {"ref": f"link:{c['link']}", "label": f"Chain Link {c['link']}: {c['card']}"} for c in chain
+            {"ref": f"link:{c['link']}", "label": f"Chain Link {c['link']}: {words.card(c['card'])}"}
+            for c in chain
         ],
         "windows": [(w, _capital(moment_words(w))) for w in WINDOWS],
         "phases": [(p, PHASE_NAMES.get(p, p)) for p in ACTION_PHASES],
