@@ -114,6 +114,8 @@ def test_peten_banish_cost_is_offered_and_filled_from_its_card_file(client: Clie
     assert "Banish 1 card(s)" in cost and "only this can pay it: filled in" in cost
     assert checked(html, "b-cost-banish") == [PETEN], "Peten banishes itself from the GY: filled in"
     assert "B:Sangan" not in cost, "only the card itself pays a banish from the GY (as the engine pays it)"
+    card = part(html, '<select id="b-card"', ">")
+    assert 'hx-post="/editor/builder/"' in card, "choosing the card redraws the builder for its effect"
     # The form as drawn (the cost ticked) adds a legal action.
     added = client.post("/editor/", {**data, "op": "add-action", "b-cost-banish": PETEN})
     values = added.context["values"]
@@ -121,6 +123,23 @@ def test_peten_banish_cost_is_offered_and_filled_from_its_card_file(client: Clie
                                                   "cost": {"banish": [PETEN]}}  # fmt: skip
     steps = [s for s in added.context["result"]["steps"] if s.get("action") == 3]
     assert steps and steps[0]["accepted"], steps
+
+
+def test_a_card_with_several_effects_offers_them_in_words(client: Client, seeded: None) -> None:
+    doc = {**DARK_HOLE, "actions": []}
+    doc["board"] = {**DARK_HOLE["board"], "players": {**DARK_HOLE["board"]["players"]}}
+    doc["board"]["players"]["A"] = {"lp": 8000, "deck": 20, "monsters": [{"card": "Linkuriboh", "zone": 3}]}
+    data = {**form(doc), "b-player": "A", "b-do": "activate", "b-card": "A:Linkuriboh"}
+    html = client.post("/editor/builder/", data).content.decode()
+    effect = part(html, '<select id="b-effect"', "</select>")
+    assert re.findall(r'<option value="(\d*)"', effect)[0] == "", (
+        "the engine's pick, unless the judge names one"
+    )
+    assert "1. Trigger Effect" in effect and "2. Quick Effect" in effect
+    assert "Tribute this card: this card itself" in part(html, 'id="b-cost"', "</fieldset>"), "effect 1's"
+    chosen = client.post("/editor/builder/", {**data, "b-effect": "2"}).content.decode()
+    assert '<option value="2" selected>' in chosen
+    assert "Tribute 1 card(s)" in part(chosen, 'id="b-cost"', "</fieldset>"), "effect 2's own cost"
 
 
 def test_a_cost_the_card_pays_with_lp_is_said_not_asked(client: Client, seeded: None) -> None:

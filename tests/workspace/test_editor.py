@@ -183,7 +183,9 @@ def test_builder_offers_the_cards_of_the_board_after_the_last_step(client: Clien
     html = client.post("/editor/builder/", data).content.decode()
     assert '<option value="B:Solemn Judgment"' in html
     assert '<option value="link:1"' in html, "the open chain's links can be targeted"
-    assert "Chain Link 1: A&#x27;s Compulsory Evacuation Device" in html, "B's builder names A's card by its name"
+    assert "Chain Link 1: A&#x27;s Compulsory Evacuation Device" in html, (
+        "B's builder names A's card by its name"
+    )
     assert (
         '<option value="A:Compulsory Evacuation Device"'
         not in html.split('id="b-card"')[1].split("</select>")[0]
