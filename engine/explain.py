@@ -2368,6 +2368,65 @@ def phase_words(phase: str, step: str | None = None) -> str:
     return name if name.startswith("Main") else f"the {name}"
 
 
+def moment_words(moment: str) -> str:
+    """Any moment an action can name (`at`): a phase, a step of the Battle Phase, or a moment of
+    a battle, as a sentence names it ("the Start Step of the Battle Phase", "damage calculation")."""
+    if moment in WINDOW_NAMES:
+        return WINDOW_NAMES[moment]
+    if moment == "start_step":
+        return "the Start Step of the Battle Phase"
+    if moment.endswith("_step"):
+        return phase_words("battle", moment.removesuffix("_step"))
+    return phase_words(moment)
+
+
+# What a cost does to its cards, as a judge says it ("banish 1 card"), by the key a card file
+# and an action's `cost` use.
+COST_WORDS = {
+    "discard": "discard",
+    "tribute": "Tribute",
+    "banish": "banish",
+    "send_to_gy": "send to the GY",
+    "detach": "detach (Xyz Material)",
+    "reveal": "reveal",
+    "remove_counters": "remove counters",
+    "pay_lp": "pay LP",
+    "discard_self": "discard this card",
+    "tribute_self": "Tribute this card",
+    "send_to_gy_self": "send this card to the GY",
+}
+# How a monster was summoned (a board's `summon_type`, a `special_summon` action's `method`).
+SUMMON_WORDS = {
+    "normal": "Normal Summon",
+    "tribute": "Tribute Summon",
+    "flip": "Flip Summon",
+    "special": "Special Summon",
+    "link": "Link Summon",
+    "xyz": "Xyz Summon",
+    "synchro": "Synchro Summon",
+    "fusion": "Fusion Summon",
+    "ritual": "Ritual Summon",
+    "pendulum": "Pendulum Summon",
+    "procedure": "its own procedure",
+}
+# What a player's choice for an effect is for, by the key of an action's `choices`.
+CHOICE_WORDS = {
+    "add": "add to the hand",
+    "summon": "Special Summon",
+    "destroy": "destroy",
+    "send": "send to the GY",
+    "banish": "banish",
+    "return": "return",
+    "discard": "discard",
+    "tribute": "Tribute",
+    "materials": "use as material",
+    "attach": "attach as material",
+    "detach": "detach",
+    "target": "target",
+    "order": "put in order",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Phrase:
     """A part of a sentence: a key into PHRASES and its own parameters."""

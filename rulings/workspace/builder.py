@@ -8,10 +8,21 @@ from typing import Any
 from django.http import QueryDict
 
 from engine.document import VERBS, WINDOWS
+from engine.explain import CHOICE_WORDS, COST_WORDS, SUMMON_WORDS, moment_words
 from engine.rules import stated
 from engine.state import PHASE_NAMES
 from rulings.cards.models import Card
-from rulings.workspace.document import PLAYERS, ZONES, action_rows, number
+from rulings.workspace.document import PLAYERS, ZONES, action_rows, number, parse_action
+from rulings.workspace.effects import (
+    CARD_COSTS,
+    chosen_effect,
+    cost_fields,
+    definition,
+    effect_choices,
+    target_count,
+    target_zones,
+)
+from rulings.workspace.sentences import Words, card_names, sentence
 
 # The action builder: which inputs each verb takes (see the spec's table of actions).
 VERB_FIELDS: dict[str, tuple[str, ...]] = {
@@ -64,7 +75,7 @@ LOCATION_LABELS = {
     "extra_deck": "Extra Deck",
     "deck": "Deck",
 }
-COST_KINDS = ("discard", "tribute", "banish", "send_to_gy", "detach", "reveal")
+COST_KINDS = CARD_COSTS
 CHOICE_KEYS = (
     "add", "summon", "destroy", "send", "banish", "return", "discard", "tribute",
     "materials", "attach", "detach", "target", "order",
@@ -132,13 +143,16 @@ def action_outcomes(values: dict[str, str], result: dict[str, Any] | None) -> di
 def action_list(
     values: dict[str, str], by_slot: dict[str, list], result: dict[str, Any] | None
 ) -> list[dict]:
+    """Each action line of the form: its text, its sentence, its problems and its steps."""
     outcomes = action_outcomes(values, result)
     rows = action_rows(values)
+    names = card_names((result or {}).get("final_board"))
     return [
         {
             "i": i,
             "n": n,
             "text": text,
+            "sentence": sentence(parse_action(text), names),
             "errors": by_slot.get(f"action-{i}", []),
             "steps": outcomes.get(i, []),
             "first": n == 0,
@@ -177,14 +191,17 @@ def board_cards(board: dict[str, Any], player: str, locations: tuple[str, ...]) 
         entries = [raw] if isinstance(raw, dict) else list(raw or [])
         cards = []
         for entry in entries:
-            if isinstance(entry, dict) and entry.get("id"):
-                cards.append({"id": entry["id"], "label": _label(entry, location), "card": entry.get("card"),
-                              "position": entry.get("position"), "location": location})  # fmt: skip
+            materials = []
             for material in (entry.get("materials") or []) if isinstance(entry, dict) else []:
                 if isinstance(material, dict) and material.get("id"):
                     label = f"{material.get('card')} (material of {entry.get('card')})"
-                    cards.append({"id": material["id"], "label": label, "card": material.get("card"),
-                                  "location": "material"})  # fmt: skip
+                    materials.append({"id": material["id"], "label": label, "card": material.get("card"),
+                                      "location": "material"})  # fmt: skip
+            if isinstance(entry, dict) and entry.get("id"):
+                cards.append({"id": entry["id"], "label": _label(entry, location), "card": entry.get("card"),
+                              "position": entry.get("position"), "location": location,
+                              "materials": materials})  # fmt: skip
+            cards += materials
         if cards:
             groups.append({"label": f"{player}: {LOCATION_LABELS.get(location, location)}", "cards": cards})
     return groups
@@ -224,6 +241,71 @@ def _legal(step: dict[str, Any] | None, player: str) -> tuple[list[dict[str, str
     return [c for c in can if c["ref"]], [c for c in cannot if c["ref"]]
 
 
+FOLD_ORDER = ("monsters", "spell_traps", "field_spell", "graveyard", "banished", "hand")  # monsters first
+OWN_CARDS = ("hand", "monsters", "spell_traps", "field_spell", "graveyard", "banished")
+
+
+def _words(pairs: Any, words: dict[str, str]) -> list[tuple[str, str]]:
+    return [(key, words.get(key, key)) for key in pairs]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _monsters_first(board: dict[str, Any], player: str, foe: str, zones: tuple[str, ...]) -> list[dict]:
+    """Both players' cards in these zones, the opponent's before the player's, monsters first."""
+    return [g for zone in zones for p in (foe, player) for g in board_cards(board, p, (zone,))]
+
+
+def _find(groups: list[dict], ref: str) -> dict[str, Any] | None:
+    return next((c for g in groups for c in g["cards"] if c["id"] == ref), None) if ref else None
+
+
+def _effect_context(
+    values: QueryDict | dict[str, str], lists: dict[str, list[str]], board: dict[str, Any], player: str,
+    can: list[dict[str, str]],
+) -> dict[str, Any]:  # fmt: skip
+    """The chosen card's effects, costs and targets as its card file says them (engine/cards),
+    with the costs only one set of cards can pay filled in."""
+    ref = str(values.get("b-card", "") or "")
+    card = _find(board_cards(board, player, (*OWN_CARDS, "extra_deck", "deck")), ref)
+    defn = definition(card["card"]) if card else None
+    extra = [k for k in CARD_COSTS if lists.get(f"cost-{k}") or values.get("b-cost_kind") == k]
+    out: dict[str, Any] = {"definition": defn is not None, "effects": [], "effect_number": None,
+                           "target_hint": "", "targets_known": False, "target_note": ""}  # fmt: skip
+    effect = None
+    if defn is not None and card is not None:
+        legal = next((c["effect"] for c in can if c["ref"] == ref), "")
+        picked = chosen_effect(defn, str(values.get("b-effect", "") or ""), legal, card["location"])
+        out["effects"] = [(c["number"], c["label"]) for c in effect_choices(defn)]
+        if picked:
+            out["effect_number"], effect = picked
+    costs = cost_fields(effect, extra, card or {"id": "", "card": ""}, player,
+                        lambda p, zones: board_cards(board, p, zones))  # fmt: skip
+    for field in costs:
+        chosen = [r for r in lists.get(f"cost-{field['key']}", []) if r]
+        wanted = field["amount"]
+        if "candidates" in field and not chosen and field["required"] and len(field["candidates"]) == wanted:
+            chosen, field["forced"] = list(field["candidates"]), True  # only these can pay it
+        field["chosen"] = chosen
+        field["name"] = f"b-cost-{field['key']}"
+        field["legend"] = f"{_capital(field['words'])} {field['count']} card(s)"
+        field["hint"] = ("(only this can pay it: filled in)" if field.get("forced") else
+                         "(its card file asks for it)" if field["required"] else "")  # fmt: skip
+    out["costs"] = costs
+    out["cost_kinds"] = [(k, COST_WORDS[k]) for k in CARD_COSTS if k not in {f["key"] for f in costs}]
+    if effect is not None and effect.targets:
+        out["targets_known"] = True
+        out["target_hint"] = f"(choose {target_count(effect)})"
+        out["target_groups"] = [
+            g for p, zones in target_zones(effect, player) for g in board_cards(board, p, zones)
+        ]
+    elif effect is not None:
+        out["target_note"] = f"{card['card'] if card else 'This effect'} targets nothing, says its card file."
+    return out
+
+
 def builder_context(
     values: QueryDict | dict[str, str], result: dict[str, Any] | None, problems: dict[str, list] | None = None
 ) -> dict[str, Any]:
@@ -247,11 +329,18 @@ def builder_context(
         for group in own:
             group["cards"] = [c for c in group["cards"] if c.get("position") == "set"] or group["cards"]
     can, cannot = _legal(last, player) if verb == "activate" else ([], [])
+    labels = {
+        c["id"]: c["label"]
+        for g in board_cards(board, player, (*OWN_CARDS, "extra_deck"))
+        for c in g["cards"]
+    }
+    for entry in (*can, *cannot):  # a card by its name and place, never its id
+        entry["label"] = labels.get(entry["ref"], entry["name"])
+        entry["several"] = sum(1 for c in can if c["ref"] == entry["ref"]) > 1
     offered = {c["ref"] for c in can}  # offered first, with the engine's word; not twice
     for group in own:
         group["cards"] = [c for c in group["cards"] if c["id"] not in offered]
     own = [group for group in own if group["cards"]]
-    everywhere = ("monsters", "spell_traps", "field_spell", "graveyard", "banished", "hand")
     chain = (last or {}).get("chain") or []
     problems = problems or {}
     res_rows = []
@@ -261,8 +350,14 @@ def builder_context(
         groups = [*board_cards(board, foe, zones), *board_cards(board, player, zones)]
         key = f"res-{k}"
         res_rows.append(row | {"k": k, "key": key, "kind": kind, "groups": groups,
-                               "problems": problems.get(key)})  # fmt: skip
+                               "cards_name": f"b-{key}-cards", "problems": problems.get(key)})  # fmt: skip
     editing = values.get("b-edit", "")
+    lists = {k[2:]: values.getlist(k) if isinstance(values, QueryDict) else _get_list(values, k)
+             for k in values if k.startswith("b-")}  # fmt: skip
+    foe_monsters = board_cards(board, foe, ("monsters",))
+    effect = _effect_context(values, lists, board, player, can) if verb == "activate" else {}
+    everywhere = _monsters_first(board, player, foe, FOLD_ORDER)
+    words = Words(card_names(board), player)
     return {
         "editing": int(editing) if editing.isdigit() else None,
         "problems": problems,
@@ -277,32 +372,28 @@ def builder_context(
         "verbs": [(v, VERB_LABELS.get(v, v)) for v in VERBS],
         "fields": VERB_FIELDS.get(verb, ()),
         "values": {k[2:]: values.get(k, "") for k in values if k.startswith("b-")},
-        "lists": {
-            k[2:]: values.getlist(k) if isinstance(values, QueryDict) else []
-            for k in values
-            if k.startswith("b-")
-        },
+        "lists": lists,
         "card_groups": own,
         "legal_can": can,
         "legal_cannot": cannot,
+        "effect": effect,
         "own_monsters": board_cards(board, player, ("monsters",)),
-        "foe_monsters": board_cards(board, foe, ("monsters",)),
-        "cost_groups": board_cards(
-            board, player, ("hand", "monsters", "spell_traps", "graveyard", "banished")
-        ),
-        "target_groups": [*board_cards(board, foe, everywhere), *board_cards(board, player, everywhere)],
+        "foe_monsters": foe_monsters,
+        "direct_first": not any(g["cards"] for g in foe_monsters),  # a direct attack looks legal
+        "target_groups": effect.get("target_groups") or everywhere,
+        "other_target_groups": everywhere if effect.get("target_groups") else [],
         "choice_groups": [
             *board_cards(board, player, ("deck", "hand", "graveyard", "banished", "extra_deck", "monsters")),
             *board_cards(board, foe, ("monsters", "spell_traps", "field_spell", "graveyard", "hand")),
         ],
         "chain_links": [
-            {"ref": f"link:{c['link']}", "label": f"Chain Link {c['link']}: {c['card']}"} for c in chain
+            {"ref": f"link:{c['link']}", "label": f"Chain Link {c['link']}: {words.card(c['card'])}"}
+            for c in chain
         ],
-        "windows": WINDOWS,
+        "windows": [(w, _capital(moment_words(w))) for w in WINDOWS],
         "phases": [(p, PHASE_NAMES.get(p, p)) for p in ACTION_PHASES],
-        "cost_kinds": COST_KINDS,
-        "choice_keys": CHOICE_KEYS,
-        "methods": METHODS,
+        "choice_keys": _words(CHOICE_KEYS, CHOICE_WORDS),
+        "methods": _words(METHODS, SUMMON_WORDS),
         "zones": list(ZONES),
     }
 
@@ -332,9 +423,7 @@ def built_action(data: QueryDict | dict[str, str]) -> dict[str, Any] | None:
         if key in wanted and (chosen := refs(key)):
             action[key] = chosen
     if "cost" in wanted:
-        cost: dict[str, Any] = {}
-        if (kind := data.get("b-cost_kind", "")) in COST_KINDS and (chosen := refs("cost")):
-            cost[kind] = chosen
+        cost: dict[str, Any] = {kind: chosen for kind in COST_KINDS if (chosen := refs(f"cost-{kind}"))}
         if (pay := number(data.get("b-pay_lp", ""))) is not None:
             cost["pay_lp"] = pay
         if cost:
@@ -477,9 +566,9 @@ def builder_data(action: Any, index: int) -> QueryDict | None:
     for key in ("targets", "tributes", "materials"):
         data.setlist(f"b-{key}", [str(r) for r in _as_list(action.get(key))])
     cost = action.get("cost") if isinstance(action.get("cost"), dict) else {}
-    if kind := next((k for k in COST_KINDS if k in cost), ""):
-        data["b-cost_kind"] = kind
-        data.setlist("b-cost", [str(r) for r in _as_list(cost[kind])])
+    for kind in COST_KINDS:
+        if kind in cost:
+            data.setlist(f"b-cost-{kind}", [str(r) for r in _as_list(cost[kind])])
     if "pay_lp" in cost:
         data["b-pay_lp"] = str(cost["pay_lp"])
     choices = action.get("choices") if isinstance(action.get("choices"), dict) else {}

@@ -22,6 +22,7 @@ from rulings.replays.display import PILES as SHOWN_PILES
 from rulings.replays.models import Scenario
 from rulings.replays.scenarios import ErrorList, ScenarioRejected, replay_text
 from rulings.saved.store import MAX_TITLE
+from rulings.workspace.zones import zone_checks
 
 FORMAT = "ygo-scenario/1"
 EMZ = EMZ_ZONES
@@ -611,20 +612,26 @@ class Check:
     text: str
     errors: ErrorList
     result: dict[str, Any] | None
+    notes: ErrorList = field(default_factory=list)  # said next to their field; they stop nothing
 
     @property
     def by_slot(self) -> dict[str, list[dict[str, str]]]:
-        return errors_by_slot(self.errors, self.built)
+        out = errors_by_slot(self.errors, self.built)
+        for slot, notes in errors_by_slot(self.notes, self.built).items():
+            out.setdefault(slot, []).extend({**note, "note": "on"} for note in notes)
+        return out
 
 
 def check(values: dict[str, str]) -> Check:
     """The engine's check of the form's document, after the form's own (which stop a replay)."""
     built = build_document(values)
     text = built.text()
+    problems, notes = zone_checks(built.doc)
+    built.problems += problems
     try:
         result = replay_text(text, "yaml", legal="last")  # the builder offers what is legal after it
     except ScenarioRejected as rejected:
-        return Check(built, text, [*built.problems, *rejected.errors], None)
+        return Check(built, text, [*built.problems, *rejected.errors], None, notes)
     if built.problems:
-        return Check(built, text, built.problems, None)
-    return Check(built, text, [], result)
+        return Check(built, text, built.problems, None, notes)
+    return Check(built, text, [], result, notes)

@@ -106,3 +106,43 @@ def all_slots(values: dict[str, str]) -> list[str]:
         slots += [f"{p}-player", f"{p}-fz", *(f"{p}-m{z}" for z in ZONES), *(f"{p}-s{z}" for z in ZONES)]
         slots += [f"{p}-{pile}" for pile, _ in PILES]
     return slots
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def part_summaries(mat: dict[str, Any], open_parts: set[str]) -> list[dict[str, Any]]:
+    """The mat in three parts the editor folds away (B's half, the Extra Monster Zones, A's half),
+    each with a line saying what it holds and how many problems it has, so a closed part still
+    reads. A part is open when the judge left it open or it has a problem."""
+    parts = []
+    for key, side in (("B", mat["top"]), ("emz", None), ("A", mat["bottom"])):
+        if side is None:
+            cells = mat["emz"]
+            piles: list[dict[str, Any]] = []
+        else:
+            cells = [*side["monsters"], *side["spell_traps"], side["field"]]
+            piles = [side[p] for p in ("hand", "graveyard", "banished", "extra_deck", "deck")]
+        on_field = [c["v"]["card"].strip() for c in cells if c["filled"]]
+        said = [e for c in cells for e in c["errors"]] + [e for p in piles for e in p["errors"]]
+        said += side["errors"] if side is not None else []
+        problems = sum(1 for e in said if not e.get("note"))
+        words = [f"{side['lp'] or '?'} LP"] if side is not None else []
+        if on_field:
+            words.append("on the field: " + ", ".join(on_field))
+        elif side is not None:
+            words.append("nothing on the field")
+        else:
+            words.append("empty")
+        for pile in piles:
+            if pile["pile"] == "deck":
+                unknown = str(pile["unknown"] or "0")
+                total = pile["count"] + (int(unknown) if unknown.isdigit() else 0)
+                words.append(_count(total, "card") + " in the Deck")
+            elif pile["count"]:
+                words.append(f"{pile['label']} {pile['count']}")
+        parts.append({"key": key, "title": f"Player {key}" if side is not None else "Extra Monster Zones",
+                      "side": side, "summary": " · ".join(words), "problems": problems,
+                      "open": key in open_parts or problems > 0})  # fmt: skip
+    return parts

@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from engine.explain import SUMMON_WORDS
 from engine.state import PHASE_NAMES
 from rulings.cards.models import Card
 from rulings.replays.display import BATTLE_STEP_NAMES, board_view, result_text
@@ -45,7 +46,7 @@ from rulings.workspace.document import (
     parse_action,
     read_document,
 )
-from rulings.workspace.mat import all_slots, editor_mat
+from rulings.workspace.mat import all_slots, editor_mat, part_summaries
 
 MORE_SLOTS = 3  # blank inputs a "More slots" button adds
 DATALIST_LIMIT = 60
@@ -148,7 +149,7 @@ def _edit_action(request: HttpRequest, values: dict[str, str], arg: str) -> Http
     data = builder_data(parse_action(lines[n]), n) if n >= 0 else None
     if data is None:
         message = (
-            f"Action {n + 1} has parts the builder cannot show (several costs or choices, or a line "
+            f"Action {n + 1} has parts the builder cannot show (choices of several kinds, or a line "
             "that is not an action): change its line in the list instead."
         )
         problems = {"general": [message]}
@@ -230,9 +231,15 @@ def _context(
     by_slot = outcome.by_slot if show_errors else {}
     slots = _slots(values)
     forked_from = values.get("forked_from", "")
+    mat = editor_mat(values, by_slot, slots)
+    open_parts = _open_parts(values)
     return {
         "values": values,
-        "mat": editor_mat(values, by_slot, slots),
+        "mat": mat,
+        "parts": part_summaries(mat, open_parts),
+        "ui_open": {key: True for key in open_parts},
+        "ui_open_text": ",".join(sorted(open_parts)),
+        "next_action": max(indices(values, "action-"), default=-1) + 1,
         "board_errors": by_slot.get("board", []),
         "general_errors": by_slot.get("general", []),
         "errors": outcome.errors if show_errors else [],
@@ -246,7 +253,7 @@ def _context(
         "result_text": result_text((outcome.result or {}).get("result")) if outcome.result else "",
         "phases": list(PHASE_NAMES.items()),
         "battle_steps": list(BATTLE_STEP_NAMES.items()),
-        "summon_types": SUMMON_TYPES,
+        "summon_types": [(kind, SUMMON_WORDS.get(kind, kind)) for kind in SUMMON_TYPES],
         "forked_from": forked_from if Scenario.objects.live().filter(slug=forked_from).exists() else "",
         "fork_step": values.get("fork_step", ""),
         "focus": focus,
@@ -256,6 +263,14 @@ def _context(
         "all_slots": all_slots(values),
         "editing": True,
     }
+
+
+UI_PARTS = ("A", "B", "emz", "actions_text")  # the editor's folded parts, by their data-ui key
+
+
+def _open_parts(values: dict[str, str]) -> set[str]:
+    """The folded parts the judge left open (editor.js keeps them in the `ui-open` field)."""
+    return {key for key in values.get("ui-open", "").split(",") if key in UI_PARTS}
 
 
 def _render_editor(request: HttpRequest, values: dict[str, str], *, show_errors: bool, focus: str = "",

@@ -21,6 +21,15 @@ expect.set_options(timeout=TIMEOUT)
 PASSWORD = "a-long-judge-passphrase-7"
 
 
+def unfold(page: Page) -> None:
+    """Open the folded parts of the mat (each player's half, the Extra Monster Zones); they stay
+    open as the form is redrawn."""
+    closed = page.locator("details.mat-part:not([open]) > summary")
+    for _ in range(closed.count()):
+        closed.first.click()
+    expect(page.locator("details.mat-part:not([open])")).to_have_count(0)
+
+
 def fill_zone(page: Page, label: str, name: str, field_label: str = "") -> None:
     """Type a card name into a zone (or a pile's field) and leave it, as a judge would; wait for
     the check to come back (the document it sends back holds the name)."""
@@ -97,7 +106,14 @@ def add_action(page: Page, player: str, verb: str, shot: str = "", **picks: str 
     if picks.get("card"):
         expect(page.locator(f'#b-card option[value="{picks["card"]}"]')).to_be_attached()
     for field, value in picks.items():
-        choose(page, f"#b-{field}", value)
+        if isinstance(value, list):  # several cards are ticked (the field may be folded away)
+            for ref in value:
+                box = page.locator(f'#b-{field} input[value="{ref}"]')
+                if not box.is_visible():
+                    page.locator(f"details:has(#b-{field}) > summary").click()
+                box.check()
+        else:
+            choose(page, f"#b-{field}", value)
     if shot:
         page.locator("#action-builder").screenshot(path=SCREENSHOTS / shot)
     rows = page.locator(".action-input").count()
@@ -118,6 +134,7 @@ def test_build_replay_fork_compare_and_save(page: Page, live_server, transaction
 
     # --- a board from nothing
     page.goto(f"{live_server.url}/editor/")
+    unfold(page)
     page.get_by_label("Turn", exact=True).fill("3")
     page.get_by_label("Title").fill("Solemn Judgment answers a Trap")
     fill_zone(page, "Player A, Spell & Trap Zone 1", "Compulsory Evacuation Device")
@@ -264,6 +281,7 @@ def test_viewer_and_editor_on_a_phone(page: Page, live_server, transactional_see
 
     page.goto(f"{live_server.url}/editor/?from={scenario.slug}")
     expect(page.locator("#editor-form")).to_be_visible()
+    unfold(page)
     width = page.evaluate("document.scrollingElement.scrollWidth")
     assert width <= 390, f"the editor scrolls sideways on a phone ({width}px)"
     page.screenshot(path=SCREENSHOTS / "workspace-editor-phone.png", full_page=True)
@@ -285,6 +303,7 @@ def test_on_a_phone_from_an_empty_board_to_a_shared_ruling(
     get_user_model().objects.create_user("judge", password=PASSWORD)
 
     page.goto(f"{live_server.url}/editor/")
+    unfold(page)
     page.get_by_label("Title").fill("Peten misses the timing after Ring of Destruction")
     page.get_by_label("Turn", exact=True).fill("4")
     page.get_by_label("Turn player").select_option("B")
@@ -351,6 +370,7 @@ def test_state_what_a_link_did_in_the_builder(page: Page, live_server, transacti
     page.set_default_timeout(TIMEOUT)
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(f"{live_server.url}/editor/")
+    unfold(page)
     fill_zone(page, "Player A, Spell & Trap Zone 1", "Tremendous Fire")  # Set on an earlier turn
     expect(page.locator("#editor-errors")).to_contain_text("Replays")
 

@@ -183,7 +183,9 @@ def test_builder_offers_the_cards_of_the_board_after_the_last_step(client: Clien
     html = client.post("/editor/builder/", data).content.decode()
     assert '<option value="B:Solemn Judgment"' in html
     assert '<option value="link:1"' in html, "the open chain's links can be targeted"
-    assert "Chain Link 1: A:Compulsory Evacuation Device" in html
+    assert "Chain Link 1: A&#x27;s Compulsory Evacuation Device" in html, (
+        "B's builder names A's card by its name"
+    )
     assert (
         '<option value="A:Compulsory Evacuation Device"'
         not in html.split('id="b-card"')[1].split("</select>")[0]
@@ -221,8 +223,9 @@ def test_builder_offers_what_the_engine_says_is_legal_first(client: Client, seed
     assert select.index("Can be activated now") < select.index('value="B:Solemn Judgment"')
     assert select.count('value="B:Solemn Judgment"') == 1
     a = client.post("/editor/builder/", {**form(doc), "b-player": "A", "b-do": "activate"}).content.decode()
-    cannot = a.split('class="wide legal-cannot"')[1].split("</div>")[0]
-    assert "A:Dark Hole" in cannot and "Spell Speed" in cannot, "the engine's reason is shown"
+    cannot = a.split('class="wide legal-cannot"')[1].split("</details>")[0]
+    assert "Dark Hole (Hand)" in cannot and "Spell Speed" in cannot, "the engine's reason is shown"
+    assert "A:Dark Hole" not in cannot, "a card by its name and place, not its id"
 
 
 @pytest.mark.parametrize(
@@ -414,8 +417,8 @@ def test_change_an_action_in_the_builder(client: Client, seeded: None) -> None:
     assert yaml.safe_load(new["action-0"])["resolution"][1] == {"damage": {"A": 500}}
     assert new["action-1"] == "{do: resolve}" and "action-2" not in new
     # An action the builder cannot show whole is not loaded (its line is changed instead).
-    two_costs = "{player: A, do: activate, card: 'A:Ring of Destruction', cost: {discard: [a], banish: [b]}}"
-    odd = {**values, "action-0": two_costs}
+    two_choices = "{player: A, do: activate, card: 'A:Ring of Destruction', choices: {add: [a], send: [b]}}"
+    odd = {**values, "action-0": two_choices}
     refused = client.post("/editor/", {**odd, "op": "edit:0"})
     assert "cannot show" in problem(refused.content.decode(), "general")
 

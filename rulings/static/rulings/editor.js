@@ -47,6 +47,19 @@
     if (slots) slots.value = String(inputs.length + 1);
   });
 
+  // The folded parts of the editor (each half of the mat, the actions as text) stay as the judge
+  // left them when a button redraws the form: the open ones are sent along in `ui-open`.
+  document.addEventListener("toggle", function (event) {
+    var part = event.target;
+    var field = document.getElementById("ui-open");
+    if (!field || !part.matches || !part.matches("details[data-ui]")) return;
+    var open = [];
+    document.querySelectorAll("#editor-form details[data-ui]").forEach(function (details) {
+      if (details.open) open.push(details.getAttribute("data-ui"));
+    });
+    field.value = open.join(",");
+  }, true);
+
   document.addEventListener("DOMContentLoaded", function () {
     focusRequested();
     markInvalid();
