@@ -48,6 +48,10 @@ KEYS = {
     "konami_id": "konami_id", "yugipedia": "yugipedia_page", "ygoprodeck": "ygoprodeck_page",
 }  # fmt: skip
 STATS = ("atk", "def")  # null is a printed "?", so kept for a monster
+# A Spell or Trap is activated as a card whatever its text: a facts-only one has that activation,
+# with nothing it does (the judge states it: `resolution`). A monster's effects are not known (not
+# even whether Ignition, Quick or Trigger): none, until its text is imported.
+ACTIVATION = [{"kind": "activation", "text": "The card's activation: what it does is stated by the judge."}]
 FACTS_COLUMNS = [
     "card_type", "summary", "data", "passcode", "alt_passcodes", "subtypes", "attribute",
     "monster_type", "level", "rank", "link_rating", "link_arrows", "atk", "defense", "scale_left",
@@ -114,7 +118,7 @@ def build_facts(source: Path) -> Built:
         why = unusable_reason(rec)
         if why is None:
             try:
-                card_definition(record_columns(rec), [], facts_only=True)
+                facts_definition(rec)
             except CatalogError as err:
                 why = f"the engine cannot use it ({str(err).splitlines()[0]})"
         if why:
@@ -156,10 +160,16 @@ class SeedReport:
         )
 
 
+def facts_definition(rec: CardRecord) -> dict[str, Any]:
+    """The engine's definition of a facts-only card (validated)."""
+    effects = ACTIVATION if rec.card_type in ("spell", "trap") else []
+    return card_definition(record_columns(rec), effects, facts_only=True)
+
+
 def facts_card(rec: CardRecord, match: Card | None, taken: dict[int, Card]) -> Card:
     """The "facts" Card row of a record (its pk kept if it is stored already). A passcode another
     card holds already (say, an imported card under another name) is left off."""
-    data = card_definition(record_columns(rec), [], facts_only=True)
+    data = facts_definition(rec)
     mine = match.pk if match else None
     codes = [c for c in [rec.passcode, *rec.alt_passcodes] if c is not None and taken.get(c, match) is match]
     card = Card(
@@ -208,6 +218,11 @@ def seed_facts(path: Path = FACTS_FILE) -> SeedReport:
                 match.passcode = rec.passcode
                 taken[rec.passcode] = match
                 changed = True
+            extra = [c for c in rec.alt_passcodes if c not in taken]
+            if extra and match.passcode == rec.passcode:  # other artworks of the same printing
+                match.alt_passcodes = sorted([*match.alt_passcodes, *extra])
+                taken.update((code, match) for code in extra)
+                changed = True
             if match.origin == Card.WRITTEN and match.data.get("unconfirmed"):
                 changed = complete_written(match, rec) or changed
             if changed:
@@ -231,11 +246,9 @@ def seed_facts(path: Path = FACTS_FILE) -> SeedReport:
             Card.objects.filter(pk__in=stale[i : i + BATCH]).delete()
         Card.objects.bulk_create(creates, batch_size=BATCH)
         Card.objects.bulk_update(updates, FACTS_COLUMNS, batch_size=BATCH)
-        Card.objects.bulk_update(
-            others,
-            ["passcode", "data", "updated", *FACT_FIELDS, *card_columns({})],
-            batch_size=BATCH,
-        )
+        given = ["passcode", "alt_passcodes", "data", "updated", *FACT_FIELDS, *card_columns({})]
+        for card in others:  # a few hundred at most: one plain UPDATE each beats bulk_update's CASEs
+            Card.objects.filter(pk=card.pk).update(**{name: getattr(card, name) for name in given})
     report.created, report.updated, report.removed, report.given = (
         len(creates),
         len(updates),

@@ -1231,6 +1231,10 @@ def _build(
         scale_left=rec.scale_left,
         scale_right=rec.scale_right,
     )
+    if match is not None:  # the facts the file lacks are kept (a facts-only card becoming read)
+        for name in FACT_FIELDS:
+            setattr(card, name, getattr(match, name))
+    give_facts(card, rec)
     return card
 
 

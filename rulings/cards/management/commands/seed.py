@@ -74,10 +74,13 @@ class Command(BaseCommand):
         GlossaryEntry.objects.exclude(slug__in=[e["slug"] for e in entries]).delete()
 
         cards = list(engine.card_catalog().values())
-        stored = dict(Card.objects.filter(origin=Card.WRITTEN).values_list("name", "data"))
+        stored = {c.name: c for c in Card.objects.filter(name__in=[c["name"] for c in cards])}
         for card in cards:
-            card = keep_completed_stats(card, stored.get(card["name"]))
-            Card.objects.update_or_create(name=card["name"], defaults=card_fields(card))
+            row = stored.get(card["name"])
+            card = keep_completed_stats(card, row.data if row and row.origin == Card.WRITTEN else None)
+            fields = card_fields(card)
+            if row is None or any(getattr(row, key) != value for key, value in fields.items()):
+                Card.objects.update_or_create(name=card["name"], defaults=fields)  # only what changed
         stale = Card.objects.filter(origin=Card.WRITTEN).exclude(name__in=[c["name"] for c in cards])
         stale.delete()
 
