@@ -36,6 +36,7 @@ from rulings.cards.importing import (
     read_jsonl,
     record_columns,
     unusable_reason,
+    update_rows,
 )
 from rulings.cards.models import Card
 
@@ -245,10 +246,8 @@ def seed_facts(path: Path = FACTS_FILE) -> SeedReport:
         for i in range(0, len(stale), BATCH):
             Card.objects.filter(pk__in=stale[i : i + BATCH]).delete()
         Card.objects.bulk_create(creates, batch_size=BATCH)
-        Card.objects.bulk_update(updates, FACTS_COLUMNS, batch_size=BATCH)
-        given = ["passcode", "alt_passcodes", "data", "updated", *FACT_FIELDS, *card_columns({})]
-        for card in others:  # a few hundred at most: one plain UPDATE each beats bulk_update's CASEs
-            Card.objects.filter(pk=card.pk).update(**{name: getattr(card, name) for name in given})
+        update_rows(updates, FACTS_COLUMNS)
+        update_rows(others, ["passcode", "alt_passcodes", "data", "updated", *FACT_FIELDS, *card_columns({})])
     report.created, report.updated, report.removed, report.given = (
         len(creates),
         len(updates),

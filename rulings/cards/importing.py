@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError, connection, transaction
 from django.db.models import Count, Max
 from django.utils import timezone
 
@@ -1001,6 +1001,27 @@ def no_progress(items: Iterable[T], total: int, description: str) -> Iterable[T]
     return items
 
 
+def update_rows(cards: list[Card], fields: list[str]) -> None:
+    """UPDATE these cards' `fields` by primary key, one statement run for every row (executemany):
+    Django's bulk_update builds a CASE over every row per field, which takes minutes for the
+    thousands of rows a whole card database changes."""
+    if not cards:
+        return
+    meta = Card._meta
+    columns = [meta.get_field(name) for name in fields]
+    quote = connection.ops.quote_name
+    sql = (
+        f"UPDATE {quote(meta.db_table)} SET {', '.join(f'{quote(c.column)} = %s' for c in columns)} "
+        f"WHERE {quote(meta.pk.column)} = %s"
+    )
+    rows = [
+        [c.get_db_prep_save(getattr(card, c.attname), connection) for c in columns] + [card.pk]
+        for card in cards
+    ]
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
+
+
 def existing_cards(names: Iterable[str], passcodes: Iterable[int]) -> list[Card]:
     """The stored cards with one of these names (compared casefolded) or passcodes, and only those:
     a file of a few cards reads a few rows, whatever the size of the table."""
@@ -1099,13 +1120,12 @@ def _store(parsed: Parsed, source: str, progress: Progress = no_progress) -> Imp
     try:
         with transaction.atomic():
             Card.objects.bulk_create(creates, batch_size=BATCH)
-            Card.objects.bulk_update(updates, STORED_FIELDS, batch_size=BATCH)
+            update_rows(updates, STORED_FIELDS)
             for card in written.values():
                 card.updated = now
-            Card.objects.bulk_update(
+            update_rows(
                 list(written.values()),
                 ["passcode", "data", "text", "pendulum_text", "updated", *FACT_FIELDS, *card_columns({})],
-                batch_size=BATCH,
             )
     except DatabaseError as err:
         raise ImportProblem(
@@ -1181,9 +1201,14 @@ def _build(
     overrides: dict[tuple[int, str], dict[tuple[int, str], Any]],
     report: ImportReport,
 ) -> Card | None:
-    """The Card row for a record: read its text, apply the overrides for this text, define it."""
+    """The Card row for a record: read its text (unless the stored reading is of the same text by
+    the same reader), apply the overrides for this text, define it."""
+    digest = text_hash(rec.text, rec.pendulum_text)
     try:
-        reading = read_effects(rec.card_type, rec.subtypes, rec.text, rec.pendulum_text)
+        if match is not None and match.origin == Card.READ and match.text_hash == digest:
+            reading = match.reading
+        else:
+            reading = read_effects(rec.card_type, rec.subtypes, rec.text, rec.pendulum_text)
     except ValueError as err:  # a text the reader refuses (too long...): stored, with no effects
         logger.info("The reader refused %s: %s", rec.where, err)
         reading = []
@@ -1192,7 +1217,6 @@ def _build(
         logger.exception("The reader failed on %s", rec.where)
         reading = []
         report.unread.append(rec.name)
-    digest = text_hash(rec.text, rec.pendulum_text)
     effects = reading
     if match is not None and (found := overrides.get((match.pk, digest))):
         effects = apply_overrides(reading, found)
