@@ -10,7 +10,9 @@ and lines of the real card data read at test time (no card text is committed).
 from __future__ import annotations
 
 import gzip
+import io
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -226,3 +228,20 @@ def test_a_reimport_reads_only_the_cards_it_names(tmp_path: Path) -> None:
     assert selects and all("WHERE" in sql for sql in selects), "no query reads every card"
     assert len(queries) < 20
     assert dict(Card.objects.values_list("name", "updated")) == before
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_progress_bar_at_a_terminal_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = make_cdb(tmp_path / "cards.cdb", [FLARE_BURST, QUICK_GUST])
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    call_command("import_cards", str(path))
+    assert "Reading cards.cdb" in terminal.getvalue()
+    for quiet, verbosity in ((Terminal(), 0), (io.StringIO(), 1)):  # asked for quiet, or not a terminal
+        monkeypatch.setattr(sys, "stderr", quiet)
+        call_command("import_cards", str(path), verbosity=verbosity)
+        assert quiet.getvalue() == ""
