@@ -43,14 +43,15 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture
 def seeded(db: None) -> None:
-    """The glossary and card catalog copied from the engine into the test database."""
-    call_command("seed", verbosity=0)
+    """The glossary and card catalog copied from the engine into the test database (without the
+    facts of every real card: `tests/cards/test_card_facts.py` seeds those where it needs them)."""
+    call_command("seed", no_facts=True, verbosity=0)
 
 
 @pytest.fixture
 def transactional_seeded(transactional_db: None) -> None:
     """`seeded` for tests that need real transactions (the live server)."""
-    call_command("seed", verbosity=0)
+    call_command("seed", no_facts=True, verbosity=0)
 
 
 # A Normal Summons a Level 4 Normal Monster in Main Phase 1 of turn 2, attacks directly, and

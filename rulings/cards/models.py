@@ -43,16 +43,31 @@ SEARCH_COLUMNS = [
 
 
 class Card(models.Model):
-    """A card: one of the engine's own files ("written") or imported and read by the reader ("read").
+    """A card: one of the engine's own files ("written"), imported and read by the reader ("read"),
+    or a real card known by its printed facts alone ("facts": shipped with the project, no text).
 
     `data` is always a dict the engine accepts as a card definition (`engine.cards.CardDef`);
     the stats are kept in columns too so search can filter on them. For a read card, `reading`
     is the reader's output (effects with their fields and reasons) before any judge's override.
+    `text` is the official text an import gave (a written card keeps it too, shown beside its
+    summary); a facts-only card has none and no effects: a judge states what it did.
     """
 
     WRITTEN = "written"
     READ = "read"
-    ORIGINS = [(WRITTEN, "Written (engine card file)"), (READ, "Read from its text")]
+    FACTS = "facts"
+    ORIGINS = [
+        (WRITTEN, "Written (engine card file)"),
+        (READ, "Read from its text"),
+        (FACTS, "Printed facts only (its effects stated by the judge)"),
+    ]
+    STATUSES = [
+        ("unlimited", "Unlimited"),
+        ("semilimited", "Semi-Limited"),
+        ("limited", "Limited"),
+        ("forbidden", "Forbidden"),
+        ("unreleased", "Not yet released"),
+    ]
 
     name = models.CharField(max_length=200, unique=True)
     search_name = models.CharField(max_length=200, editable=False, default="")
@@ -77,6 +92,12 @@ class Card(models.Model):
     defense = models.IntegerField(null=True, blank=True)
     scale_left = models.PositiveSmallIntegerField(null=True, blank=True)
     scale_right = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Printed facts of the real card (`facts`, `manage.py seed`): where to read more, and its status.
+    konami_id = models.PositiveIntegerField(null=True, blank=True)  # the official card database id
+    yugipedia_page = models.CharField(max_length=200, blank=True)
+    ygoprodeck_page = models.CharField(max_length=200, blank=True)
+    tcg_status = models.CharField(max_length=12, choices=STATUSES, blank=True)  # "": not on the list
+    ocg_status = models.CharField(max_length=12, choices=STATUSES, blank=True)
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
