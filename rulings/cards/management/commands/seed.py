@@ -60,14 +60,15 @@ class Command(BaseCommand):
         parser.add_argument("--facts", default=str(FACTS_FILE), help="another facts file (build_card_facts)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        self.seed_engine()
+        self.seed_engine(options["verbosity"])
         if not options["no_facts"]:
             start = time.perf_counter()
             report = seed_facts(Path(options["facts"]))
-            self.stdout.write(f"{report.line()} ({time.perf_counter() - start:.1f} s)")
+            if options["verbosity"]:
+                self.stdout.write(f"{report.line()} ({time.perf_counter() - start:.1f} s)")
 
     @transaction.atomic
-    def seed_engine(self) -> None:
+    def seed_engine(self, verbosity: int) -> None:
         entries = engine.glossary()
         for entry in entries:
             GlossaryEntry.objects.update_or_create(slug=entry["slug"], defaults=glossary_fields(entry))
@@ -84,7 +85,7 @@ class Command(BaseCommand):
         stale = Card.objects.filter(origin=Card.WRITTEN).exclude(name__in=[c["name"] for c in cards])
         stale.delete()
 
-        if options["verbosity"]:
+        if verbosity:
             self.stdout.write(
                 f"Glossary: {len(entries)} entries. Card library: {len(cards)} cards the engine knows "
                 "(cards you imported are kept as they are)."
