@@ -136,7 +136,7 @@ SESSION_ENGINE = "django.contrib.sessions.backends.db"  # Django's default, said
 def _cache(url: str) -> dict[str, object]:
     """The cache CACHE_URL names: unset, this machine's files (shared by its gunicorn workers, kept
     off SQLite, whose one write lock every request would then take); `db`, a table of the shared
-    database (`manage.py createcachetable`); `redis://...`, a Redis server (`pip install redis`)."""
+    database (`manage.py createcachetable`); `redis://...`, a Redis server (`pip install -e ".[redis]"`)."""
     if not url:
         location = os.environ.get("DUEL_ARBITER_CACHE_DIR") or BASE_DIR / ".cache" / "django"
         return {

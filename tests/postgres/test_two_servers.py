@@ -109,7 +109,7 @@ def two_servers(shared_database: str, tmp_path_factory: pytest.TempPathFactory) 
         **os.environ,
         "PYTHONPATH": str(ROOT),
         "DATABASE_URL": shared_database,
-        "CACHE_URL": "db",
+        "CACHE_URL": os.environ.get("TEST_CACHE_URL") or "db",  # e.g. a Redis of one's own to try that
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),  # one key for both: sessions are signed with it
         "DJANGO_DEBUG": "0",
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
