@@ -3,6 +3,8 @@
 Secure by default: DEBUG is off unless DJANGO_DEBUG=1 (`./dev.sh run` sets it, with a development
 key), and with DEBUG off the app refuses to start without DJANGO_SECRET_KEY. Behind TLS,
 DJANGO_HTTPS=1 turns on HSTS, the HTTPS redirect and secure cookies (README, "Production").
+DATABASE_URL and CACHE_URL let several app servers share one database and cache (README,
+"Several machines").
 """
 
 import os

@@ -6,6 +6,7 @@ settings) does not depend on which database it is.
 """
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -33,3 +34,5 @@ def test_the_database_tests_pass_on_postgresql(postgres_url: str) -> None:
     output = run.stdout + run.stderr
     assert "database: postgresql" in output, f"the run did not use PostgreSQL:\n{output[-5000:]}"
     assert run.returncode == 0, f"on PostgreSQL:\n{output[-20000:]}"
+    summary = output.strip().splitlines()[-1]
+    assert re.fullmatch(r"=+ \d+ passed(, \d+ warnings?)? in .*", summary), f"not all passed: {summary}"
