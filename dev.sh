@@ -74,8 +74,9 @@ as_postgres() { (cd / && if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"
 
 postgres_stop() {
     local bin; bin="$(pg_bin)"
-    if [ -n "$bin" ] && [ -f "$PG_DIR/postmaster.pid" ]; then
-        as_postgres "$bin/pg_ctl" -D "$PG_DIR" -m fast -w stop >/dev/null
+    if [ -n "$bin" ] && as_postgres "$bin/pg_ctl" -D "$PG_DIR" status >/dev/null 2>&1; then
+        as_postgres "$bin/pg_ctl" -D "$PG_DIR" -m fast -w -t 30 stop >/dev/null ||
+            echo "dev.sh: the PostgreSQL of $PG_DIR did not stop" >&2
     fi
     rm -rf "$PG_DIR"
 }
@@ -87,7 +88,9 @@ postgres_start() {
     postgres_stop
     mkdir -p "$PG_DIR"
     if [ "$(id -u)" = 0 ]; then chown postgres: "$PG_DIR"; fi
-    as_postgres "$bin/initdb" -D "$PG_DIR" -U postgres --auth-local=trust --auth-host=scram-sha-256 >/dev/null
+    # UTF-8 and the C collation (byte order, as SQLite compares), whatever the machine's locale
+    as_postgres "$bin/initdb" -D "$PG_DIR" -U postgres -E UTF8 --locale=C \
+        --auth-local=trust --auth-host=scram-sha-256 >/dev/null
     as_postgres "$bin/pg_ctl" -D "$PG_DIR" -l "$PG_DIR/server.log" -w start -o \
         "-c listen_addresses=127.0.0.1 -p $PG_PORT -k $PG_DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
         >/dev/null
