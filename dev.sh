@@ -3,6 +3,7 @@
 #   ./dev.sh run    install, migrate, seed, and serve the app on http://127.0.0.1:8000 (runserver, DEBUG on)
 #   ./dev.sh serve  the same, then collectstatic and gunicorn (workers from the cores): serving for real
 #   ./dev.sh test   install everything the tests need (Chromium included) and run the whole suite
+#   ./dev.sh postgres start|stop  a throw-away PostgreSQL for the tests; start prints TEST_POSTGRES_URL
 # Both are idempotent: a second run reinstalls nothing that is already there.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -54,8 +55,50 @@ ensure_secret_key() {
 
 prepare_database() {
     "$PY" manage.py migrate --noinput
+    "$PY" manage.py createcachetable  # the shared cache's table when CACHE_URL=db; else nothing
     "$PY" manage.py seed
     "$PY" manage.py seed_rulings  # worked examples as saved rulings; kept out of `seed`: ~1 s
+}
+
+# A throw-away PostgreSQL for the tests (`./dev.sh postgres start|stop`): Debian's server, its data
+# under $TMPDIR, listening on 127.0.0.1:$TEST_POSTGRES_PORT only, durability off (fsync): a test
+# server, never one to keep data in. `start` prints the URL of a fresh database whose role may
+# create databases (the test runs make theirs), for TEST_POSTGRES_URL.
+PG_PORT="${TEST_POSTGRES_PORT:-54329}"
+PG_DIR="${TMPDIR:-/tmp}/duel-arbiter-postgres-$PG_PORT"
+
+pg_bin() { find /usr/lib/postgresql -maxdepth 2 -name bin 2>/dev/null | sort -V | tail -n 1; }
+
+# PostgreSQL refuses to run as root: as root, its commands run as the user `postgres` the package made.
+as_postgres() { (cd / && if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi); }
+
+postgres_stop() {
+    local bin; bin="$(pg_bin)"
+    if [ -n "$bin" ] && as_postgres "$bin/pg_ctl" -D "$PG_DIR" status >/dev/null 2>&1; then
+        as_postgres "$bin/pg_ctl" -D "$PG_DIR" -m fast -w -t 30 stop >/dev/null ||
+            echo "dev.sh: the PostgreSQL of $PG_DIR did not stop" >&2
+    fi
+    rm -rf "$PG_DIR"
+}
+
+postgres_start() {
+    [ -n "$(pg_bin)" ] || apt_install postgresql >&2
+    local bin password
+    bin="$(pg_bin)"
+    postgres_stop
+    mkdir -p "$PG_DIR"
+    if [ "$(id -u)" = 0 ]; then chown postgres: "$PG_DIR"; fi
+    # UTF-8 and the C collation (byte order, as SQLite compares), whatever the machine's locale
+    as_postgres "$bin/initdb" -D "$PG_DIR" -U postgres -E UTF8 --locale=C \
+        --auth-local=trust --auth-host=scram-sha-256 >/dev/null
+    as_postgres "$bin/pg_ctl" -D "$PG_DIR" -l "$PG_DIR/server.log" -w start -o \
+        "-c listen_addresses=127.0.0.1 -p $PG_PORT -k $PG_DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+        >/dev/null
+    password="$(python3 -c 'import secrets; print(secrets.token_hex(16))')"
+    as_postgres "$bin/psql" -h "$PG_DIR" -p "$PG_PORT" -U postgres -q -v ON_ERROR_STOP=1 \
+        -c "CREATE ROLE duel_arbiter LOGIN CREATEDB PASSWORD '$password'" \
+        -c "CREATE DATABASE duel_arbiter OWNER duel_arbiter"
+    echo "postgres://duel_arbiter:$password@127.0.0.1:$PG_PORT/duel_arbiter"
 }
 
 case "${1:-}" in
@@ -82,8 +125,16 @@ case "${1:-}" in
         shift
         exec "$PY" -m pytest "$@"
         ;;
+    postgres)
+        case "${2:-}" in
+            start) postgres_start ;;
+            stop) postgres_stop ;;
+            *) echo "usage: ./dev.sh postgres start|stop" >&2; exit 2 ;;
+        esac
+        ;;
     *)
-        echo "usage: ./dev.sh run [ADDR:PORT] | ./dev.sh serve [ADDR:PORT] | ./dev.sh test [pytest args]" >&2
+        echo "usage: ./dev.sh run [ADDR:PORT] | ./dev.sh serve [ADDR:PORT] | ./dev.sh test [pytest args]" \
+            "| ./dev.sh postgres start|stop" >&2
         exit 2
         ;;
 esac

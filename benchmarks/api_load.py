@@ -73,6 +73,8 @@ def server(tree: Path, workdir: Path, workers: int | None) -> Iterator[str]:
         **os.environ,
         "PYTHONPATH": os.pathsep.join(p for p in (str(tree), os.environ.get("PYTHONPATH")) if p),
         "DUEL_ARBITER_DB": str(workdir / "db.sqlite3"),
+        "DATABASE_URL": "",  # the throw-away SQLite file above, never a database of the environment's
+        "CACHE_URL": "",
         "DJANGO_DEBUG": "0",
         "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY") or secrets.token_urlsafe(50),
         # the load comes from one address: measure the server, not its throttle

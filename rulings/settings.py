@@ -3,12 +3,15 @@
 Secure by default: DEBUG is off unless DJANGO_DEBUG=1 (`./dev.sh run` sets it, with a development
 key), and with DEBUG off the app refuses to start without DJANGO_SECRET_KEY. Behind TLS,
 DJANGO_HTTPS=1 turns on HSTS, the HTTPS redirect and secure cookies (README, "Production").
+DATABASE_URL and CACHE_URL let several app servers share one database and cache (README,
+"Several machines").
 """
 
 import os
 from datetime import timedelta
 from pathlib import Path
 
+import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -94,31 +97,70 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": {
-        "ENGINE": "django.db.backends.sqlite3",
-        # DUEL_ARBITER_DB: another file (the load benchmark's throw-away database, a copy to migrate)
-        "NAME": os.environ.get("DUEL_ARBITER_DB") or BASE_DIR / "db.sqlite3",
-        "OPTIONS": {
-            # WAL: readers never wait for the writer. IMMEDIATE: a transaction takes the write lock
-            # as it begins, so concurrent saves queue (up to `timeout` seconds) instead of failing
-            # with "database is locked" when a reader tries to become a writer.
-            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-            "transaction_mode": "IMMEDIATE",
-            "timeout": 20,
-        },
-    }
-}
+# --- database, cache and sessions. One machine: SQLite and a file cache, nothing to set up. Several
+# app servers (README, "Several machines"): DATABASE_URL names the one database they share
+# (PostgreSQL) and CACHE_URL=db the cache they share; sessions are in that database, so a judge
+# signed in through one server is signed in through all. Nothing a request needs is kept by one
+# server alone, except each process's replay cache: pure results, keyed by the text and the
+# imported cards (rulings/replays/cache.py).
 
-# Throttle counts and the like, shared by gunicorn's worker processes (a per-process cache would
-# multiply every rate by the number of workers).
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": os.environ.get("DUEL_ARBITER_CACHE_DIR") or BASE_DIR / ".cache" / "django",
-        "OPTIONS": {"MAX_ENTRIES": 20_000},
+
+def _database(url: str) -> dict[str, object]:
+    """The database DATABASE_URL names (dj-database-url: `postgres://user:password@host:5432/name`),
+    else the SQLite file `db.sqlite3` (DUEL_ARBITER_DB: another file, e.g. the load benchmark's)."""
+    if not url:
+        name = os.environ.get("DUEL_ARBITER_DB") or BASE_DIR / "db.sqlite3"
+        return {"ENGINE": "django.db.backends.sqlite3", "NAME": name}
+    try:
+        return dict(dj_database_url.parse(url))
+    except ValueError as error:
+        raise ImproperlyConfigured(f"DATABASE_URL cannot be used: {error}") from None
+
+
+DATABASES = {"default": _database(os.environ.get("DATABASE_URL", "").strip())}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"] = {
+        # WAL: readers never wait for the writer. IMMEDIATE: a transaction takes the write lock
+        # as it begins, so concurrent saves queue (up to `timeout` seconds) instead of failing
+        # with "database is locked" when a reader tries to become a writer.
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
     }
-}
+else:
+    # A server database: keep a worker's connection for a minute instead of opening one per
+    # request, checked before reuse so a restarted database server costs no failed request.
+    DATABASES["default"].update(CONN_MAX_AGE=60, CONN_HEALTH_CHECKS=True)
+
+SESSION_ENGINE = "django.contrib.sessions.backends.db"  # Django's default, said aloud: shared by every server
+
+
+def _cache(url: str) -> dict[str, object]:
+    """The cache CACHE_URL names: unset, this machine's files (shared by its gunicorn workers, kept
+    off SQLite, whose one write lock every request would then take); `db`, a table of the shared
+    database (`manage.py createcachetable`); `redis://...`, a Redis server (`pip install -e ".[redis]"`)."""
+    if not url:
+        location = os.environ.get("DUEL_ARBITER_CACHE_DIR") or BASE_DIR / ".cache" / "django"
+        return {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": location,
+            "OPTIONS": {"MAX_ENTRIES": 20_000},
+        }
+    if url == "db":
+        return {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "duel_arbiter_cache",
+            "OPTIONS": {"MAX_ENTRIES": 20_000},
+        }
+    if url.startswith(("redis://", "rediss://")):
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    raise ImproperlyConfigured(f"CACHE_URL is {url!r}; expected db, a redis:// URL, or nothing.")
+
+
+# Throttle counts (and anything else in Django's cache), shared by every worker process, and by
+# every server with CACHE_URL: a per-process cache would multiply every rate by their number.
+# Login lockouts (django-axes) are rows of the database, shared as it is.
+CACHES = {"default": _cache(os.environ.get("CACHE_URL", "").strip())}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -13,6 +13,16 @@ from django.core.management import call_command
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
 
+def pytest_report_header() -> str:
+    """Which database the Django tests use: SQLite, or the server DATABASE_URL names
+    (tests/postgres runs the database tests again on PostgreSQL)."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    server = f" on {database['HOST']}:{database['PORT']}" if database.get("HOST") else ""
+    return f"database: {database['ENGINE'].rsplit('.', 1)[-1]}{server}"
+
+
 @pytest.fixture(autouse=True)
 def _fresh_cache() -> None:
     """Every test starts with no throttle counts: the suite runs at the real rates, each test far

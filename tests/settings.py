@@ -16,7 +16,10 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 # A file, not SQLite's shared in-memory database: several threads writing at once (the concurrent
-# saves of tests/saved/test_conflicts.py) need SQLite's real locking, WAL and busy timeout.
-DATABASES["default"]["TEST"] = {  # noqa: F405
-    "NAME": os.path.join(tempfile.gettempdir(), f"duel-arbiter-tests-{os.getpid()}.sqlite3")
-}
+# saves of tests/saved/test_conflicts.py) need SQLite's real locking, WAL and busy timeout. With
+# DATABASE_URL (tests/postgres runs the database tests again that way) Django's own test database
+# of that server is used: `test_<name>`, made and dropped by the run.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": os.path.join(tempfile.gettempdir(), f"duel-arbiter-tests-{os.getpid()}.sqlite3")
+    }
