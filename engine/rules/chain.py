@@ -774,6 +774,7 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
             kind=kind,
             what=trig.what,
             link_no=link_no,
+            cards=(card.id,),
         )  # fmt: skip
     if link_no == 1:
         tx.say("chain.opened", card=Card.of(card), speed=speed, foe=Player(foe), answer=answer)  # fmt: skip
