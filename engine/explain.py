@@ -1679,7 +1679,7 @@ PHRASES: dict[str, str] = {
         "the field as it resolves): {foe} banishes {excess} face-down, of {foe}'s own choice: {picks}."
     ),
     "cost_missing.needs_cost_card_given": (
-        "{card} needs a cost of {amount} card(s) to {key_}; {count} given (cost: {{{key_2}: [...]}})."
+        "{card} needs a cost of {amount} card(s) to {key_}; {count} given in the action's cost."
     ),
     "cost_missing.has_lp_cannot_pay": "{player} has {lp} LP and cannot pay {due}.",
     "cost_missing.must_pay_cost_with": "{card} must be {where} to pay its cost with itself.",
@@ -2500,9 +2500,20 @@ class JudgeNames:
         for card_id, owner, name in cards:
             groups.setdefault((owner, name), []).append(card_id)
         self._names: dict[str, str] = {}
+        self._pattern: re.Pattern[str] | None = None
         for (owner, name), ids in groups.items():
             for n, card_id in enumerate(ids, start=1):
                 self._names[card_id] = judge_name(owner, name, n if len(ids) > 1 else None)
+
+    def in_text(self, text: str) -> str:
+        """A raw value with card ids inside ("cost of B:Tribute to the Doomed", an event's `cause`),
+        each id named; the longest id first, so `A:Sangan#2` is not read as `A:Sangan`."""
+        if ":" not in text:
+            return text
+        if self._pattern is None:
+            ids = sorted(self._names, key=len, reverse=True)
+            self._pattern = re.compile("|".join([*map(re.escape, ids), r"[AB]:[^,;:()]+?#\d+"]))
+        return self._pattern.sub(lambda m: self(m.group(0)), text)
 
     def __call__(self, card_id: str) -> str:
         known = self._names.get(card_id)

@@ -80,7 +80,7 @@ class _Recorder:
         """`legal_now`, once per game: a step that changed nothing (an illegal action) has the
         very game of the step before, and so its `legal` (shared, like the boards: read-only)."""
         if self._legal_of is None or self._legal_of[0] is not game:
-            self._legal_of = (game, legal_now(game))
+            self._legal_of = (game, legal_now(game, self.names))
         return self._legal_of[1]
 
     def add(self, tx: Tx, action: int | None, kind: str, accepted: bool, summary: str | Phrase) -> None:
@@ -117,7 +117,7 @@ class _Recorder:
             return
         last = self.steps[-1]
         tail = {k: last.pop(k) for k in ("board", "changes") if k in last}
-        last["legal"] = legal_now(self._last_game)
+        last["legal"] = legal_now(self._last_game, self.names)
         last.update(tail)
 
 

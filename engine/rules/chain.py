@@ -580,7 +580,6 @@ def _check_cost(tx: Tx, player: str, card: CardState, effect: Effect,
                     amount=amount,
                     key_=Zone(key),
                     count=count,
-                    key_2=key,
                 ),
             )  # fmt: skip
     return costs
