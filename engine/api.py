@@ -10,9 +10,10 @@ from engine import yamlio
 from engine.catalog import load_catalog
 from engine.errors import DocumentError
 from engine.explain import CODES as _CODES
+from engine.explain import Names
 from engine.fork import fork, fork_points
-from engine.replay import BOARDS, LEGAL, replay
-from engine.scenario import parse_document
+from engine.replay import BOARDS, LEGAL, judge_names, replay
+from engine.scenario import load_scenario, parse_document
 
 DATA = Path(__file__).parent / "data"
 EXAMPLES = Path(__file__).parent / "examples"
@@ -60,11 +61,19 @@ def examples() -> list[dict[str, Any]]:
     return [dict(e) for e in _examples()]
 
 
+def card_names(document: dict) -> Names:
+    """How the replay's sentences name each card of this document ("B's second Peten the Dark
+    Clown"), for a page that shows a replay's events, chain and board by name; raises
+    DocumentError for a bad document."""
+    return judge_names(load_scenario(document))
+
+
 __all__ = [
     "CODES",
     "REPLAY_OPTIONS",
     "DocumentError",
     "card_catalog",
+    "card_names",
     "examples",
     "fork",
     "fork_points",

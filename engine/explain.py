@@ -32,7 +32,8 @@ explanation `{"explanation": code, "params": {...}}`; ints, strings and lists as
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -805,6 +806,28 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         "A second face-up copy of a card its controller may control only once is destroyed by the "
         "game, without a chain.",
     ),
+    # --- the verdict (engine.verdict): what a judge is asked about, in a few sentences
+    "verdict.negated": (
+        ("negate", "chain-link"),
+        "In the verdict: an activation, an effect or an attack that was negated, and by which card.",
+    ),
+    "verdict.summon_negated": (
+        ("summon-negation", "negate"),
+        "In the verdict: a summon that was negated, and by which card.",
+    ),
+    "verdict.chain_order": (
+        ("chain", "resolution"),
+        "In the verdict: the order a chain resolved in, last link first, and what each link did.",
+    ),
+    "verdict.card_ended": (
+        ("card-zones",),
+        "In the verdict: where a card the actions named (or a trigger concerned) is after the last step.",
+    ),
+    "verdict.result": (("win-conditions",), "In the verdict: how the duel ended."),
+    "verdict.lp": (
+        ("life-points",),
+        "In the verdict: the duel goes on after the last step; each player's LP then.",
+    ),
 }
 
 
@@ -1377,6 +1400,12 @@ SENTENCES: dict[str, str] = {
         "{player} now controls 2 face-up {name}, and can control only 1: the newer, {card}, is destroyed by "
         "the game (no chain)."
     ),
+    "verdict.negated": "{cause} negates the {what} of {card}.",
+    "verdict.summon_negated": "{cause} negates the summon of {cards_: and }: it never counts as summoned.",
+    "verdict.chain_order": "The chain resolved last link first: {links:; then }.",
+    "verdict.card_ended": "After the last step, {card} is {where}.",
+    "verdict.result": "The duel is over. {why}",
+    "verdict.lp": "The duel goes on after the last step: {lps: and }.",
 }
 
 PHRASES: dict[str, str] = {
@@ -1675,7 +1704,7 @@ PHRASES: dict[str, str] = {
         "the field as it resolves): {foe} banishes {excess} face-down, of {foe}'s own choice: {picks}."
     ),
     "cost_missing.needs_cost_card_given": (
-        "{card} needs a cost of {amount} card(s) to {key_}; {count} given (cost: {{{key_2}: [...]}})."
+        "{card} needs a cost of {amount} card(s) to {key_}; {count} given in the action's cost."
     ),
     "cost_missing.has_lp_cannot_pay": "{player} has {lp} LP and cannot pay {due}.",
     "cost_missing.must_pay_cost_with": "{card} must be {where} to pay its cost with itself.",
@@ -1924,6 +1953,9 @@ PHRASES: dict[str, str] = {
         "{wanted: or }, so the effect applies."
     ),
     "die_roll.and_destroyed": ", and {card} is destroyed",
+    "only_one_face_up.already_controls": (
+        "{player} already controls a face-up {name} ({other}) and can control only 1 face-up"
+    ),
     "only_one_face_up.cannot_ed_now": "{why}: {card} cannot be {verb}ed now.",
     "only_one_face_up.effect_which_would_special": (
         "{why}, so {card}'s effect, which would Special Summon it face-up, cannot be activated."
@@ -1981,7 +2013,7 @@ PHRASES: dict[str, str] = {
     "direct.toon": "its Toon effect lets it",
     "direct.no_monsters": "{foe} controls no monsters",
     "attacked.face_down": "{foe}'s face-down monster in Main Monster Zone {slot}",
-    "attacked.face_up": "{target} ({target_id})",
+    "attacked.face_up": "{target}",
     "replay.target_left": "the attack target {target} left the field",
     "replay.monsters_changed": "the monsters {foe} controls changed",
     "guard.own": "its own effect",
@@ -2279,6 +2311,92 @@ PHRASES: dict[str, str] = {
         "it answers the activation of a {wanted: or } immediately before it; Chain Link {link} is {kind}"
     ),
     "unmet.not_a_summon_negator": "only a card that negates summons can answer a summon being attempted",
+    # the verdict's sentences around a rule's own explanation (engine.verdict)
+    "verdict.illegal": "Illegal: {action}. {why}",
+    "verdict.missed_timing": (
+        "{trigger} misses the timing: it was set off when {what}, but after that {after}, so its optional "
+        '"When ... you can" effect cannot be activated.'
+    ),
+    "verdict.link.resolved": "Chain Link {link} ({card}) resolved",
+    "verdict.link.no_effect": "Chain Link {link} ({card}) did nothing",
+    "verdict.link.negated": "Chain Link {link} ({card}) was negated",
+    "verdict.negated.activation": "activation",
+    "verdict.negated.effect": "effect",
+    "verdict.negated.effects": "effects",
+    "verdict.negated.attack": "attack",
+    "verdict.lp_of": "{player} has {lp} LP",
+    "verdict.not_possible": "Not possible: {why}",
+    "verdict.ended_draw": "The duel is a draw.",
+    "verdict.ended_win": "{player} wins the duel.",
+    "verdict.where.monster": "{face} in {position} Position in {player}'s Monster Zone {zone}",
+    "verdict.where.extra_monster": "{face} in {position} Position in the {side} Extra Monster Zone",
+    "verdict.where.spell_trap": "{face} in {player}'s Spell & Trap Zone {zone}",
+    "verdict.where.field_spell": "{face} in {player}'s Field Zone",
+    "verdict.where.material": "attached to {card} as Xyz Material",
+    "verdict.where.hand": "in {player}'s hand",
+    "verdict.where.graveyard": "in {player}'s GY",
+    "verdict.where.banished": "banished (among {player}'s banished cards)",
+    "verdict.where.extra_deck": "in {player}'s Extra Deck",
+    "verdict.where.deck": "in {player}'s Deck",
+    "verdict.where.gone": "no longer in the duel",
+    "verdict.face.up": "face-up",
+    "verdict.face.down": "face-down",
+    "verdict.position.attack": "Attack",
+    "verdict.position.defense": "Defense",
+    "verdict.position.set": "Defense",
+    "verdict.emz.left": "left",
+    "verdict.emz.right": "right",
+    # an event in a few words: what set a trigger off, what happened after it (engine.rules.triggers)
+    "event.link_resolved": "Chain Link {link} ({card}) resolved",
+    "event.activated": "{card} was activated",
+    "event.cost_paid": "a cost was paid ({card})",
+    "event.phase_began": "{player}'s {phase} began",
+    "event.battle_end_step": "{player}'s Battle Phase reached its End Step",
+    "event.battled_directly": "{card} battled directly (damage calculation)",
+    "event.battled_with": "{card} battled with {other} (damage calculation)",
+    "event.equipped": "{card} was equipped to {to}",
+    "event.battle_damage": "{source} inflicted {amount} battle damage to {player}",
+    "event.sent_to_gy": "{card} was sent to the GY",
+    "event.destroyed": "{card} was destroyed",
+    "event.summoned": "{card} was summoned",
+    "event.drew": "{card} was drawn",
+    "event.added_to_hand": "{card} was added to the hand",
+    "event.flipped": "{card} was flipped face-up",
+    "event.damage": "{card} took damage",
+    "event.discarded": "{card} was discarded",
+    "event.banished": "{card} was banished",
+    "event.tributed": "{card} was Tributed",
+    "event.other": "{card} {kind}",
+    "event.something_else": "something else happened",
+    "event.then_part": '{words}, its last part after a "then": {part}',
+    # a step's title (engine.replay): an illegal action, a trigger window
+    "summary.illegal": "Illegal: {action}",
+    "summary.missed": "{cards: and } {n:misses|miss} the timing",
+    "summary.missed_and_waiting": "{cards: and } {n:misses|miss} the timing; triggers waiting: {listed}",
+    "summary.waiting": "Triggers waiting: {listed}",
+    "summary.no_trigger": "No trigger can be activated",
+    "summary.trigger": "{card} ({kind})",
+    "summary.mandatory": "mandatory",
+    "summary.optional": "optional",
+    "action.both_players": "Both players",
+    "action_verb.normal_summon": "Normal Summons",
+    "action_verb.set": "Sets",
+    "action_verb.flip_summon": "Flip Summons",
+    "action_verb.special_summon": "Special Summons",
+    "action_verb.change_position": "changes the battle position of",
+    "action_verb.activate": "activates",
+    "action_verb.pass": "passes",
+    "action_verb.decline": "declines the trigger of",
+    "action_verb.phase": "moves on",
+    "action_verb.end_turn": "ends the turn",
+    "action_verb.concede": "concedes",
+    # an action as the judge entered it, for the title of an illegal step (engine.replay.describe)
+    "action.resolve": "Both players pass",
+    "action.attack": "{player} attacks {target} with {attacker}",
+    "action.attack_direct": "{player} attacks directly with {attacker}",
+    "action.phase": "{player} moves on to {phase}",
+    "action.card": "{player} {verb} {card}",
+    "action.plain": "{player} {verb}",
 }
 
 
@@ -2443,6 +2561,67 @@ class Phrase:
 
 Names = Callable[[str], str]
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+JUDGE_NAME = "{player}'s {name}"
+JUDGE_NAME_NTH = "{player}'s {nth} {name}"
+
+
+def ordinal(n: int) -> str:
+    """1 -> "first"; past "tenth", "11th" (a player rarely has more copies than that)."""
+    return ORDINALS[n - 1] if 1 <= n <= len(ORDINALS) else f"{n}th"
+
+
+class JudgeNames:
+    """The namer of a replay's sentences: a card as a judge says it, "B's Peten the Dark Clown".
+
+    The player is the one whose part of the scenario lists the card (its owner). Where that player
+    has several cards of the same name in the scenario, an ordinal counts them in the order the
+    scenario lists them, the order its default ids count in (hand, monsters each followed by its
+    Xyz Materials, spell_traps, field_spell, graveyard, banished, extra_deck, deck): the card with
+    id `B:Peten the Dark Clown#2` is "B's second Peten the Dark Clown", and the first one "B's first
+    Peten the Dark Clown". A card created during the duel (a Token) is named from its id: the
+    first one plainly, the n-th with its ordinal. Ids stay in `cards`, `events` and `params`.
+    """
+
+    def __init__(self, cards: Iterable[tuple[str, str, str]]) -> None:
+        """`cards`: (id, owner, name) of every card of the scenario's board, in listing order."""
+        groups: dict[tuple[str, str], list[str]] = {}
+        for card_id, owner, name in cards:
+            groups.setdefault((owner, name), []).append(card_id)
+        self._names: dict[str, str] = {}
+        self._pattern: re.Pattern[str] | None = None
+        for (owner, name), ids in groups.items():
+            for n, card_id in enumerate(ids, start=1):
+                self._names[card_id] = judge_name(owner, name, n if len(ids) > 1 else None)
+
+    def in_text(self, text: str) -> str:
+        """A raw value with card ids inside ("cost of B:Tribute to the Doomed", an event's `cause`),
+        each id named; the longest id first, so `A:Sangan#2` is not read as `A:Sangan`."""
+        if ":" not in text:
+            return text
+        if self._pattern is None:
+            ids = sorted(self._names, key=len, reverse=True)
+            self._pattern = re.compile("|".join([*map(re.escape, ids), r"[AB]:[^,;:()]+?#\d+"]))
+        return self._pattern.sub(lambda m: self(m.group(0)), text)
+
+    def __call__(self, card_id: str) -> str:
+        known = self._names.get(card_id)
+        if known is not None:
+            return known
+        owner, colon, rest = card_id.partition(":")
+        if not colon or owner not in ("A", "B"):
+            return card_id
+        name, _, number = rest.partition("#")
+        n = int(number) if number.isdigit() else 1
+        return judge_name(owner, name, n if n > 1 else None)
+
+
+def judge_name(player: str, name: str, n: int | None = None) -> str:
+    """ "B's Peten the Dark Clown", or with `n`, "B's second Peten the Dark Clown"."""
+    if n is None:
+        return JUDGE_NAME.format(player=player, name=name)
+    return JUDGE_NAME_NTH.format(player=player, nth=ordinal(n), name=name)
+
 
 @dataclass(frozen=True, slots=True)
 class Explanation:
@@ -2458,12 +2637,13 @@ class Explanation:
         """The sentence with every card named as the rule knew it (the default namer)."""
         return render(self)
 
-    def to_dict(self) -> dict:
+    def to_dict(self, names: Names | None = None) -> dict:
+        """The replay's form; `names` names the cards of `text` (default: as the rule knew them)."""
         slugs = list(CODES[self.code].glossary)
         slugs += [s for s in self.extra_glossary if s not in slugs]
         return {
             "code": self.code,
-            "text": self.text,
+            "text": render(self, names),
             "glossary": slugs,
             "cards": list(self.cards),
             "params": {k: _json(v) for k, v in self.params.items()},
@@ -2492,6 +2672,11 @@ def render(explanation: Explanation, names: Names | None = None) -> str:
     return _fill(CODES[explanation.code].template, explanation.params, names)
 
 
+def render_phrase(phrase: Phrase, names: Names | None = None) -> str:
+    """A phrase on its own (a step's title), its cards named by `names`."""
+    return _fill(PHRASES[phrase.key], phrase.params, names)
+
+
 def _fill(template: str, params: Mapping[str, Any], names: Names | None) -> str:
     return template.format(**{k: _word(v, names) for k, v in params.items()})
 
@@ -2499,11 +2684,13 @@ def _fill(template: str, params: Mapping[str, Any], names: Names | None) -> str:
 def _word(value: Any, names: Names | None) -> Any:
     kind = type(value)  # exact types first: this runs for every parameter of every explanation
     if kind is str:
+        if names is not None and _CARD_ID.match(value):
+            return names(value)  # a card id some rule gave as a plain value: named like a Card
         return value  # a string value, formatted by the template's own spec
     if kind is Card:
         return value.name if names is None else names(value.id)  # default: as the rule knew it
     if kind is CardId:
-        return value.id
+        return value.id if names is None else names(value.id)
     if kind is Player:
         return str(value.name)
     if kind is Zone:
@@ -2521,6 +2708,9 @@ def _word(value: Any, names: Names | None) -> Any:
     if kind is Explanation:
         return _Words(render(value, names))
     return value
+
+
+_CARD_ID = re.compile(r"[AB]:\S")  # a card's id (`B:Peten the Dark Clown#2`): no card name starts so
 
 
 class _Words(str):

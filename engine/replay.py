@@ -16,7 +16,7 @@ from typing import Any
 from engine.changes import board_changes
 from engine.document import ActionEntry
 from engine.errors import DocumentError, Illegal, Problem
-from engine.explain import Card, Phrase, Player
+from engine.explain import Card, JudgeNames, Names, Phrase, Player, render_phrase
 from engine.refs import resolve_ref
 from engine.rules import battle as battle_rules
 from engine.rules import chain as chain_rules
@@ -26,6 +26,7 @@ from engine.scenario import Scenario, load_scenario
 from engine.serialize import BoardWriter
 from engine.state import Board, Game, Summon, evolve, opponent
 from engine.tx import Tx
+from engine.verdict import describe, verdict
 
 _REASONS = {
     "zero_lp": "a player's LP reached 0",
@@ -55,8 +56,10 @@ class _Recorder:
     `board`, whatever the options say of the other steps.
     """
 
-    def __init__(self, boards: str = "every", legal: str = "every", focus: int | None = None) -> None:
+    def __init__(self, boards: str = "every", legal: str = "every", focus: int | None = None,
+                 names: Names | None = None) -> None:  # fmt: skip
         self.steps: list[dict[str, Any]] = []
+        self.names = names  # how sentences name cards (JudgeNames: "B's second Peten the Dark Clown")
         self.boards = boards
         self.legal = legal
         self.focus = focus
@@ -80,10 +83,12 @@ class _Recorder:
         """`legal_now`, once per game: a step that changed nothing (an illegal action) has the
         very game of the step before, and so its `legal` (shared, like the boards: read-only)."""
         if self._legal_of is None or self._legal_of[0] is not game:
-            self._legal_of = (game, legal_now(game))
+            self._legal_of = (game, legal_now(game, self.names))
         return self._legal_of[1]
 
-    def add(self, tx: Tx, action: int | None, kind: str, accepted: bool, summary: str) -> None:
+    def add(self, tx: Tx, action: int | None, kind: str, accepted: bool, summary: str | Phrase) -> None:
+        if isinstance(summary, Phrase):
+            summary = render_phrase(summary, self.names)
         step = {
             "n": len(self.steps) + 1,
             "action": action,
@@ -91,7 +96,7 @@ class _Recorder:
             "accepted": accepted,
             "summary": summary,
             "events": tx.events,
-            "explanations": [e.to_dict() for e in tx.explanations],
+            "explanations": [e.to_dict(self.names) for e in tx.explanations],
             "chain": [link.to_dict() for link in tx.game.chain],
         }
         focused = step["n"] == self.focus
@@ -117,7 +122,7 @@ class _Recorder:
             return
         last = self.steps[-1]
         tail = {k: last.pop(k) for k in ("board", "changes") if k in last}
-        last["legal"] = legal_now(self._last_game)
+        last["legal"] = legal_now(self._last_game, self.names)
         last.update(tail)
 
 
@@ -130,7 +135,7 @@ def _option(name: str, value: str, allowed: tuple[str, ...]) -> None:
 def _illegal(rec: _Recorder, game: Game, index: int, action: ActionEntry, err: Illegal) -> Game:
     tx = Tx(game)
     tx.explanations.append(err.explanation)
-    rec.add(tx, index, "action", False, f"Illegal: {describe(action)}")
+    rec.add(tx, index, "action", False, Phrase("summary.illegal", action=describe(action, game.board)))
     return game
 
 
@@ -139,20 +144,8 @@ def _duel_ended(rec: _Recorder, game: Game, index: int, action: ActionEntry, whe
     return _illegal(rec, game, index, action, Illegal("duel.over", reason=Phrase(when)))
 
 
-def describe(action: ActionEntry) -> str:
-    """A short line for an action as the judge entered it."""
-    if action.do == "resolve":
-        return "Both players pass (resolve)"
-    who = action.player or "Both players"
-    verb = action.do.replace("_", " ")
-    what = action.card or action.attacker or action.to or ""
-    if action.do == "attack":
-        what = f"{action.attacker} -> {action.target}"
-    return f"{who} {verb} {what}".strip()
-
-
 def _automatic(rec: _Recorder, game: Game, index: int | None, kind: str,
-               work: Callable[[Tx], str | None]) -> Game:  # fmt: skip
+               work: Callable[[Tx], str | Phrase | None]) -> Game:  # fmt: skip
     tx = Tx(game)
     summary = work(tx)
     checks.settle(tx)
@@ -420,11 +413,12 @@ def _open_window(rec: _Recorder, game: Game) -> Game:
     """Triggers set off by what just happened: optional "When" ones whose event was not the
     last thing miss the timing; the rest wait to build a chain in the SEGOC order."""
 
-    def work(tx: Tx) -> str:
-        waiting = []
+    def work(tx: Tx) -> Phrase:
+        waiting, missed = [], []
         for trig in tx.game.waiting:
             if triggers.missed(tx.game, trig):
-                after = tx.game.last_event[1] if tx.game.last_event else "something else"
+                missed.append(trig)
+                after = tx.game.last_event[1] if tx.game.last_event else Phrase("event.something_else")
                 tx.emit("missed_timing", card=trig.card, player=trig.player, effect=trig.effect)
                 tx.say(
                     "timing.missed",
@@ -440,12 +434,30 @@ def _open_window(rec: _Recorder, game: Game) -> Game:
         waiting.sort(key=lambda t: t.order_class(turn_player))
         tx.update(waiting=tuple(waiting), building=bool(waiting))
         if waiting:
-            labels = [t.label() for t in waiting]
-            tx.say("trigger.waiting", listed=labels, cards=(*[t.card for t in waiting],))  # fmt: skip
-            return f"Triggers waiting: {', '.join(labels)}"
-        return "No trigger can be activated"
+            listed = [_listed(t) for t in waiting]
+            tx.say("trigger.waiting", listed=listed, cards=(*[t.card for t in waiting],))  # fmt: skip
+        return _window_title(missed, waiting)
 
     return _automatic(rec, game, None, "triggers", work)
+
+
+def _window_title(missed: list[triggers.Trigger], waiting: list[triggers.Trigger]) -> Phrase:
+    """A trigger window's step title: what missed the timing first, then what waits."""
+    listed = [_listed(t) for t in waiting]
+    cards = [Card.of(t) for t in missed]
+    if missed and waiting:
+        return Phrase("summary.missed_and_waiting", cards=cards, n=len(cards), listed=listed)
+    if missed:
+        return Phrase("summary.missed", cards=cards, n=len(cards))
+    if waiting:
+        return Phrase("summary.waiting", listed=listed)
+    return Phrase("summary.no_trigger")
+
+
+def _listed(trig: triggers.Trigger) -> Phrase:
+    """A waiting trigger as a title lists it: "A's Sangan (mandatory)"."""
+    kind = Phrase("summary.mandatory") if trig.mandatory else Phrase("summary.optional")
+    return Phrase("summary.trigger", card=Card.of(trig), kind=kind)
 
 
 def _auto_activate(rec: _Recorder, game: Game, index: int | None, trig: triggers.Trigger) -> Game:
@@ -643,7 +655,9 @@ def run(scenario: Scenario, *, boards: str = "every", legal: str = "every",
     the steps, events, explanations, chains, result and final board are the same."""
     _option("boards", boards, BOARDS)
     _option("legal", legal, LEGAL)
-    rec = _Recorder(boards, legal, focus)
+    first = scenario.game.board
+    names = judge_names(scenario)
+    rec = _Recorder(boards, legal, focus, names)
     rec.games = games
     game = scenario.game
     actions = scenario.actions
@@ -661,13 +675,21 @@ def run(scenario: Scenario, *, boards: str = "every", legal: str = "every",
     rec.finish()
     result = game.result.to_dict() if game.result else {"winner": None, "draw": False,
                                                         "reason": None}  # fmt: skip
+    final_board = rec.board(game)
     return {
         "format": "ygo-scenario/1",
         "title": scenario.title,
         "steps": rec.steps,
         "result": result,
-        "final_board": rec.board(game),
+        "verdict": verdict(rec.steps, result, final_board, scenario.actions, first, names),
+        "final_board": final_board,
     }
+
+
+def judge_names(scenario: Scenario) -> JudgeNames:
+    """The namer of the replay's sentences, from the scenario's board (`JudgeNames`)."""
+    board = scenario.game.board
+    return JudgeNames((card.id, card.owner, card.name) for card in board.in_order(board.cards))
 
 
 def replay(document: dict, *, boards: str = "every", legal: str = "every",

@@ -141,6 +141,11 @@ def _shape_problems(err: ValidationError) -> list[Problem]:
     return out
 
 
+def _ids(known: set[str]) -> str:
+    """The ids a reference could have named, or that there are none (never an empty "ids:")."""
+    return f"ids: {', '.join(sorted(known))}" if known else "the board lists no cards, so no id exists yet"
+
+
 # --------------------------------------------------------------------------- semantics
 class _Builder:
     """Second pass: names, zones, ids and references, building the first board."""
@@ -407,7 +412,7 @@ class _Builder:
         self.check_used_this_turn()
         for where, ref in [*self.equip_refs, *self.later_refs]:  # a typo would point at nothing
             if ref not in known and ref.lower() not in lowered and not ZONE_REF.match(ref):
-                self.fail(where, f"no card {ref!r} in this scenario; ids: {', '.join(sorted(known))}")
+                self.fail(where, f"no card {ref!r} in this scenario; {_ids(known)}")
         for i, a in self.actions:
             path = f"actions[{i}]"
             if a.do != "resolve" and a.player is None:
@@ -447,8 +452,7 @@ class _Builder:
                     continue
                 close = difflib.get_close_matches(ref, sorted(known), n=3, cutoff=0.6)
                 hint = f"did you mean {', '.join(close)}? " if close else ""
-                ids = ", ".join(sorted(known))
-                self.fail(where, f"no card {ref!r} in this scenario; {hint}ids: {ids}")
+                self.fail(where, f"no card {ref!r} in this scenario; {hint}{_ids(known)}")
             self.check_verb(a, path)
 
     def check_used_this_turn(self) -> None:

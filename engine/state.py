@@ -584,7 +584,9 @@ class Game:
     flipped_in_chain: tuple[str, ...] = ()  # Continuous Traps used as they were flipped this chain
     waiting: tuple[Any, ...] = ()  # triggers set off and not yet activated (rules.triggers.Trigger)
     building: bool = False  # a trigger window is open: the waiting triggers are building a chain
-    last_event: tuple[int, str] | None = None  # the moment and words of the last thing that happened
+    last_event: tuple[int, Any] | None = (
+        None  # the moment and words (a Phrase) of the last thing that happened
+    )
     # what later triggers need from earlier steps (rules.triggers.remember): (turn, card, what);
     # turn 0: for as long as the card stays on the field ("flipped" for Spear Cretin)
     memory: tuple[tuple[int, str, str], ...] = ()

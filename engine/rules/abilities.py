@@ -159,7 +159,7 @@ def cannot_be_destroyed_by(tx: Tx, card: CardState, source: str) -> bool:
 
 
 # --------------------------------------------------------------------------- "only 1 face-up"
-def one_face_up_problem(board: Board, card: CardState, player: str) -> str | None:
+def one_face_up_problem(board: Board, card: CardState, player: str) -> Phrase | None:
     """ "You can only control 1 face-up X" (Dragon Ice): why `player` cannot have this card face-up
     on the field now (they already control another face-up one), or None. Not an effect: negating
     effects does not lift it (YGOrganization, "Learn Rulings" part 13, the "Highlander" clause)."""
@@ -170,7 +170,9 @@ def one_face_up_problem(board: Board, card: CardState, player: str) -> str | Non
                   and board.define(c.id).name == defn.name), None)  # fmt: skip
     if other is None:
         return None
-    return f"{player} already controls a face-up {defn.name} ({other.id}) and can control only 1 face-up"
+    return Phrase(
+        "only_one_face_up.already_controls", player=Player(player), name=defn.name, other=Card.of(other)
+    )
 
 
 def only_one_destroyed(tx: Tx) -> bool:
@@ -419,7 +421,8 @@ def die_negation(tx: Tx, link: ChainLink, targets: tuple[str, ...]) -> str | Non
             ),
             cards=(source.id, link.card),
         )  # fmt: skip
-        return f"Chain Link {link.link} ({link.card}) is negated by {source.name}'s die roll"
+        named = culprit.name if culprit is not None else link.card
+        return f"Chain Link {link.link} ({named}) is negated by {source.name}'s die roll"
     return None
 
 

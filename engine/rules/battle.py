@@ -240,7 +240,7 @@ def attack(tx: Tx, action: ActionEntry) -> str:
     if target.position == "set":
         shown = Phrase("attacked.face_down", foe=Player(foe), slot=target.slot)
     else:
-        shown = Phrase("attacked.face_up", target=Card.of(target), target_id=CardId(target.id))
+        shown = Phrase("attacked.face_up", target=Card.of(target))
     tx.say(
         "battle.attack_declared",
         attacker=Card.of(attacker),
@@ -248,7 +248,7 @@ def attack(tx: Tx, action: ActionEntry) -> str:
         foe=Player(foe),
         cards=(attacker.id, target.id),
     )  # fmt: skip
-    return f"{player}'s {attacker.name} attacks {target.id}"
+    return f"{player}'s {attacker.name} attacks {target.controller}'s {target.name}"
 
 
 SECOND_ATTACK = "second_attack_in_a_row"  # a mark: this monster may attack again, as its next attack

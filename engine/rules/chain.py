@@ -580,7 +580,6 @@ def _check_cost(tx: Tx, player: str, card: CardState, effect: Effect,
                     amount=amount,
                     key_=Zone(key),
                     count=count,
-                    key_2=key,
                 ),
             )  # fmt: skip
     return costs
@@ -776,6 +775,7 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
             kind=kind,
             what=trig.what,
             link_no=link_no,
+            cards=(card.id,),
         )  # fmt: skip
     if link_no == 1:
         tx.say("chain.opened", card=Card.of(card), speed=speed, foe=Player(foe), answer=answer)  # fmt: skip

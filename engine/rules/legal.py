@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.document import ActionEntry
 from engine.errors import Illegal
+from engine.explain import Names, render
 from engine.rules import chain as chain_rules
 from engine.rules.continuous import FIELD
 from engine.tx import Tx
@@ -112,7 +113,7 @@ def _action(player: str, card: str, number: int, targets: tuple[str, ...],
                                    "cost": {key: list(ids) for key, ids in cost}})  # fmt: skip
 
 
-def _ruled_out(game: Game, card: CardState, number: int, effect: Effect) -> str | None:
+def _ruled_out(game: Game, card: CardState, number: int, effect: Effect, names: Names | None) -> str | None:
     """What `chain.activate` would say without trying it: a trigger or Flip effect with no event
     waiting for it (over a third of the candidates of the corpus). Only where activate reaches
     that check first: no waiting trigger of this effect, and not a Continuous Trap's effect used
@@ -121,11 +122,12 @@ def _ruled_out(game: Game, card: CardState, number: int, effect: Effect) -> str 
         return None
     if game.building and chain_rules.waiting_trigger(game, card.id, number) is not None:
         return None
-    return chain_rules.not_set_off(card).explanation.text
+    return render(chain_rules.not_set_off(card).explanation, names)
 
 
-def _try(game: Game, player: str, card: CardState, number: int, effect: Effect) -> str | None:
-    if (reason := _ruled_out(game, card, number, effect)) is not None:
+def _try(game: Game, player: str, card: CardState, number: int, effect: Effect,
+         names: Names | None) -> str | None:  # fmt: skip
+    if (reason := _ruled_out(game, card, number, effect, names)) is not None:
         return reason
     targets = tuple(chain_rules.first_targets(game, card.id, player, effect))
     cost = tuple((key, tuple(ids)) for key, ids in _auto_cost(game, card, effect).items())
@@ -133,14 +135,15 @@ def _try(game: Game, player: str, card: CardState, number: int, effect: Effect) 
     try:
         chain_rules.activate(Tx(game), action, trying=True)
     except Illegal as err:
-        return err.explanation.text
+        return render(err.explanation, names)
     except (KeyError, ValueError) as err:  # a half-described card: say so rather than fail
         return f"the engine cannot try this effect here ({err})"
     return None
 
 
-def legal_now(game: Game) -> dict[str, Any]:
-    """Per player: `can` (card, effect, name) and `cannot` (card, effect, name, reason)."""
+def legal_now(game: Game, names: Names | None = None) -> dict[str, Any]:
+    """Per player: `can` (card, effect, name) and `cannot` (card, effect, name, reason); `names`
+    names the cards of the reasons (the replay's JudgeNames)."""
     out: dict[str, Any] = {}
     if game.result is not None:
         return {p: {"can": [], "cannot": []} for p in ("A", "B")}
@@ -154,7 +157,7 @@ def legal_now(game: Game) -> dict[str, Any]:
                 if not _works_here(card, defn, effect):
                     continue
                 entry = {"card": card.id, "effect": number, "name": defn.name}
-                reason = _try(game, player, card, number, effect)
+                reason = _try(game, player, card, number, effect, names)
                 if reason is None:
                     can.append(entry)
                 else:

@@ -153,7 +153,7 @@ def pendulum_summon(tx: Tx, action: ActionEntry) -> str:
         high2=high - 1,
         cards=(*placed, *[c.id for c in pair]),
     )
-    return f"{player} Pendulum Summons {', '.join(placed)}"
+    return f"{player} Pendulum Summons {', '.join(tx.board.cards[i].name for i in placed)}"
 
 
 def _check_one(tx: Tx, player: str, c: CardState, low: int, high: int) -> None:

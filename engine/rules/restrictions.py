@@ -76,6 +76,7 @@ def _check_one_face_up(tx: Tx, player: str, card: CardState, effect: Effect) -> 
         raise Illegal(
             "summon.only_one_face_up",
             reason=Phrase("only_one_face_up.effect_which_would_special", card=Card.of(card), why=why),
+            cards=(card.id,),
         )  # fmt: skip
 
 

@@ -310,6 +310,7 @@ def _one_face_up(tx: Tx, card: CardState, player: str, verb: str) -> None:
         raise Illegal(
             "summon.only_one_face_up",
             reason=Phrase("only_one_face_up.cannot_ed_now", card=Card.of(card), why=why, verb=verb),
+            cards=(card.id,),
         )
 
 

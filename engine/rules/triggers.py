@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.explain import PHRASES, Card, Phrase, Player, Zone
 from engine.rules.kinds import treated_as_normal
 from engine.rules.trigger_events import DIRECT_DAMAGE, PHASE_EVENTS, WATCHING, Seen, _battle_source
 from engine.state import PHASE_NAMES, Board, CardState, Game, evolve
@@ -38,17 +39,13 @@ class Trigger:
     seq: int  # the moment of its event
     mandatory: bool
     wording: str | None  # when | if | during
-    what: str  # its event, in words ("A:Sangan was destroyed")
+    what: Phrase  # its event, in words ("A:Sangan was destroyed")
     after_damage_calculation: bool = False  # set off in battle: waits until after damage calculation
     subject: str | None = None  # the card its event happened to (Stargazer Magician summons its namesake)
 
     def order_class(self, turn_player: str) -> int:
         """0-3: the place of this trigger in a chain of simultaneous triggers (SEGOC)."""
         return (0 if self.mandatory else 2) + (0 if self.player == turn_player else 1)
-
-    def label(self) -> str:
-        kind = "mandatory" if self.mandatory else "optional"
-        return f"{self.name} ({self.player}, {kind})"
 
 
 BATTLE_VICTIM = "destroyed_by_battle_with:"  # memory: (turn, victim, BATTLE_VICTIM + the monster)
@@ -209,33 +206,42 @@ def _forget_left(memory: tuple[tuple[int, str, str], ...],
     return tuple(m for m in memory if not ((m[0] == 0 or m[2] == "destroyed_by_battle") and m[1] in gone))
 
 
-def describe(event: dict[str, Any]) -> str:
-    """An event in a few words, for "what happened after it"."""
+def describe(event: dict[str, Any], board: Board) -> Phrase:
+    """An event in a few words, for "what happened after it" (cards as the namer names them)."""
     kind = event["type"]
-    card = event.get("card") or event.get("player") or ""
+
+    def card(key: str = "card") -> Card | Player:
+        ref = event.get(key)
+        if isinstance(ref, str) and ref in board.cards:
+            return Card(ref, board.cards[ref].name)
+        if isinstance(ref, str) and ref:
+            return Card(ref, ref.partition(":")[2].partition("#")[0] or ref)
+        return Player(str(event.get("player") or ""))
+
     if kind == "resolved" or kind == "no_effect":
-        return f"Chain Link {event.get('chain_link')} ({card}) resolved"
+        return Phrase("event.link_resolved", link=event.get("chain_link"), card=card())
     if kind == "activated":
-        return f"{card} was activated"
+        return Phrase("event.activated", card=card())
     if kind in ("lp_paid", "cost_paid"):
-        return f"a cost was paid ({card})"
+        return Phrase("event.cost_paid", card=card())
     if kind == "phase" and event.get("phase") in PHASE_NAMES and not event.get("step"):
-        return f"{event.get('player')}'s {PHASE_NAMES[event['phase']]} began"
+        return Phrase("event.phase_began", player=Player(event.get("player") or ""),
+                      phase=PHASE_NAMES[event["phase"]])  # fmt: skip
     if kind == "phase" and event.get("phase") == "battle" and event.get("step") == "end":
-        return f"{event.get('player')}'s Battle Phase reached its End Step"
+        return Phrase("event.battle_end_step", player=Player(event.get("player") or ""))
     if kind == "battle" and "result" not in event:
-        other = event.get("target")
-        against = "directly" if other == "direct" else f"with {other}"
-        return f"{card} battled {against} (damage calculation)"
+        if event.get("target") == "direct":
+            return Phrase("event.battled_directly", card=card())
+        return Phrase("event.battled_with", card=card(), other=card("target"))
     if kind == "equipped":
-        return f"{card} was equipped to {event.get('to')}"
+        return Phrase("event.equipped", card=card(), to=card("to"))
     if kind == "damage" and (source := _battle_source(event)):
-        return f"{source} inflicted {event.get('amount')} battle damage to {event.get('player')}"
-    words = {"sent_to_gy": "was sent to the GY", "destroyed": "was destroyed", "summoned": "was summoned",
-             "drew": "was drawn", "added_to_hand": "was added to the hand", "flipped": "was flipped face-up",
-             "damage": "took damage", "discarded": "was discarded", "banished": "was banished",
-             "tributed": "was Tributed"}  # fmt: skip
-    return f"{card} {words.get(kind, kind.replace('_', ' '))}"
+        named = Card(source, board.cards[source].name if source in board.cards else source)
+        return Phrase("event.battle_damage", source=named, amount=event.get("amount"),
+                      player=Player(event.get("player") or ""))  # fmt: skip
+    if "event." + kind in PHRASES:
+        return Phrase("event." + kind, card=card())
+    return Phrase("event.other", card=card(), kind=Zone(kind))
 
 
 def collect(game: Game, events: list[dict[str, Any]]) -> Game:
@@ -256,7 +262,7 @@ def collect(game: Game, events: list[dict[str, Any]]) -> Game:
         about = event.get("card")
         found.append(Trigger(card=card.id, name=card.name, effect=number, player=card.controller,
                              seq=event["seq"], mandatory=not effect.optional, wording=effect.wording,
-                             what=describe(event), after_damage_calculation=in_battle,
+                             what=describe(event, board), after_damage_calculation=in_battle,
                              subject=about if isinstance(about, str) else None))  # fmt: skip
 
     watchers = None
@@ -294,7 +300,7 @@ def collect(game: Game, events: list[dict[str, Any]]) -> Game:
     # name the action that finished last: a link's resolution, an activation, else the last event
     last = next((e for kind in ("resolved", "no_effect", "activated") for e in latest if e["type"] == kind),
                 latest[-1])  # fmt: skip
-    words = describe(last)
+    words = describe(last, board)
     link = last.get("chain_link")
     if last["type"] in ("resolved", "no_effect") and any(
         e.get("chain_link") == link and e["seq"] < top for e in happened
@@ -303,7 +309,7 @@ def collect(game: Game, events: list[dict[str, Any]]) -> Game:
         part = [e for e in latest
                 if e.get("chain_link") == link and e["type"] not in ("resolved", "no_effect")]  # fmt: skip
         if part:
-            words = f'{words}, its last part after a "then": {describe(part[-1])}'
+            words = Phrase("event.then_part", words=words, part=describe(part[-1], board))
     if game.last_event is not None and game.last_event[0] > last["seq"]:
         last_event = game.last_event
     else:

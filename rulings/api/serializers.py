@@ -155,6 +155,18 @@ class ResultSerializer(serializers.Serializer):
     reason = serializers.CharField(allow_null=True)
 
 
+class VerdictSentenceSerializer(serializers.Serializer):
+    """One sentence of the verdict (README, "The verdict")."""
+
+    step = serializers.IntegerField(help_text="The step the sentence is about (1-based `n`).")
+    code = serializers.CharField(
+        help_text="The rule's own code for an illegal action (e.g. battle.not_attack_position) and "
+        "timing.missed for a missed timing; verdict.negated, verdict.summon_negated, "
+        "verdict.chain_order, verdict.card_ended, verdict.result or verdict.lp otherwise."
+    )
+    text = serializers.CharField(help_text="The sentence, cards named as a judge says them (no ids).")
+
+
 class ReplaySerializer(serializers.Serializer):
     """The engine's replay: every step with what happened, why, and the board after it."""
 
@@ -162,6 +174,13 @@ class ReplaySerializer(serializers.Serializer):
     title = serializers.CharField(allow_null=True, required=False)
     steps = StepSerializer(many=True)
     result = ResultSerializer()
+    verdict = VerdictSentenceSerializer(
+        many=True,
+        help_text="The ruling in a few sentences, most decisive first: how the duel ended, each "
+        "illegal action and why, each trigger that missed the timing and what came after, what was "
+        "negated, the order each chain resolved in, where the cards the actions named ended, and "
+        "the LP when the duel goes on. The same whatever the replay options.",
+    )
     final_board = serializers.DictField()
 
 

@@ -7,6 +7,7 @@ never recomputes a rule: whatever the replay says is what gets shown.
 
 import hashlib
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import engine
@@ -77,6 +78,18 @@ def _replay_cached(
             add_imported_cards(engine.parse_document(text, fmt)), boards=boards, legal=legal, focus=focus
         ),
     )
+
+
+def card_names(text: str, fmt: str) -> Callable[[str], str]:
+    """How the replay of this (already replayed) text names its cards: `engine.card_names`, kept
+    in the replay cache beside the replays. A text that no longer reads names cards by id."""
+    key = (hashlib.sha256(text.encode("utf-8")).digest(), fmt, imported_cards_version(), "names")
+    try:
+        return replay_cache().get_or_compute(
+            key, lambda: engine.card_names(add_imported_cards(engine.parse_document(text, fmt)))
+        )
+    except engine.DocumentError:
+        return str
 
 
 def clear_replay_cache() -> None:

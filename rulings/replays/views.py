@@ -16,11 +16,20 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 import engine
 from rulings.glossary.models import glossary_terms
-from rulings.replays.display import board_view, chain_view, describe_event, lp_changes, result_text
+from rulings.replays.display import (
+    board_view,
+    chain_view,
+    describe_event,
+    lp_changes,
+    result_text,
+    step_marks,
+    verdict_items,
+)
 from rulings.replays.models import Scenario
 from rulings.replays.scenarios import (
     ErrorList,
     ScenarioRejected,
+    card_names,
     detect_format,
     normalize_text,
     replay_text,
@@ -89,9 +98,15 @@ def index(request: HttpRequest) -> HttpResponse:
 def step_context(
     scenario: Any, result: dict[str, Any], n: int, step_url: Callable[[int], str] | None = None
 ) -> dict[str, Any]:
-    """What _step.html draws for step n; `step_url` makes step links (saved rulings have their own)."""
+    """What _step.html draws for step n; `step_url` makes step links (saved rulings have their own).
+
+    Every card is named as the replay's sentences name it (`card_names`: "B's second Peten the
+    Dark Clown"); a step link ends with `#step-N`, the step's own anchor, so it opens scrolled to
+    the step."""
     if step_url is None:
         step_url = lambda i: reverse("step", args=[scenario.slug, i])  # noqa: E731
+    anchored = lambda i: f"{step_url(i)}#step-{i}"  # noqa: E731
+    names = card_names(scenario.text, scenario.fmt)
     steps = result.get("steps") or []
     step = steps[n - 1] if steps else None
     explanations = (step or {}).get("explanations") or []
@@ -102,15 +117,18 @@ def step_context(
         "title": result.get("title") or "Untitled scenario",
         "result_text": result_text(result.get("result")),
         "result": result.get("result") or {},
+        "verdict": verdict_items(result.get("verdict") or [], anchored),
         "step": step,
         "kind_label": str((step or {}).get("kind") or "").replace("_", " "),
+        "marks": step_marks(step) if step else [],
         "step_count": len(steps),
         "step_list": [
             {
                 "n": s["n"],
                 "summary": s.get("summary", ""),
                 "accepted": s.get("accepted", True),
-                "url": step_url(s["n"]),
+                "marks": step_marks(s),
+                "url": anchored(s["n"]),
             }
             for s in steps
         ],
@@ -123,11 +141,12 @@ def step_context(
             }
             for e in explanations
         ],
-        "events": [describe_event(e) for e in (step or {}).get("events") or []],
+        "events": [describe_event(e, names) for e in (step or {}).get("events") or []],
         "chain": (step or {}).get("chain") or [],
-        "chain_view": chain_view((step or {}).get("chain") or [], (step or {}).get("events") or []),
-        "lp_changes": lp_changes((step or {}).get("events") or []),
-        "board": board_view(board),
+        "chain_view": chain_view((step or {}).get("chain") or [], (step or {}).get("events") or [], names),
+        "lp_changes": lp_changes((step or {}).get("events") or [], names),
+        "card_names": {c: names(c) for e in explanations for c in e.get("cards") or []},
+        "board": board_view(board, names),
     }
 
 
@@ -135,6 +154,11 @@ def step_context(
 def scenario_step(request: HttpRequest, slug: str, n: int = 1) -> HttpResponse:
     """One step of a stored scenario's replay (step 1 at `/s/<slug>/`)."""
     scenario = get_object_or_404(Scenario.objects.live(), slug=slug)
+    if (asked := request.GET.get("step", "")).isdigit() and int(asked) >= 1:  # `?step=N`: a permalink
+        rest = request.GET.copy()
+        del rest["step"]
+        query = f"?{rest.urlencode()}" if rest else ""
+        return redirect(f"{reverse('step', args=[slug, int(asked)])}{query}#step-{asked}")
     try:
         result = replay_text(scenario.text, scenario.fmt, focus=n)
     except ScenarioRejected as rejected:  # stored under an older engine, invalid under this one

@@ -219,11 +219,12 @@ class Comparison:
         return self.broken or self.result_changed or bool(self.changed_steps)
 
 
-STEP_FIELDS = (("accepted", "accepted"), ("summary", "summary"), ("codes", "codes"))
+# what a step decided: its title is wording, and a change of wording is not a change of ruling
+STEP_FIELDS = (("accepted", "accepted"), ("codes", "codes"))
 
 
 def compare_steps(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The steps whose accepted flag, summary or codes differ, and steps only one side has."""
+    """The steps whose accepted flag or codes differ, and steps only one side has."""
     by_n_old = {s.get("n"): s for s in old}
     by_n_new = {s.get("n"): s for s in new}
     changed = []

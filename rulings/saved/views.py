@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from rulings.cards.models import Card
 from rulings.glossary.models import GlossaryEntry, glossary_terms
-from rulings.replays.display import deck_count, phase_label, result_text
+from rulings.replays.display import deck_count, phase_label, result_text, verdict_items
 from rulings.replays.models import Scenario
 from rulings.replays.scenarios import ErrorList, ScenarioRejected, replay_text
 from rulings.replays.views import MAX_UPLOAD_BYTES, step_context
@@ -519,6 +519,9 @@ def ruling_print(request: HttpRequest, slug: str) -> HttpResponse:
     if not comparison.broken:
         replay = replay_text(ruling.text, ruling.fmt)
         context["steps"] = _print_steps(replay)
+        context["verdict"] = verdict_items(  # the same verdict as the ruling's page, linking its steps
+            replay.get("verdict") or [], lambda i: f"{reverse('ruling-step', args=[ruling.slug, i])}#step-{i}"
+        )
         board = store.start_board(store.document_of(ruling.text, ruling.fmt))
         context["board"] = {"phase_label": phase_label(board), "sides": compact_board(board)}
     return render(request, "saved/ruling_print.html", context)

@@ -165,7 +165,7 @@ def test_without_a_stated_resolution_the_engine_says_what_is_missing(client: Cli
         [{"player": "A", "do": "activate", "card": "A:Flare Burst"}, {"do": "resolve"}],
     )
     assert replay["final_board"]["players"]["B"]["lp"] == 8000
-    assert any("no written resolution for Flare Burst" in t for t in _texts(replay))
+    assert any("no written resolution for A's Flare Burst" in t for t in _texts(replay))
 
 
 def test_a_bad_stated_resolution_is_a_400_naming_the_field(client: Client, imported: None) -> None:

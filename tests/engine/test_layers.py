@@ -27,8 +27,8 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("rules", ("engine.tx", "engine.refs", "engine.rules", "engine.rules.*",
                "engine.operations", "engine.operations.*")),
     # a document into a first Game, the fold of actions, a board back out, the checked catalog
-    ("driver", ("engine.scenario", "engine.replay", "engine.serialize", "engine.changes", "engine.catalog",
-                "engine.fork")),
+    ("driver", ("engine.scenario", "engine.replay", "engine.verdict", "engine.serialize", "engine.changes",
+                "engine.catalog", "engine.fork")),
     ("public", ("engine", "engine.api", "engine.__main__")),
 ]  # fmt: skip
 

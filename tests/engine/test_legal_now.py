@@ -37,7 +37,7 @@ def _full_try(game: Game, player: str, card: Any, number: int, effect: Any) -> s
 
 def test_every_try_of_the_corpus_says_what_a_full_activation_says(monkeypatch: pytest.MonkeyPatch) -> None:
     games: list[Game] = []
-    monkeypatch.setattr(driver, "legal_now", lambda game: games.append(game) or {})
+    monkeypatch.setattr(driver, "legal_now", lambda game, names=None: games.append(game) or {})
     for path in replayable():
         replay(yaml.safe_load(path.read_text(encoding="utf-8"))["scenario"])
     tried = 0
@@ -49,7 +49,7 @@ def test_every_try_of_the_corpus_says_what_a_full_activation_says(monkeypatch: p
                 defn = game.board.define(card.id)
                 for number, effect in enumerate(defn.effects, start=1):
                     if effect.kind in legal.ACTIVATED and legal._works_here(card, defn, effect):
-                        fast = legal._try(game, player, card, number, effect)
+                        fast = legal._try(game, player, card, number, effect, None)
                         assert fast == _full_try(game, player, card, number, effect), (card.id, number)
                         tried += 1
     assert tried > 2000

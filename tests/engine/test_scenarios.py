@@ -73,6 +73,21 @@ def test_scenario(path: Path) -> None:
     texts = " ".join(e["text"] for s in steps for e in s["explanations"])
     for fragment in expect.get("text", []):
         assert fragment in texts, f"{fragment!r} not in the explanations"
+    _verdict(result, expect)
+
+
+def _verdict(result: dict[str, Any], expect: dict[str, Any]) -> None:
+    """`verdict`: sentences (or parts) the verdict says; `verdict_first`: what it says first (the
+    most decisive); `verdict_absent`: what it must not say. Each entry points at an existing step."""
+    verdict = result["verdict"]
+    assert all(1 <= v["step"] <= len(result["steps"]) for v in verdict), verdict
+    said = [v["text"] for v in verdict]
+    for fragment in expect.get("verdict", []):
+        assert any(fragment in text for text in said), f"{fragment!r} not in the verdict {said}"
+    if "verdict_first" in expect:
+        assert said and expect["verdict_first"] in said[0], f"the verdict begins {said[:1]}"
+    for fragment in expect.get("verdict_absent", []):
+        assert not any(fragment in text for text in said), f"{fragment!r} in the verdict {said}"
 
 
 def _where(board: dict) -> dict[str, tuple[str, str | None]]:

@@ -10,7 +10,6 @@ import ast
 import re
 import string
 from pathlib import Path
-from typing import Any
 
 import pytest
 import yaml
@@ -18,6 +17,8 @@ from corpus_fingerprint import replayable
 
 from engine import replay
 from engine.explain import CODES, PHRASES, SENTENCES, from_dict, render
+from engine.replay import judge_names
+from engine.scenario import load_scenario
 
 ENGINE = Path(__file__).parents[2] / "engine"
 SOURCES = {p: p.read_text(encoding="utf-8") for p in sorted(ENGINE.rglob("*.py")) if p.name != "explain.py"}
@@ -110,41 +111,15 @@ def test_every_call_gives_exactly_its_template_fields() -> None:
     assert not bad, "\n".join(bad)
 
 
-def _names(value: Any, found: dict[str, str]) -> None:
-    """Every card id the boards show, with its name."""
-    if isinstance(value, dict):
-        if isinstance(value.get("id"), str) and isinstance(value.get("card"), str):
-            found[value["id"]] = value["card"]
-        for v in value.values():
-            _names(v, found)
-    elif isinstance(value, list):
-        for v in value:
-            _names(v, found)
-
-
-def _card_ids(params: Any) -> set[str]:
-    found: set[str] = set()
-    if isinstance(params, dict):
-        if "card" in params and isinstance(params["card"], str) and set(params) <= {"card", "as"}:
-            return {params["card"]}
-        for v in params.values():
-            found |= _card_ids(v)
-    elif isinstance(params, list):
-        for v in params:
-            found |= _card_ids(v)
-    return found
-
-
 @pytest.mark.parametrize("path", replayable(), ids=lambda p: p.stem)
 def test_every_corpus_explanation_renders_again_from_its_params(path: Path) -> None:
     """Rendering a replay's explanation from its JSON with another namer raises nothing (every
-    field is given); with the boards' names it gives the same text wherever they name every card."""
-    result = replay(yaml.safe_load(path.read_text(encoding="utf-8"))["scenario"])
-    names: dict[str, str] = {}
-    _names(result, names)
+    field is given); with the judge's namer of its scenario it gives the same text."""
+    document = yaml.safe_load(path.read_text(encoding="utf-8"))["scenario"]
+    result = replay(document)
+    names = judge_names(load_scenario(document))
     for step in result["steps"]:
         for e in step["explanations"]:
             again = from_dict(e)
             render(again, lambda i: f"<{i}>")
-            if _card_ids(e["params"]) <= set(names):
-                assert render(again, names.__getitem__) == e["text"], (step["n"], e["code"])
+            assert render(again, names) == e["text"], (step["n"], e["code"])

@@ -446,7 +446,7 @@ def test_changed_verdict_shows_both_and_the_changed_steps(ruling: SavedRuling) -
     assert "The result of the duel changed." in html
     changed = response.context["comparison"].changed_steps
     assert [c["n"] for c in changed] == [3]
-    assert changed[0]["fields"] == ["accepted", "summary", "codes"]
+    assert changed[0]["fields"] == ["accepted", "codes"]  # a new title alone is wording, not a ruling
     assert "was illegal, now accepted" in html and "battle.direct_attack" in html
 
 

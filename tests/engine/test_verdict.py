@@ -1,0 +1,86 @@
+"""The replay's verdict and the judge's names: what a judge reads first, in the words a judge uses.
+
+The verdict's sentences on the three disputes are asserted in their corpus scenarios
+(`tests/scenarios/verdict-*.yaml`, `expect.verdict`); here: the verdict is the same under every
+replay option, names no card by id, and a step's title says what happened there.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from corpus_fingerprint import replayable
+
+from engine import replay
+from engine.explain import JudgeNames
+
+CORPUS = Path(__file__).parents[1] / "scenarios"
+CARD_ID = re.compile(r"\b[AB]:[^\s]")  # `B:Peten the Dark Clown#2`, `A:M1`
+
+
+def _scenario(stem: str) -> dict:
+    return yaml.safe_load((CORPUS / f"{stem}.yaml").read_text(encoding="utf-8"))["scenario"]
+
+
+def test_judge_names_count_a_players_copies_in_listing_order() -> None:
+    names = JudgeNames(
+        [
+            ("B:Peten the Dark Clown", "B", "Peten the Dark Clown"),
+            ("A:Sangan", "A", "Sangan"),
+            ("B:Peten the Dark Clown#2", "B", "Peten the Dark Clown"),
+            ("A:Peten the Dark Clown", "A", "Peten the Dark Clown"),
+            ("mine", "A", "Sangan"),
+        ]
+    )
+    assert names("B:Peten the Dark Clown") == "B's first Peten the Dark Clown"
+    assert names("B:Peten the Dark Clown#2") == "B's second Peten the Dark Clown"
+    assert names("A:Peten the Dark Clown") == "A's Peten the Dark Clown"  # A has one: no ordinal
+    assert names("mine") == "A's second Sangan"  # an explicit id counts where it is listed
+    # created during the duel (Tokens): named from the id, the first plainly
+    assert names("A:Sheep Token#1") == "A's Sheep Token"
+    assert names("A:Sheep Token#3") == "A's third Sheep Token"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"boards": "changes", "legal": "none"},
+        {"boards": "final", "legal": "last"},
+        {"boards": "every", "legal": "every"},
+    ],
+)
+def test_the_verdict_is_the_same_under_every_replay_option(options: dict[str, str]) -> None:
+    document = _scenario("verdict-mirror-force-book-of-moon-on-attacker")
+    plain = replay(document, boards="final", legal="none")["verdict"]
+    assert plain and replay(document, **options)["verdict"] == plain
+
+
+def test_a_step_where_a_trigger_misses_the_timing_is_titled_so() -> None:
+    steps = replay(_scenario("timing-tributed-for-summon-peten-misses-sangan-does-not"), legal="none")[
+        "steps"
+    ]
+    window = next(s for s in steps if any(e["code"] == "timing.missed" for e in s["explanations"]))
+    assert window["summary"] == (
+        "A's first Peten the Dark Clown misses the timing; triggers waiting: A's Sangan (mandatory)"
+    )
+
+
+def test_an_illegal_step_is_titled_with_the_action_in_words() -> None:
+    steps = replay(_scenario("verdict-mirror-force-book-of-moon-on-attacker"), legal="none")["steps"]
+    assert steps[-1]["accepted"] is False
+    assert steps[-1]["summary"] == "Illegal: A attacks directly with A's Vorse Raider"
+
+
+@pytest.mark.parametrize("path", replayable(), ids=lambda p: p.stem)
+def test_no_sentence_title_or_verdict_names_a_card_by_its_id(path: Path) -> None:
+    result = replay(
+        yaml.safe_load(path.read_text(encoding="utf-8"))["scenario"], boards="final", legal="none"
+    )
+    said = [s["summary"] for s in result["steps"]]
+    said += [e["text"] for s in result["steps"] for e in s["explanations"]]
+    said += [v["text"] for v in result["verdict"]]
+    assert not [text for text in said if CARD_ID.search(text)]
+    assert all(set(v) == {"step", "code", "text"} for v in result["verdict"])
