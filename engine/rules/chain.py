@@ -406,6 +406,10 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
     if req.lp_behind_by is not None and foe.lp - me.lp < req.lp_behind_by:
         problems.append(Phrase("requires.lp_behind", player=Player(player), amount=req.lp_behind_by,
                                foe=Player(opponent(player))))  # fmt: skip
+    if req.free_monster_zones_min is not None:
+        taken = {c.slot for c in board.in_zone("monsters", player)}
+        if sum(1 for s in range(1, 6) if s not in taken) < req.free_monster_zones_min:
+            problems.append(f"{req.free_monster_zones_min} of {player}'s Main Monster Zones must be free")
     if req.any_on_field and not any(
         fits(board, c, sel, player) for sel in req.any_on_field for c in candidates(board, sel)
     ):  # fmt: skip
