@@ -210,6 +210,7 @@ class Requires(_Strict):
     nothing_equipped: bool = False  # no monster is equipped to this card (Union Rider)
     counters_min: int | None = None  # this card holds at least this many counters (Skilled Dark Magician)
     special_summoned: bool = False  # this card was Special Summoned (Obelisk the Tormentor's End Phase)
+    free_monster_zones_min: int | None = None  # this many of your Main Monster Zones are free (Scapegoat)
     cost_lists_lv: bool = False  # the monster paid as cost names a "LV" monster in hand/Deck (Level Up!)
 
 

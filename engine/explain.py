@@ -1708,6 +1708,9 @@ PHRASES: dict[str, str] = {
     ),
     "cost_missing.has_lp_cannot_pay": "{player} has {lp} LP and cannot pay {due}.",
     "cost_missing.must_pay_cost_with": "{card} must be {where} to pay its cost with itself.",
+    "cost_missing.activated_card_pays": (
+        "{card} is the card being activated, so it cannot also pay its own cost."
+    ),
     "cost_missing.needs_cost_card_given_2": (
         "{card} needs a cost of {wanted} card(s) to {key_}; {count} given."
     ),
@@ -2233,6 +2236,7 @@ PHRASES: dict[str, str] = {
     "requires.no_effect_draw": "{player} already drew a card by a card effect this turn",
     "requires.nothing_equipped": "a monster is already equipped to {card} by its effect (only 1 at a time)",
     "requires.hand_max": "{player} must hold {count} or fewer other cards in hand",
+    "requires.free_monster_zones": "{count} of {player}'s Main Monster Zones must be free",
     "requires.opponent_hand_min": "{foe} must hold {count} or more cards",
     "requires.gy_max": "{player}'s GY must hold {count} or fewer cards (it holds {held})",
     "requires.gy_monsters_min": "{player}'s GY must hold {count} or more monsters (it holds {held})",

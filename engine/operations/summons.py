@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.explain import Card, CardId, Phrase, Player
 from engine.operations.context import Context, Handler, _pick, _players, select
-from engine.state import CardState, evolve
+from engine.state import CardState, Summon, evolve
 from engine.vocabulary import OPERATIONS
 
 if TYPE_CHECKING:
@@ -38,6 +38,9 @@ def _create_tokens(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
                 chain_link=ctx.link.link, to="monsters")  # fmt: skip
         made.append(card.id)
     tx.update(created=tuple(created.items()))
+    if made:  # a successful Special Summon: "When a monster is Summoned" cards answer it
+        tx.update(last_summon=Summon(cards=tuple(made), kind="special", player=ctx.player,  # type: ignore[arg-type]
+                                     seq=tx.game.seq))  # fmt: skip
     ctx.acted[:] = [tx.card(card_id) for card_id in made]  # "those Tokens" for the step after
     return Phrase("done.create_tokens", made=list(made))
 

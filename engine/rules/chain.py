@@ -406,6 +406,11 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
     if req.lp_behind_by is not None and foe.lp - me.lp < req.lp_behind_by:
         problems.append(Phrase("requires.lp_behind", player=Player(player), amount=req.lp_behind_by,
                                foe=Player(opponent(player))))  # fmt: skip
+    if req.free_monster_zones_min is not None:
+        taken = {c.slot for c in board.in_zone("monsters", player)}
+        if sum(1 for s in range(1, 6) if s not in taken) < req.free_monster_zones_min:
+            problems.append(Phrase("requires.free_monster_zones", count=req.free_monster_zones_min,
+                                   player=Player(player)))  # fmt: skip
     if req.any_on_field and not any(
         fits(board, c, sel, player) for sel in req.any_on_field for c in candidates(board, sel)
     ):  # fmt: skip
@@ -533,6 +538,17 @@ def _check_cost(tx: Tx, player: str, card: CardState, effect: Effect,
             costs[pay] = [card.id]
             continue
         count = len(given) if isinstance(given, list) else (1 if given else 0)
+        if (
+            effect.kind == "activation"
+            and given
+            and card.id
+            in {resolve_ref(tx.board, str(r)).id for r in (given if isinstance(given, list) else [given])}
+        ):  # a Spell/Trap being activated is on the field, not a card it can pay with (Twin Twisters)
+            raise Illegal(
+                "activate.cost_missing",
+                reason=Phrase("cost_missing.activated_card_pays", card=Card.of(card)),
+                cards=(card.id,),
+            )
         if amount == "any" or isinstance(amount, list):  # "any number" (Skull Lair), "3 or 6" (Pot)
             allowed = amount if isinstance(amount, list) else None
             if count < 1 or (allowed is not None and count not in allowed):

@@ -222,6 +222,8 @@ def flip_summon(tx: Tx, action: ActionEntry) -> str:
         raise Illegal("summon.flip_not_face_down", card=Card.of(card))  # fmt: skip
     if card.set_this_turn:
         raise Illegal("summon.flip_same_turn", card=Card.of(card))  # fmt: skip
+    if card.attacks_this_turn:  # a monster that declared an attack keeps its position
+        raise Illegal("position.attacked_this_turn", card=Card.of(card))  # fmt: skip
     if card.position_changed_this_turn:
         raise Illegal("position.already_changed", card=Card.of(card))
     needs_problem(tx, card, card.controller, "Flip Summon")
