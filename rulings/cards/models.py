@@ -77,6 +77,10 @@ class Card(models.Model):
     defense = models.IntegerField(null=True, blank=True)
     scale_left = models.PositiveSmallIntegerField(null=True, blank=True)
     scale_right = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Printed facts of the real card (cards.card_facts): the Forbidden & Limited status by format
+    # ({"tcg": "limited", "ocg": "unlimited"}) and its pages elsewhere (konami_db, yugipedia, ygoprodeck).
+    legality = models.JSONField(default=dict, blank=True)
+    external_ids = models.JSONField(default=dict, blank=True)
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
