@@ -77,14 +77,17 @@ def load_facts(records: Iterable[dict[str, Any]]) -> FactsReport:
     changed = []
     now = timezone.now()
     with transaction.atomic():
-        for card in Card.objects.defer("reading", "data", "text", "pendulum_text"):
+        cards = list(Card.objects.defer("reading", "data", "text", "pendulum_text"))
+        taken = {card.passcode for card in cards}  # a passcode is one card's (unique)
+        for card in cards:
             record = by_key.pop(card.search_name, None)
             if record is None:
                 continue
             facts = facts_of(record)
             codes = facts["passcodes"]
-            if card.passcode is None and codes:
+            if card.passcode is None and codes and codes[0] not in taken:
                 card.passcode = codes[0]
+                taken.add(card.passcode)
             card.alt_passcodes = [
                 c for c in dict.fromkeys([*card.alt_passcodes, *codes]) if c != card.passcode
             ]

@@ -89,23 +89,23 @@ def available(connection: BaseDatabaseWrapper = default_connection) -> bool:
     return connection.vendor in ("sqlite", "postgresql")
 
 
-def matching_ids(words: str, connection: BaseDatabaseWrapper = default_connection) -> list[int]:
-    """Ids of the cards whose text has every word of `words` (stemmed), the best match first."""
+def matching_ids(words: str, connection: BaseDatabaseWrapper = default_connection) -> set[int]:
+    """Ids of the cards whose text has every word of `words` (stemmed). Unranked: a judge looks
+    for the cards that say something, listed by name (or by closeness to a name also typed)."""
     terms = WORD.findall(words.casefold())
     if not terms:
-        return []
+        return set()
     with connection.cursor() as cursor:
         if connection.vendor == "sqlite":
             query = " ".join(f'"{term}"' for term in terms)  # quoted: FTS5's operators stay words
-            cursor.execute(f"SELECT rowid FROM {FTS} WHERE {FTS} MATCH %s ORDER BY rank", [query])
+            cursor.execute(f"SELECT rowid FROM {FTS} WHERE {FTS} MATCH %s", [query])
         elif connection.vendor == "postgresql":
             cursor.execute(
-                f"SELECT id FROM {TABLE} WHERE {PG_VECTOR} @@ plainto_tsquery('english', %s) "
-                f"ORDER BY ts_rank({PG_VECTOR}, plainto_tsquery('english', %s)) DESC, id",
-                [" ".join(terms)] * 2,
+                f"SELECT id FROM {TABLE} WHERE {PG_VECTOR} @@ plainto_tsquery('english', %s)",
+                [" ".join(terms)],
             )
         else:
             raise TextSearchUnavailable(
                 f"text search needs SQLite or PostgreSQL; this is {connection.vendor}"
             )
-        return [pk for (pk,) in cursor.fetchall()]
+        return {pk for (pk,) in cursor.fetchall()}
