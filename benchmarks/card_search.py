@@ -21,6 +21,7 @@ import statistics
 import sys
 import tempfile
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -76,6 +77,7 @@ def main() -> None:
     )
     parser.add_argument("--rounds", type=int, default=3, help="how many times each query runs")
     args = parser.parse_args()
+    warnings.filterwarnings("ignore", message="No directory at")  # WhiteNoise: no collectstatic here
 
     workdir = Path(tempfile.mkdtemp(prefix="card-search-"))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulings.settings")

@@ -191,10 +191,10 @@ def _stats(card: Card) -> list[tuple[str, str]]:
 
 
 def legality_rows(card: Card) -> list[tuple[str, str]]:
-    """The card's Forbidden & Limited status in each format the data gives, in words."""
+    """The card's Forbidden & Limited status in each format the data gives ("TCG status": Limited)."""
     formats = {"tcg": "TCG", "ocg": "OCG"}
     return [
-        (f"{label} Forbidden & Limited status", STATUSES.get(card.legality[key], card.legality[key]))
+        (f"{label} status", STATUSES.get(card.legality[key], card.legality[key]))
         for key, label in formats.items()
         if card.legality.get(key)
     ]
@@ -254,6 +254,13 @@ def _words(word: Any) -> str:
     return " ".join("GY" if part == "gy" else "LP" if part == "lp" else part for part in str(word).split("_"))
 
 
+def _cost(kind: str, amount: Any) -> str:
+    """One cost of a card file in words: "discard this card", "pay LP 1000", "tribute 1"."""
+    if kind.endswith("_self"):
+        return f"{_words(kind.removesuffix('_self'))} this card"
+    return f"{_words(kind)} {_words(amount)}"
+
+
 def _selector(selector: Any) -> str:
     """A selector of the card file as a short phrase: "1 monster (opponent's, Monster Zone)"."""
     if not isinstance(selector, dict):
@@ -286,7 +293,7 @@ def _written_effects(card: Card) -> list[dict[str, Any]]:
             )
             rows.append(("Condition", "; ".join(_words(c) for c in conditions)))
         if effect.get("cost"):
-            rows.append(("Cost", "; ".join(f"{_words(k)} {v}" for k, v in effect["cost"].items())))
+            rows.append(("Cost", "; ".join(_cost(kind, amount) for kind, amount in effect["cost"].items())))
         if effect.get("targets"):
             rows.append(("Targets", "; ".join(_selector(t) for t in effect["targets"])))
         if effect.get("do"):
