@@ -7,14 +7,16 @@ filters read. rapidfuzz ranks what is close but misspelt. In memory rather than 
 full-text search because FTS matches whole words or prefixes, never a typo ("blue eyez"), and
 ranks by word frequency rather than by how close a name is to what was typed; 14,000 names are
 under 2 MB, and the same code serves SQLite and PostgreSQL. The index is rebuilt when the cards
-change (`_version`: their count, last id and last change, read on every search).
+change (`_version`: their count, last id and last change per origin, read off indexes on every
+search; this process's own saves bump `_generation`).
 
 Effect text is the database's (`text_index`: FTS5 or PostgreSQL full text): too big to hold.
 
-Order: a passcode, then the exact name, names starting with the query, names with every query
-word at the start of one of their words (any order), names containing it; within each, the cards
-other cards' texts name most often first ("blue eyes": Blue-Eyes White Dragon), then the shorter
-name. Then names that are only close (typos), the closest first.
+Order: a passcode, then the exact name, names starting with the words typed, names starting with
+them run together (the last word still being typed), names with every word typed at the start of
+one of their words (any order), names containing it; within each, the cards other cards' texts
+name most often first ("blue eyes": Blue-Eyes White Dragon), then the shorter name. With fewer
+than ENOUGH_LITERAL of those, names that are only close (typos) follow, the closest first.
 """
 
 from __future__ import annotations
@@ -320,11 +322,6 @@ def load_cards(ids: Sequence[int]) -> list[Card]:
     """The cards of `ids` in that order, without their readings (a list never shows them)."""
     found = Card.objects.defer("reading").in_bulk(ids)
     return [found[pk] for pk in ids if pk in found]
-
-
-def find_by_passcode(code: int) -> Card | None:
-    entry = card_index().by_passcode.get(code)
-    return Card.objects.filter(pk=entry.id).first() if entry else None
 
 
 SCENARIO_ID = re.compile(r"[AB]:(?P<name>.+?)(?:#\d+)?")
