@@ -222,6 +222,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_CLASSES": ["rulings.api.throttles.PerUserOrAddress"],
     "DEFAULT_THROTTLE_RATES": THROTTLE_RATES,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Every list is paged: ?limit= (1-500, 100 by default) and ?offset= (rulings/api/pagination.py).
+    "DEFAULT_PAGINATION_CLASS": "rulings.api.pagination.Pages",
     "EXCEPTION_HANDLER": "rulings.api.views.exception_handler",
 }
 
@@ -233,6 +235,8 @@ SPECTACULAR_SETTINGS = {
     ),
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # A card's TCG and OCG statuses are one choice set: one name in the schema.
+    "ENUM_NAME_OVERRIDES": {"CardStatusEnum": "rulings.cards.models.Card.STATUSES"},
 }
 
 # The replay cache of each process (rulings/replays/cache.py) holds at most this many bytes of

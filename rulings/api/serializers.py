@@ -39,8 +39,11 @@ class GlossaryEntrySerializer(serializers.ModelSerializer):
 class CardSerializer(serializers.ModelSerializer):
     """A catalog card; `data` is the engine's full card dict (stats, subtypes, effects).
 
-    `origin`: "written" (an engine card file) or "read" (imported; `text` is its card text and
-    its effects were read from it). `atk`/`def` null: "?" or not a monster.
+    `origin`: "written" (an engine card file), "read" (imported; `text` is its card text and
+    its effects were read from it) or "facts" (a real card's printed facts only, no text).
+    `atk`/`def` null: "?" or not a monster. `tcg_status`/`ocg_status`: the Forbidden & Limited
+    status (forbidden, limited, semilimited, unlimited, unreleased; "" not known); `konami_id`,
+    `yugipedia_page`, `ygoprodeck_page`: the card on the official database and those sites.
     """
 
     data = serializers.DictField()
@@ -54,7 +57,8 @@ class CardSerializer(serializers.ModelSerializer):
         fields = [
             "id", "name", "card_type", "summary", "data", "passcode", "alt_passcodes", "origin",
             "subtypes", "attribute", "monster_type", "level", "rank", "link_rating", "link_arrows",
-            "atk", "def_", "scale_left", "scale_right", "text", "pendulum_text",
+            "atk", "def_", "scale_left", "scale_right", "text", "pendulum_text", "tcg_status", "ocg_status",
+            "konami_id", "yugipedia_page", "ygoprodeck_page",
         ]  # fmt: skip
 
     def to_representation(self, instance: Card) -> dict[str, Any]:
@@ -70,12 +74,46 @@ class DeckRequestSerializer(serializers.Serializer):
     ydke = serializers.CharField(required=False)
 
 
+class DeckCardSerializer(serializers.Serializer):
+    """One card of the deck as listed; `name` null: its passcode is not in the card database."""
+
+    passcode = serializers.IntegerField()
+    name = serializers.CharField(allow_null=True)
+    url = serializers.CharField(allow_null=True, help_text="The card's page.")
+    status = serializers.CharField(
+        allow_null=True, help_text="Its TCG Forbidden & Limited status in words; null: not known."
+    )
+
+
+class DeckSectionsSerializer(serializers.Serializer):
+    main = DeckCardSerializer(many=True)
+    extra = DeckCardSerializer(many=True)
+    side = DeckCardSerializer(many=True)
+
+
+class UnknownPasscodeSerializer(serializers.Serializer):
+    path = serializers.CharField(help_text='Where it is listed: "main[3]" is the 4th Main Deck card.')
+    passcode = serializers.IntegerField()
+    message = serializers.CharField()
+
+
+class DeckLegalitySerializer(serializers.Serializer):
+    format = serializers.CharField(help_text="Always TCG: the current TCG Forbidden & Limited List.")
+    legal = serializers.BooleanField()
+    problems = serializers.ListField(child=serializers.CharField(), help_text="Each rule the deck breaks.")
+    notes = serializers.ListField(child=serializers.CharField(), help_text="What could not be checked.")
+
+
 class DeckSerializer(serializers.Serializer):
-    """A deck as card names, in the shapes a scenario's player takes."""
+    """A deck: card names in the shapes a scenario's player takes, each card as listed, the
+    passcodes not found, and the deck's legality."""
 
     deck = serializers.ListField(child=serializers.CharField(), help_text="Main Deck: player.deck.cards")
     extra_deck = serializers.ListField(child=serializers.CharField(), help_text="player.extra_deck")
     side = serializers.ListField(child=serializers.CharField(), help_text="Side Deck (not in a scenario)")
+    cards = DeckSectionsSerializer()
+    unknown = UnknownPasscodeSerializer(many=True)
+    legality = DeckLegalitySerializer()
 
 
 # --- schema-only shapes (documentation of the engine's dicts)

@@ -12,8 +12,9 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.authentication import BasicAuthentication, SessionAuthentication
-from rest_framework.decorators import api_view, authentication_classes, permission_classes, throttle_classes
+from rest_framework.decorators import api_view, permission_classes, throttle_classes
 from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -39,7 +40,7 @@ from rulings.api.serializers import (
 )
 from rulings.api.throttles import costly
 from rulings.cards.decks import DeckProblem, parse_ydk, parse_ydke, resolve
-from rulings.cards.search import SearchProblem, find_card, search_cards
+from rulings.cards.search import STATUSES, SearchProblem, find_card, load_cards, search_ids
 from rulings.glossary.models import GlossaryEntry
 from rulings.replays.scenarios import (
     ScenarioRejected,
@@ -130,11 +131,19 @@ def replay(request: Request) -> Response:
     return Response(result)
 
 
-@extend_schema(summary="All glossary entries", responses={200: GlossaryEntrySerializer(many=True)})
-@api_view(["GET"])
-def glossary_list(request: Request) -> Response:
-    entries = GlossaryEntry.objects.all()
-    return Response(GlossaryEntrySerializer(entries, many=True).data)
+class GlossaryList(GenericAPIView):
+    """Every glossary entry, by term, a page at a time."""
+
+    queryset = GlossaryEntry.objects.all()
+    serializer_class = GlossaryEntrySerializer
+
+    @extend_schema(summary="All glossary entries", responses={200: GlossaryEntrySerializer(many=True)})
+    def get(self, request: Request) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response(GlossaryEntrySerializer(page, many=True).data)
+
+
+glossary_list = GlossaryList.as_view()
 
 
 @extend_schema(
@@ -149,28 +158,58 @@ def glossary_detail(request: Request, slug: str) -> Response:
     return Response(GlossaryEntrySerializer(entry).data)
 
 
-@extend_schema(
-    summary="Search the card catalog",
-    parameters=[
-        OpenApiParameter("q", str, description="Part of a card name (case- and accent-insensitive)."),
-        OpenApiParameter("type", str, description="monster, spell, trap, or a subtype (xyz, quick-play...)."),
-        OpenApiParameter("attribute", str, description="DARK, LIGHT, EARTH, WATER, FIRE, WIND or DIVINE."),
-        OpenApiParameter("level", int, description="Level (0-13)."),
-        OpenApiParameter("rank", int, description="Rank (0-13)."),
-        OpenApiParameter("link", int, description="Link rating (1-8)."),
-        OpenApiParameter("origin", str, description="written (engine card file) or read (imported)."),
-        OpenApiParameter("limit", int, description="At most this many (up to 500; a search: 100)."),
-    ],
-    responses={200: CardSerializer(many=True), 400: ErrorListSerializer},
-)
-@api_view(["GET"])
-def card_list(request: Request) -> Response:
-    try:
-        cards = search_cards(request.query_params)
-    except SearchProblem as problem:
-        errors = [{"path": problem.path, "message": problem.message}]
-        return Response(as_errors(errors), status=status.HTTP_400_BAD_REQUEST)
-    return Response(CardSerializer(cards, many=True).data)
+class CardList(GenericAPIView):
+    """Card search (rulings/cards/search.py), a page at a time."""
+
+    serializer_class = CardSerializer
+
+    @extend_schema(
+        summary="Search the card catalog",
+        description=(
+            "Every card, by name, or those matching the parameters, the best match first: `q` is a "
+            "name as a judge types it (case, accents, spaces and punctuation do not matter, a typo "
+            "still finds it: `blue eyes`, `maxx c`, `number 39 utopia`) or a passcode of any artwork; "
+            "`text` words of the card's text. Paged: `limit` and `offset`."
+        ),
+        parameters=[
+            OpenApiParameter("q", str, description="A name as typed, or a passcode."),
+            OpenApiParameter(
+                "text", str, description="Words of the card text (imported cards), all of them."
+            ),
+            OpenApiParameter(
+                "type", str, description="monster, spell, trap, or a subtype (xyz, quick-play...)."
+            ),
+            OpenApiParameter(
+                "attribute", str, description="DARK, LIGHT, EARTH, WATER, FIRE, WIND or DIVINE."
+            ),
+            OpenApiParameter("level", int, description="Level (0-13)."),
+            OpenApiParameter("rank", int, description="Rank (0-13)."),
+            OpenApiParameter("link", int, description="Link rating (1-8)."),
+            OpenApiParameter(
+                "origin",
+                str,
+                description="written (engine card file), read (imported) or facts (printed facts only).",
+            ),
+            OpenApiParameter(
+                "legality",
+                str,
+                enum=["legal", *STATUSES],
+                description="The current TCG Forbidden & Limited status; legal: any status a deck may play.",
+            ),
+        ],
+        responses={200: CardSerializer(many=True), 400: ErrorListSerializer},
+    )
+    def get(self, request: Request) -> Response:
+        try:
+            ids = search_ids(request.query_params)
+        except SearchProblem as problem:
+            errors = [{"path": problem.path, "message": problem.message}]
+            return Response(as_errors(errors), status=status.HTTP_400_BAD_REQUEST)
+        page = self.paginate_queryset(ids)
+        return self.get_paginated_response(CardSerializer(load_cards(page), many=True).data)
+
+
+card_list = CardList.as_view()
 
 
 # A scenario card id: owner, colon, name, and "#n" for a second copy ("A:Sangan#2").
@@ -187,11 +226,14 @@ def card_detail(request: Request, key: str) -> Response:
 
 
 @extend_schema(
-    summary="Read a deck (.ydk text or ydke:// link) as card names",
+    summary="Read a deck (.ydk text or ydke:// link): its cards and its TCG legality",
     description=(
-        'Send `{"ydk": "..."}` (the text of a .ydk file) or `{"ydke": "ydke://..."}`. '
-        "Passcodes are resolved through the card database; unknown ones are a 400 listing them. "
-        "`deck` fits a scenario player's `deck: {cards: [...], unknown: 0}`, `extra_deck` its `extra_deck`."
+        'Send `{"ydk": "..."}` (the text of a .ydk file) or `{"ydke": "ydke://..."}`. Every '
+        "artwork's passcode resolves to its card; a passcode the card database does not know is "
+        "listed in `unknown` (its card has no name in `cards`) and the rest of the deck still reads. "
+        "`deck` fits a scenario player's `deck: {cards: [...], unknown: 0}`, `extra_deck` its "
+        "`extra_deck`. `legality` checks the deck rules (Main Deck 40-60, Extra and Side Deck at "
+        "most 15, at most 3 copies of a name) and the current TCG Forbidden & Limited statuses."
     ),
     request=DeckRequestSerializer,
     responses={200: DeckSerializer, 400: ErrorListSerializer},
@@ -209,11 +251,11 @@ def deck_read(request: Request) -> Response:
         errors = [{"path": key, "message": f"Expected text; got {type(data[key]).__name__}."}]
         return Response(as_errors(errors), status=status.HTTP_400_BAD_REQUEST)
     try:
-        deck = resolve(parse_ydke(data[key]) if key == "ydke" else parse_ydk(data[key]), key)
+        deck = resolve(parse_ydke(data[key]) if key == "ydke" else parse_ydk(data[key]))
     except DeckProblem as problem:
         errors = [{"path": problem.path, "message": problem.message}]
         return Response(as_errors(errors), status=status.HTTP_400_BAD_REQUEST)
-    return Response(deck)
+    return Response(deck.as_dict())
 
 
 # --- the card-text reader (engine/textreader.py)
@@ -374,36 +416,52 @@ def _new_ruling_errors(data: Any) -> tuple[str, str, str, list[dict[str, str]]]:
     return title, notes, text, errors
 
 
-@extend_schema(
-    summary="List saved rulings, or save one",
-    description=(
-        "GET lists rulings, newest first, filtered by `q` (title and notes), `card` (part of a "
-        "card name) and `topic` (glossary slug or term). POST saves a new ruling for the "
-        "authenticated user (session or HTTP Basic): the scenario is replayed first, and a "
-        "document that does not replay is answered 400 with every problem by path."
-    ),
-    parameters=[
-        OpenApiParameter("q", str, description="Words in the title or notes."),
-        OpenApiParameter("card", str, description="Part of the name of a card on the board."),
-        OpenApiParameter("topic", str, description="A glossary slug or term the replay cites."),
-    ],
-    request=NewRulingSerializer,
-    responses={200: SavedRulingSerializer(many=True), 201: SavedRulingSerializer, 400: ErrorListSerializer},
-)
-@api_view(["GET", "POST"])
-@authentication_classes([SessionAuthentication, BasicAuthentication])
-@permission_classes([IsAuthenticatedOrReadOnly])
-def ruling_list(request: Request) -> Response:
-    if request.method == "GET":
+class RulingList(GenericAPIView):
+    """Saved rulings, newest first, a page at a time; a signed-in judge saves a new one."""
+
+    serializer_class = SavedRulingSerializer
+    authentication_classes = [SessionAuthentication, BasicAuthentication]
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        summary="List saved rulings",
+        description=(
+            "Rulings, newest first, filtered by `q` (title and notes), `card` (part of a card name) "
+            "and `topic` (glossary slug or term)."
+        ),
+        parameters=[
+            OpenApiParameter("q", str, description="Words in the title or notes."),
+            OpenApiParameter("card", str, description="Part of the name of a card on the board."),
+            OpenApiParameter("topic", str, description="A glossary slug or term the replay cites."),
+        ],
+        responses={200: SavedRulingSerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
         filters = {key: request.query_params.get(key, "") for key in ("q", "card", "topic")}
         rulings = store.search(SavedRuling.objects.select_related("author"), **filters)
-        return Response(SavedRulingSerializer(rulings, many=True, context={"request": request}).data)
-    title, notes, snap, errors = _ruling_fields(request.data)
-    if errors or snap is None:
-        return Response(as_errors(errors), status=status.HTTP_400_BAD_REQUEST)
-    ruling = store.save_version(None, title=title, notes=notes, snap=snap, author=request.user)
-    data = SavedRulingSerializer(ruling, context={"request": request}).data
-    return Response(data, status=status.HTTP_201_CREATED, headers={"Location": data["permalink"]})
+        page = self.paginate_queryset(rulings)
+        context = {"request": request}
+        return self.get_paginated_response(SavedRulingSerializer(page, many=True, context=context).data)
+
+    @extend_schema(
+        summary="Save a ruling",
+        description=(
+            "Saves a new ruling for the authenticated user (session or HTTP Basic): the scenario is "
+            "replayed first, and a document that does not replay is answered 400 with every problem by path."
+        ),
+        request=NewRulingSerializer,
+        responses={201: SavedRulingSerializer, 400: ErrorListSerializer},
+    )
+    def post(self, request: Request) -> Response:
+        title, notes, snap, errors = _ruling_fields(request.data)
+        if errors or snap is None:
+            return Response(as_errors(errors), status=status.HTTP_400_BAD_REQUEST)
+        ruling = store.save_version(None, title=title, notes=notes, snap=snap, author=request.user)
+        data = SavedRulingSerializer(ruling, context={"request": request}).data
+        return Response(data, status=status.HTTP_201_CREATED, headers={"Location": data["permalink"]})
+
+
+ruling_list = RulingList.as_view()
 
 
 def _ruling_fields(data: Any) -> tuple[str, str, store.Snapshot | None, list[dict[str, str]]]:

@@ -588,7 +588,7 @@ JSONL_ARROWS = {"topleft": "tl", "topcenter": "t", "topright": "tr", "middleleft
 JSONL_TYPES = {name.lower().replace("-", "").replace(" ", ""): name for name in RACES}
 JSONL_PROPERTIES = {"quickplay": "quick-play"}
 PASSCODE = re.compile(r"\d{1,10}(?!\d)")
-STATUSES = {"unlimited", "semilimited", "limited", "forbidden", "unreleased"}
+STATUSES = {value for value, _ in Card.STATUSES}
 
 
 def _jsonl_stat(entry: dict[str, Any], key: str, where: str) -> int | None:

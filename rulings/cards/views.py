@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import quote, urlencode
 
 from django.apps import apps
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -20,7 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from engine.textreader import apply_overrides as apply_checked
 from rulings.cards import corrections
-from rulings.cards.decks import DeckProblem, deck_from_text, player_yaml
+from rulings.cards.decks import SECTION_WORDS, SECTIONS, DeckProblem, DeckReading, deck_from_text, player_yaml
 from rulings.cards.importing import (
     ARROW_NAMES,
     ENGINE_KINDS,
@@ -29,7 +31,17 @@ from rulings.cards.importing import (
 )
 from rulings.cards.models import Card, OverrideHistory, OverrideProposal, ReaderOverride
 from rulings.cards.plain_text import control_character
-from rulings.cards.search import ATTRIBUTES, CARD_TYPES, SUBTYPES, SearchProblem, find_card, search_cards
+from rulings.cards.search import (
+    ATTRIBUTES,
+    CARD_TYPES,
+    STATUSES,
+    SUBTYPES,
+    SearchProblem,
+    card_index,
+    find_card,
+    load_cards,
+    search_ids,
+)
 from rulings.glossary.models import glossary_terms
 
 # The reader's fields a judge may correct, and the values each one takes.
@@ -89,25 +101,38 @@ def _shown(value: Any) -> str:
 
 
 # --------------------------------------------------------------------------- search
+SEARCH_PARAMS = ("q", "text", "type", "attribute", "level", "legality", "origin")
+
+
 def _search_context(request: HttpRequest) -> dict[str, Any]:
     params = request.GET
     context: dict[str, Any] = {
-        "params": {key: params.get(key, "") for key in ("q", "type", "attribute", "level", "origin")},
+        "params": {key: params.get(key, "") for key in SEARCH_PARAMS},
         "card_types": CARD_TYPES,
         "subtypes": SUBTYPES,
         "attributes": ATTRIBUTES,
+        "statuses": [("legal", "Legal (not Forbidden)"), *STATUSES.items()],
         "levels": range(0, 14),
         "problem": None,
         "cards": [],
-        "searched": any(params.get(k) for k in ("q", "type", "attribute", "level", "origin")),
+        "searched": any(params.get(k) for k in SEARCH_PARAMS),
     }
     try:
-        cards = search_cards({**params.dict(), "limit": params.get("limit") or str(PAGE_LIMIT)})
+        ids = search_ids(params)
     except SearchProblem as problem:
         context["problem"] = problem
         return context
+    page = Paginator(ids, PAGE_LIMIT).get_page(params.get("page"))
+    statuses = {e.id: STATUSES.get(e.tcg, "") for e in (card_index().by_id.get(pk) for pk in page) if e}
+    context["page"] = page
+    context["page_query"] = urlencode({k: v for k, v in context["params"].items() if v})
     context["cards"] = [
-        {"card": c, "line": type_line(c.card_type, c.subtype_list, c.monster_type)} for c in cards
+        {
+            "card": c,
+            "line": type_line(c.card_type, c.subtype_list, c.monster_type),
+            "status": statuses.get(c.pk, ""),
+        }
+        for c in load_cards(list(page))
     ]
     return context
 
@@ -165,6 +190,29 @@ def _stats(card: Card) -> list[tuple[str, str]]:
     return rows
 
 
+def legality_rows(card: Card) -> list[tuple[str, str]]:
+    """The card's Forbidden & Limited status in each format it has one ("TCG status": Limited)."""
+    rows = [("TCG status", card.get_tcg_status_display()), ("OCG status", card.get_ocg_status_display())]
+    return [(label, value) for label, value in rows if value]
+
+
+def external_links(card: Card) -> list[tuple[str, str]]:
+    """The card's pages elsewhere, from its printed facts (`facts`)."""
+    links = []
+    if card.konami_id:
+        query = urlencode({"ope": 2, "cid": card.konami_id, "request_locale": "en"})
+        links.append(
+            ("Official card database", f"https://www.db.yugioh-card.com/yugiohdb/card_search.action?{query}")
+        )
+    if card.yugipedia_page:
+        links.append(
+            ("Yugipedia", f"https://yugipedia.com/wiki/{quote(card.yugipedia_page.replace(' ', '_'))}")
+        )
+    if card.ygoprodeck_page:
+        links.append(("YGOPRODeck", f"https://ygoprodeck.com/card/{quote(card.ygoprodeck_page)}"))
+    return links
+
+
 def _reason(reason: Any, terms: dict[str, str]) -> dict[str, Any]:
     """The rule the reader applied: its words, its id, and its glossary entry if there is one."""
     if isinstance(reason, dict):
@@ -178,12 +226,118 @@ def _reason(reason: Any, terms: dict[str, str]) -> dict[str, Any]:
     return {"text": _shown(reason), "rule": "", "slug": "", "term": ""}
 
 
+EFFECT_KINDS = {
+    "activation": "The card's activation",
+    "ignition": "Ignition Effect",
+    "trigger": "Trigger Effect",
+    "quick": "Quick Effect",
+    "continuous": "Continuous Effect",
+    "flip": "Flip Effect",
+    "maintenance": "Maintenance cost",
+    "summoning_condition": "Summoning condition",
+}
+ONCE_PER_TURN = {
+    "soft": "Once per turn (this copy)",
+    "hard": "Once per turn, by name",
+    "card_activation": "One activation of the card's name per turn",
+    "shared": "Once per turn, shared with its other effects",
+}
+ZONES = {"graveyard": "GY", "spell_traps": "Spell & Trap Zone", "monsters": "Monster Zone"}
+
+
+def _words(word: Any) -> str:
+    """An engine word as plain words ("send_to_gy_self" → "send to GY self")."""
+    return " ".join("GY" if part == "gy" else "LP" if part == "lp" else part for part in str(word).split("_"))
+
+
+def _cost(kind: str, amount: Any) -> str:
+    """One cost of a card file in words: "discard this card", "pay LP 1000", "tribute 1"."""
+    if kind.endswith("_self"):
+        return f"{_words(kind.removesuffix('_self'))} this card"
+    return f"{_words(kind)} {_words(amount)}"
+
+
+def _selector(selector: Any) -> str:
+    """A selector of the card file as a short phrase: "1 monster (opponent's, Monster Zone)"."""
+    if not isinstance(selector, dict):
+        return _words(selector)
+    count = selector.get("count", 1)
+    thing = selector.get("card_type") or "card"
+    where = [ZONES.get(selector.get("zone", "monsters"), _words(selector.get("zone", "")))]
+    if selector.get("controller") in ("you", "opponent"):
+        where.insert(0, "yours" if selector["controller"] == "you" else "the opponent's")
+    named = f" named {selector['name']}" if selector.get("name") else ""
+    things = f"{count} {thing}{'' if count == 1 else 's'}{named}"
+    return f"{'up to ' if selector.get('up_to') else ''}{things} ({', '.join(where)})"
+
+
 def _written_effects(card: Card) -> list[dict[str, Any]]:
+    """A written card's effects as rows of words a judge reads (not the card file's keys)."""
     effects = []
     for number, effect in enumerate(card.data.get("effects") or [], start=1):
-        fields = [(key, _shown(value)) for key, value in effect.items() if key != "summary"]
-        effects.append({"number": number, "summary": effect.get("summary"), "fields": fields})
+        rows = [("Kind", EFFECT_KINDS.get(effect.get("kind"), _words(effect.get("kind"))))]
+        if effect.get("kind") not in ("continuous", "maintenance"):
+            rows.append(("Optional", "yes (“you can”)" if effect.get("optional", True) else "no, mandatory"))
+        if effect.get("wording"):
+            event = f" {_words(effect['event'])}" if effect.get("event") else ""
+            rows.append(("Timing", f"“{effect['wording'].capitalize()} …”{event}"))
+        if effect.get("works_from"):
+            rows.append(("Works from", ", ".join(ZONES.get(z, _words(z)) for z in effect["works_from"])))
+        if effect.get("condition"):
+            conditions = (
+                effect["condition"] if isinstance(effect["condition"], list) else [effect["condition"]]
+            )
+            rows.append(("Condition", "; ".join(_words(c) for c in conditions)))
+        if effect.get("cost"):
+            rows.append(("Cost", "; ".join(_cost(kind, amount) for kind, amount in effect["cost"].items())))
+        if effect.get("targets"):
+            rows.append(("Targets", "; ".join(_selector(t) for t in effect["targets"])))
+        if effect.get("do"):
+            rows.append(("What it does", ", then ".join(_words(step.get("op")) for step in effect["do"])))
+        if effect.get("apply"):
+            rows.append(("While it applies", _words(effect["apply"])))
+        if effect.get("once_per_turn", "none") != "none":
+            rows.append(
+                ("Limit", ONCE_PER_TURN.get(effect["once_per_turn"], _words(effect["once_per_turn"])))
+            )
+        effects.append({"number": number, "summary": effect.get("summary"), "rows": rows})
     return effects
+
+
+FIELD_LABELS = {
+    "kind": "Kind of effect",
+    "spell_speed": "Spell Speed",
+    "optional": "Optional (“you can”)",
+    "wording": "Timing word",
+    "can_miss_timing": "Can miss the timing",
+    "targets": "Targets",
+    "cost": "Cost",
+    "condition": "Condition",
+    "once_per_turn": "Once per turn",
+    "quick_effect": "Quick Effect",
+    "cannot_be_negated": "Cannot be negated",
+    "conjunctions": "Joined by",
+    "part": "Part of the card",
+}
+PARTS = {"pendulum": "Pendulum Effect", "monster": "Monster effect", "card": "The card's text"}
+CONJUNCTIONS = {"and_if_you_do": "“and if you do”", "then": "“then”", "also": "“also”", "and": "“and”"}
+
+
+def _value_words(key: str, value: Any) -> str:
+    """A field of the reader's reading as a judge reads it."""
+    if key == "kind" and isinstance(value, str):
+        return EFFECT_KINDS.get(value, _words(value))
+    if key == "once_per_turn":
+        return "no limit" if value in (None, "none") else ONCE_PER_TURN.get(value, _words(value))
+    if key == "wording" and isinstance(value, str):
+        return f"“{value.capitalize()} …”"
+    if key == "part" and isinstance(value, str):
+        return PARTS.get(value, _words(value))
+    if key == "conjunctions" and isinstance(value, list):
+        return ", ".join(CONJUNCTIONS.get(v, _words(v)) for v in value) or "—"
+    if isinstance(value, list):
+        return ", ".join(_words(v) for v in value) or "—"
+    return _shown(value)
 
 
 def _read_effects(card: Card, overrides: list[ReaderOverride]) -> list[dict[str, Any]]:
@@ -215,10 +369,13 @@ def _read_effects(card: Card, overrides: list[ReaderOverride]) -> list[dict[str,
                 "fields": [
                     {
                         "name": key,
-                        "value": _shown(effect.get(key)),
+                        "label": FIELD_LABELS.get(key, _words(key).capitalize()),
+                        "value": _value_words(key, effect.get(key)),
                         "reason": _reason(reasons.get(key) if isinstance(reasons, dict) else None, terms),
                         "override": by_key.get((index, key)),
-                        "read": _shown(card.reading[index].get(key)) if index < len(card.reading) else "—",
+                        "read": _value_words(key, card.reading[index].get(key))
+                        if index < len(card.reading)
+                        else "—",
                     }
                     for key in keys
                 ],
@@ -249,7 +406,8 @@ def _related(card: Card) -> dict[str, list[Any]]:
 def _card_context(card: Card, user: Any, form: dict[str, Any] | None = None) -> dict[str, Any]:
     context: dict[str, Any] = {
         "card": card,
-        "stats": _stats(card),
+        "stats": _stats(card) + legality_rows(card),
+        "links": external_links(card),
         "related": _related(card),
         "form": form or {},
         "override_fields": OVERRIDE_CHOICES,
@@ -358,5 +516,20 @@ def deck_fill(request: HttpRequest) -> HttpResponse:
         context["problem"] = problem
         template = "cards/_deck_fill.html" if partial else "cards/deck_fill.html"
         return render(request, template, context, status=200 if partial else 400)
-    context.update(deck=deck, yaml=player_yaml(deck))
+    context.update(deck=deck, yaml=player_yaml(deck), sections=_deck_sections(deck))
     return render(request, "cards/_deck_fill.html" if partial else "cards/deck_fill.html", context)
+
+
+def _deck_sections(deck: DeckReading) -> list[dict[str, Any]]:
+    """Each part of the deck with its cards as the page lists them (same cards in a row counted)."""
+    sections = []
+    for section in SECTIONS:
+        rows: list[dict[str, Any]] = []
+        for item in deck.cards[section]:
+            shown = item.as_dict()
+            if rows and rows[-1]["passcode"] == shown["passcode"]:
+                rows[-1]["count"] += 1
+            else:
+                rows.append({**shown, "count": 1})
+        sections.append({"title": SECTION_WORDS[section], "count": len(deck.cards[section]), "rows": rows})
+    return sections

@@ -174,17 +174,22 @@ def _import_deck(values: dict[str, str]) -> str:
     except DeckProblem as problem:
         values["deck_problem"] = f"{problem.path}: {problem.message}"
         return "f-deck-text"
-    for pile, names in (("deck", deck["deck"]), ("extra_deck", deck["extra_deck"])):
+    for pile, names in (("deck", deck.names("main")), ("extra_deck", deck.names("extra"))):
         key = f"{player}-{pile}"
         for old in [k for k in values if re.fullmatch(re.escape(key) + r"-\d+(-keep)?", k)]:
             del values[old]
         values.pop(f"slots-{key}", None)
         for i, card in enumerate(names):
             values[f"{key}-{i}"] = card
-    values[f"{player}-deck-unknown"] = "0"
+    unknown = [c for c in deck.unknown if c.section == "main"]  # cards the Deck holds, names unknown
+    values[f"{player}-deck-unknown"] = str(len(unknown))
     values["deck_text"] = ""
-    values["deck_done"] = (
-        f"Player {player}: {len(deck['deck'])} Main Deck and {len(deck['extra_deck'])} Extra Deck cards."
+    values["deck_done"] = " ".join(
+        [
+            f"Player {player}: {len(deck.cards['main'])} Main Deck and "
+            f"{len(deck.names('extra'))} Extra Deck cards.",
+            *(m["message"] + "." for m in deck.unknown_messages()),
+        ]
     )
     return f"pile-{player}-deck"
 

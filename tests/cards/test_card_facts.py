@@ -241,4 +241,21 @@ def test_the_card_page_shows_a_facts_only_card(client: Client, tmp_path: Path) -
     card = Card.objects.get(name="Decode Talker")
     page = client.get(f"/cards/{card.pk}/").content.decode()
     assert "printed facts only" in page and "state what it did" in page
-    assert "<dt>TCG</dt><dd>Unlimited</dd>" in page or "Forbidden" in page or "Limited" in page
+    assert card.tcg_status and f"<dt>TCG status</dt><dd>{card.get_tcg_status_display()}</dd>" in page
+    assert card.yugipedia_page and "https://yugipedia.com/wiki/Decode_Talker" in page
+
+
+@needs_data
+@pytest.mark.django_db
+def test_a_facts_only_library_finds_the_card_a_series_is_named_after_first(
+    client: Client, tmp_path: Path
+) -> None:
+    """No texts to count who names whom: the names alone say Blue-Eyes White Dragon is the one
+    "blue eyes" means (Malefic Blue-Eyes White Dragon names it), not the shortest Blue-Eyes name."""
+    series = ["Blue-Eyes Jet Dragon", "Blue-Eyes Toon Dragon", "Blue-Eyes White Dragon"]
+    call_command(
+        "seed", facts=str(_small_facts(tmp_path, [*series, "Malefic Blue-Eyes White Dragon"])), verbosity=0
+    )
+    assert not Card.objects.exclude(text="").exists(), "no card text to count names in"
+    found = [c["name"] for c in client.get("/api/cards", {"q": "blue eyes"}).json()["results"]]
+    assert found[0] == "Blue-Eyes White Dragon" and set(series) <= set(found)

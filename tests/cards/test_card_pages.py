@@ -23,7 +23,7 @@ def cards(seeded: None, tmp_path: Path) -> None:
 
 def names(response) -> list[str]:
     assert response.status_code == 200, response.content
-    return [card["name"] for card in response.json()]
+    return [card["name"] for card in response.json()["results"]]
 
 
 @pytest.mark.parametrize("query", ["escuridão", "ESCURIDAO", "hero escur", "Escuridão"])
@@ -40,11 +40,11 @@ def test_search_filters(client: Client, cards: None) -> None:
         "Dusk Warden",
     }
     assert names(client.get("/api/cards", {"level": "8", "origin": "read"})) == ["Dusk Warden"]
-    written = client.get("/api/cards", {"origin": "written", "type": "spell", "q": "dark"}).json()
+    written = client.get("/api/cards", {"origin": "written", "type": "spell", "q": "dark"}).json()["results"]
     assert written[0]["name"] == "Dark Hole", "a name starting with the query comes first"
     assert {(c["origin"], c["card_type"]) for c in written} == {("written", "spell")}
     assert all("dark" in c["name"].lower() for c in written)
-    first = client.get("/api/cards", {"q": "sway"}).json()[0]
+    first = client.get("/api/cards", {"q": "sway"}).json()["results"][0]
     assert (first["origin"], first["level"], first["scale_left"], first["scale_right"]) == ("read", 4, 3, 5)
     assert first["subtypes"] == ["pendulum", "effect"] and first["def"] == 900
 
@@ -144,7 +144,7 @@ def test_a_judge_corrects_the_reader(client: Client, cards: None, django_user_mo
     card.refresh_from_db()
     assert card.data["effects"][0]["kind"] == "quick", "the engine's definition follows the correction"
     html = client.get(f"/cards/{card.pk}/").content.decode()
-    assert "corrected" in html and "Corrected by judge" in html and "the reader said ignition" in html
+    assert "corrected" in html and "Corrected by judge" in html and "the reader said Ignition Effect" in html
 
     override = ReaderOverride.objects.get(card=card)
     client.post(url, {"remove": str(override.pk)})

@@ -73,11 +73,18 @@ def test_parse_ydke_round_trip_and_errors() -> None:
 def test_api_reads_a_ydk(client: Client, cards: None) -> None:
     response = client.post("/api/decks", {"ydk": YDK}, content_type="application/json")
     assert response.status_code == 200, response.content
-    assert response.json() == {
-        "deck": ["Plain Soldier", "Plain Soldier", "Quick Gust"],
-        "extra_deck": ["Iron Warden", "Relay Weaver"],
-        "side": ["Flare Burst"],
-    }
+    body = response.json()
+    assert (body["deck"], body["extra_deck"], body["side"]) == (
+        ["Plain Soldier", "Plain Soldier", "Quick Gust"],
+        ["Iron Warden", "Relay Weaver"],
+        ["Flare Burst"],
+    )
+    warden = body["cards"]["extra"][0]
+    assert warden["passcode"] == WARDEN and warden["name"] == "Iron Warden"
+    assert client.get(warden["url"]).status_code == 200, "each card links its page"
+    assert body["unknown"] == []
+    assert body["legality"]["legal"] is False
+    assert "The Main Deck has 3 cards; it must have 40 to 60." in body["legality"]["problems"]
 
 
 def test_api_reads_a_ydke_link_and_alternative_artworks(client: Client, tmp_path: Path) -> None:
@@ -90,14 +97,19 @@ def test_api_reads_a_ydke_link_and_alternative_artworks(client: Client, tmp_path
     assert response.json()["deck"] == ["Flare Burst", "Plain Soldier"]
 
 
-def test_unknown_passcodes_are_listed(client: Client, cards: None) -> None:
+def test_unknown_passcodes_are_reported_and_the_rest_reads(client: Client, cards: None) -> None:
     response = client.post(
         "/api/decks", {"ydk": f"#main\n{SOLDIER}\n99999999\n12345\n"}, content_type="application/json"
     )
-    assert response.status_code == 400
-    [error] = response.json()["errors"]
-    assert error["path"] == "ydk"
-    assert error["message"].startswith("2 passcodes not in the card database: 12345, 99999999.")
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert body["deck"] == ["Plain Soldier"]
+    assert [c["name"] for c in body["cards"]["main"]] == ["Plain Soldier", None, None]
+    assert [(u["path"], u["message"]) for u in body["unknown"]] == [
+        ("main[1]", "Main Deck card 2: passcode 99999999 is not in the card database"),
+        ("main[2]", "Main Deck card 3: passcode 12345 is not in the card database"),
+    ]
+    assert "2 cards with a passcode not in the card database: not checked." in body["legality"]["notes"]
 
 
 @pytest.mark.parametrize(
@@ -132,12 +144,22 @@ def test_fill_partial_gives_yaml_for_a_player(client: Client, cards: None) -> No
 
 
 def test_fill_errors(client: Client, cards: None) -> None:
-    htmx = client.post("/decks/fill/", {"deck": "#main\n424242\n", "player": "A"}, HTTP_HX_REQUEST="true")
+    htmx = client.post("/decks/fill/", {"deck": "#main\nabc\n", "player": "A"}, HTTP_HX_REQUEST="true")
     assert htmx.status_code == 200 and 'data-ok="false"' in htmx.content.decode()
-    assert "424242" in htmx.content.decode()
+    assert "expected a passcode" in htmx.content.decode()
     plain = client.post("/decks/fill/", {"deck": YDK, "player": "C"})
     assert plain.status_code == 400 and "expected A or B" in plain.content.decode()
     assert "<html" in plain.content.decode(), "without htmx the form gets a whole page"
+
+
+def test_fill_reports_an_unknown_passcode_and_keeps_the_rest(client: Client, cards: None) -> None:
+    text = f"#main\n{SOLDIER}\n424242\n"
+    htmx = client.post("/decks/fill/", {"deck": text, "player": "A"}, HTTP_HX_REQUEST="true")
+    html = htmx.content.decode()
+    assert htmx.status_code == 200 and 'data-ok="true"' in html
+    assert "Main Deck card 2: passcode 424242 is not in the card database" in html
+    assert yaml.safe_load(htmx.context["yaml"])["deck"] == {"cards": ["Plain Soldier"], "unknown": 1}
+    assert "Not legal in the TCG today" in html and "it must have 40 to 60" in html
 
 
 def test_index_page_offers_the_deck_form(client: Client) -> None:

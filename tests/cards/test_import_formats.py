@@ -196,7 +196,7 @@ def test_real_json_lines_import(tmp_path: Path, seeded: None, client: Client) ->
     real_ash = json.loads(next(line for line in lines if "Ash Blossom" in line))
     assert ash.origin == "written" and ash.text == real_ash["text"], "the official text is kept"
     page = client.get(f"/cards/{ash.pk}/").content.decode()
-    assert "Official card text" in page and ash.summary.split(".")[0] in page
+    assert "Card text (as imported)" in page and ash.summary.split(".")[0] in page
     assert real_ash["text"].split(".")[0].replace('"', "&quot;") in page
 
 

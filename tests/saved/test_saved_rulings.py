@@ -493,13 +493,15 @@ def basic(user: str, password: str) -> dict[str, str]:
 
 def test_api_list_and_detail(client: Client, two_rulings: tuple[SavedRuling, SavedRuling]) -> None:
     first, second = two_rulings
-    listed = client.get("/api/rulings").json()
+    listed = client.get("/api/rulings").json()["results"]
     assert {r["slug"] for r in listed} == {first.slug, second.slug}
-    assert [r["title"] for r in client.get("/api/rulings", {"card": "skull"}).json()] == [second.title]
-    assert [r["title"] for r in client.get("/api/rulings", {"topic": "direct-attack"}).json()] == [
+    assert [r["title"] for r in client.get("/api/rulings", {"card": "skull"}).json()["results"]] == [
+        second.title
+    ]
+    assert [r["title"] for r in client.get("/api/rulings", {"topic": "direct-attack"}).json()["results"]] == [
         first.title
     ]
-    assert client.get("/api/rulings", {"q": "nothing like it"}).json() == []
+    assert client.get("/api/rulings", {"q": "nothing like it"}).json()["results"] == []
     detail = client.get(f"/api/rulings/{first.slug}").json()
     assert detail["title"] == "Direct attack" and detail["notes"] == "Nothing blocks it."
     assert detail["author"] == "alice"

@@ -330,8 +330,11 @@ def test_import_a_deck_fills_the_deck_and_extra_deck(client: Client, seeded: Non
     assert built["deck"] == {"cards": ["Dark Hole", "Dark Hole"], "unknown": 0}
     assert engine.replay(build_document(values).doc)["steps"][0]["accepted"]
 
-    bad = client.post("/editor/", {**form(CHAIN), "op": "import-deck", "deck_text": "#main\n1\n"})
-    assert "not in the card database" in bad.content.decode()
+    unknown = client.post("/editor/", {**form(CHAIN), "op": "import-deck", "deck_text": "#main\n1\n"})
+    assert "Main Deck card 1: passcode 1 is not in the card database." in unknown.content.decode()
+    assert unknown.context["values"]["A-deck-unknown"] == "1", "an unknown card is one of the Deck's unknown"
+    bad = client.post("/editor/", {**form(CHAIN), "op": "import-deck", "deck_text": "#main\nabc\n"})
+    assert "expected a passcode" in bad.content.decode()
     assert bad.context["values"]["A-deck-unknown"] == "30", "the board is left as it was"
 
 
