@@ -99,11 +99,11 @@ class _Recorder:
         }
         focused = step["n"] == self.focus
         if self.legal == "every" or focused:
-            self._count(tx.board, "legal")
+            self._count(tx.board)
             step["legal"] = self._legal(tx.game)
         self._last_game = tx.game
         if self.boards == "every" or (focused and self.boards == "final"):
-            self._count(tx.board, "boards")
+            self._count(tx.board)
             step["board"] = self.board(tx.board)
         elif self.boards == "changes":
             board = self.board(tx.board)
@@ -114,11 +114,11 @@ class _Recorder:
             self._last_board = board
         self.steps.append(step)
 
-    def _count(self, board: Board, option: str) -> None:
+    def _count(self, board: Board) -> None:
         """The output bound: every whole board or `legal` a step carries counts its cards."""
         self.written += len(board.cards)
         if self.written > self.limits.output_cards:
-            hint = f"ask for fewer with {option}={'changes' if option == 'boards' else 'last'}"
+            hint = "ask for less: boards=changes or final, legal=last or none"
             raise exceeded("actions", "output_cards", self.written, self.limits, hint)
 
     def finish(self) -> None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from engine.limits import excerpt
 from rulings.cards.models import Card
 
 SECTIONS = ("main", "extra", "side")
@@ -52,7 +53,7 @@ def parse_ydk(text: str) -> Passcodes:
         if line.startswith(("#", "!", "//")):
             continue
         if not PASSCODE_LINE.fullmatch(line):
-            message = f"expected a passcode (digits) or a section heading; got {line!r}"
+            message = f"expected a passcode (digits) or a section heading; got {excerpt(line)}"
             raise DeckProblem(f"ydk line {number}", message)
         getattr(deck, section).append(int(line))
     if not (deck.main or deck.extra or deck.side):
