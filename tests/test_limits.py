@@ -217,3 +217,10 @@ def test_the_workspace_reads_its_fields_within_the_limits(client: Client, seeded
     value = {"action-0": "player: A\nx: " + BOMB, "A-m1-counters": DEEP, "doc-extra": DEEP}[field]
     response = client.post("/editor/", {"op": "check", field: value})
     assert response.status_code in (200, 400) and "Traceback" not in response.content.decode()
+
+
+def test_unknown_passcodes_are_counted_not_all_listed(client: Client, db: None) -> None:
+    ydk = "#main\n" + "\n".join(str(90_000_000 + n) for n in range(2000))
+    errors = _assert_refused(client.post("/api/decks", {"ydk": ydk}, content_type="application/json"))
+    assert errors[0]["message"].startswith("2000 passcodes not in the card database: 90000000, 90000001")
+    assert "and 1980 more" in errors[0]["message"] and len(errors[0]["message"]) < 500

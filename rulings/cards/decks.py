@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from engine.limits import excerpt
+from engine.limits import excerpt, listing
 from rulings.cards.models import Card
 
 SECTIONS = ("main", "extra", "side")
@@ -110,7 +110,7 @@ def resolve(deck: Passcodes, path: str) -> dict[str, list[str]]:
     names = card_names(codes)
     unknown = [code for code in sorted(codes) if code not in names]
     if unknown:
-        listed = ", ".join(str(code) for code in unknown)
+        listed = listing([str(code) for code in unknown], 20)  # not a megabyte of passcodes back
         raise DeckProblem(
             path,
             f"{len(unknown)} passcode{'s' if len(unknown) != 1 else ''} not in the card database: {listed}. "
