@@ -24,7 +24,9 @@ class Limits:
     actions: int = 1000  # entries of `actions`
     turns: int = 250  # turns a replay may run: `end_turn` actions, the only way to a new turn
     steps: int = 5000  # steps a replay may make (actions plus what the rules do by themselves)
-    output_cards: int = 500_000  # cards the steps' boards and `legal` may write, all steps together
+    output_cards: int = (
+        500_000  # cards the steps' whole boards may write, all steps together (~35 MB of JSON)
+    )
     problems: int = 100  # problems listed in one document error; the rest are counted
 
 
@@ -37,7 +39,7 @@ UNITS = {
     "actions": "actions",
     "turns": "turns",
     "steps": "replay steps",
-    "output_cards": "cards written in step boards and legal",
+    "output_cards": "cards written in step boards",
     "problems": "problems",
 }
 

@@ -60,7 +60,7 @@ class _Recorder:
                  limits: Limits = LIMITS) -> None:  # fmt: skip
         self.steps: list[dict[str, Any]] = []
         self.limits = limits
-        self.written = 0  # cards the step boards and `legal` hold so far (limit: output_cards)
+        self.written = 0  # cards the step boards hold so far (limit: output_cards)
         self.boards = boards
         self.legal = legal
         self.focus = focus
@@ -99,7 +99,6 @@ class _Recorder:
         }
         focused = step["n"] == self.focus
         if self.legal == "every" or focused:
-            self._count(tx.board)
             step["legal"] = self._legal(tx.game)
         self._last_game = tx.game
         if self.boards == "every" or (focused and self.boards == "final"):
@@ -115,10 +114,11 @@ class _Recorder:
         self.steps.append(step)
 
     def _count(self, board: Board) -> None:
-        """The output bound: every whole board or `legal` a step carries counts its cards."""
+        """The output bound: every whole board a step carries counts its cards (its `legal` is
+        what a player could do with the few cards in reach: small beside the board)."""
         self.written += len(board.cards)
         if self.written > self.limits.output_cards:
-            hint = "ask for less: boards=changes or final, legal=last or none"
+            hint = "ask for less with boards=changes or boards=final"
             raise exceeded("actions", "output_cards", self.written, self.limits, hint)
 
     def finish(self) -> None:

@@ -151,9 +151,8 @@ API_LIMITS_DESCRIPTION = (
     f" Limits (the same for the pages and the command line): a body of at most {LIMITS.body_bytes} "
     f"bytes (else 413); at most {LIMITS.depth} levels of nesting, {LIMITS.actions} actions, "
     f"{LIMITS.turns} turns (end_turn actions), {LIMITS.steps} replay steps, and {LIMITS.output_cards} "
-    "cards written in all the step boards and `legal` together (ask for boards=changes or final, "
-    "legal=last or none, to write fewer); no YAML anchors or aliases. A document over a limit is "
-    "answered 400 naming the limit."
+    "cards written in all the step boards together (boards=changes or final write far fewer); no "
+    "YAML anchors or aliases. A document over a limit is answered 400 naming the limit."
 )
 
 # Requests per address (`*_anon`) or per signed-in judge (`*_user`); DUEL_ARBITER_RATE_<SCOPE>

@@ -47,6 +47,19 @@ def test_an_alias_bomb_is_refused_before_anything_is_built() -> None:
     assert "anchors and aliases" in problems[0] and "line 1" in problems[0]
 
 
+def test_the_loader_refuses_before_building_anything(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing of the document is constructed: the refusal comes from the composer, node by node."""
+    from engine import yamlio
+
+    def never(*args: Any) -> Any:
+        raise AssertionError("a node was built")
+
+    monkeypatch.setattr(yamlio._DocumentLoader, "construct_document", never)
+    for text in (BOMB, "board: " + "[" * 10_000):
+        with pytest.raises(yamlio.Refused):
+            yamlio.load_document(text, LIMITS.depth)
+
+
 @pytest.mark.parametrize("text", ["a: &x 1\n", "a: 1\nb: *x\n", "board: &b {turn: 2}\n"])
 def test_any_anchor_or_alias_is_refused(text: str) -> None:
     (problem,) = _problems(lambda: parse_document(text, "yaml"))
