@@ -20,12 +20,28 @@ from yaml.nodes import Node
 from yaml.resolver import Resolver
 
 SafeLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_Parser: type = getattr(yaml, "CParser", None) or yaml.SafeLoader
+try:
+    from yaml.cyaml import CParser as _Parser  # libyaml's parser, when PyYAML was built with it
+except ImportError:  # pragma: no cover - PyYAML without libyaml: its own (a full loader)
+    _Parser = yaml.SafeLoader
 
 
 def load(text: str | bytes | IO[str] | IO[bytes]) -> Any:
     """`yaml.safe_load`, through the fastest safe loader at hand (trusted files only)."""
     return yaml.load(text, Loader=SafeLoader)  # noqa: S506 - a safe loader, C or Python
+
+
+class _PlainDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    """Writes a value shared by two places twice, never as an anchor and alias: what this
+    project writes, `load_document` must read back."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+def dump(data: Any, **options: Any) -> str:
+    """`yaml.safe_dump` without anchors or aliases (plain data: no cycles)."""
+    return yaml.dump(data, Dumper=_PlainDumper, **options)
 
 
 class Refused(yaml.YAMLError):
@@ -81,5 +97,10 @@ def load_document(text: str, max_depth: int) -> Any:
     loader.max_depth = max_depth
     try:
         return loader.get_single_data()
+    except yaml.MarkedYAMLError as err:  # libyaml's own bound (1,000 levels), met reading ahead
+        if "nesting depth" not in str(err.problem):
+            raise
+        message = f"nested deeper than the limit of {max_depth} levels (depth)"
+        raise Refused(message, "depth", err.problem_mark) from None
     finally:
         loader.dispose()

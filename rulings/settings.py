@@ -147,6 +147,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # command line. Past the body limit Django refuses a form or a body (RequestDataTooBig: the API and
 # the pages answer 413); an uploaded file is checked against it too.
 DATA_UPLOAD_MAX_MEMORY_SIZE = LIMITS.body_bytes
+FILE_UPLOAD_HANDLERS = [
+    "rulings.replays.uploads.BoundedUploadHandler",  # an uploaded file too: 413 past the limit
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
 API_LIMITS_DESCRIPTION = (
     f" Limits (the same for the pages and the command line): a body of at most {LIMITS.body_bytes} "
     f"bytes (else 413); at most {LIMITS.depth} levels of nesting, {LIMITS.actions} actions, "

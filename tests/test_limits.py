@@ -200,6 +200,15 @@ def test_an_uploaded_file_over_the_limit_is_a_413_naming_it(client: Client, db: 
     assert response.status_code == 413 and "body_bytes" in response.content.decode()
 
 
+@pytest.mark.parametrize("url", ["/", "/r/import/"])
+def test_a_huge_upload_is_the_413_page_before_it_is_read(signed_in: Client, url: str) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("huge.yaml", b"#" * (3 * LIMITS.body_bytes))
+    response = signed_in.post(url, {"file": upload})
+    assert response.status_code == 413 and "That is too large" in response.content.decode()
+
+
 def test_a_paste_over_the_limit_is_the_friendly_413_page(client: Client) -> None:
     response = client.post("/", {"text": "x" * (LIMITS.body_bytes + 10)})
     assert response.status_code == 413 and "That is too large" in response.content.decode()

@@ -12,8 +12,7 @@ import re
 import struct
 from dataclasses import dataclass, field
 
-import yaml
-
+from engine import yamlio
 from engine.limits import excerpt, listing
 from rulings.cards.models import Card
 
@@ -132,8 +131,8 @@ def deck_from_text(text: str) -> dict[str, list[str]]:
 def player_yaml(deck: dict[str, list[str]]) -> str:
     """The lines to paste under a player in a scenario (`deck` top card first, `extra_deck`)."""
     data = {"deck": {"cards": deck["deck"], "unknown": 0}, "extra_deck": deck["extra_deck"]}
-    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+    text = yamlio.dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
     if deck["side"]:
-        side = yaml.safe_dump(deck["side"], allow_unicode=True, default_flow_style=True, width=10_000).strip()
+        side = yamlio.dump(deck["side"], allow_unicode=True, default_flow_style=True, width=10_000).strip()
         text += f"# side deck (not part of a scenario): {side}\n"
     return text

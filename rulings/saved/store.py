@@ -13,6 +13,7 @@ import yaml
 from django.db import transaction
 from django.db.models import Q, QuerySet
 
+from engine import yamlio
 from engine.errors import DocumentError
 from engine.limits import TooLarge
 from engine.scenario import load_scenario, read_data
@@ -304,7 +305,7 @@ def export_wrapper(ruling: SavedRuling) -> dict[str, Any]:
 
 
 def dump_yaml(data: Any) -> str:
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    return yamlio.dump(data, sort_keys=False, allow_unicode=True, width=100)
 
 
 def dump_json(data: Any) -> str:

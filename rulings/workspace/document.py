@@ -144,14 +144,14 @@ def action_line(action: Any) -> str:
     if not isinstance(action, dict):
         return _text(action)
     action = {**{k: action[k] for k in ("player", "do") if k in action}, **action}  # who, what, then how
-    return yaml.safe_dump(
+    return yamlio.dump(
         action, default_flow_style=True, sort_keys=False, allow_unicode=True, width=10_000
     ).strip()
 
 
 def dump_document(doc: dict[str, Any]) -> str:
     """The document as YAML: the same form always gives the same text (and the same slug)."""
-    return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+    return yamlio.dump(doc, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
 
 
 def indices(data: dict[str, str], prefix: str) -> list[int]:

@@ -242,3 +242,13 @@ def test_the_command_line_refuses_a_file_over_the_size_limit_before_reading_it(t
 def test_a_limit_flag_takes_a_positive_whole_number(tmp_path: Path) -> None:
     run = _cli("x.yaml", "--max-actions", "0")
     assert run.returncode == 2 and "expected 1 or more" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_what_the_project_writes_the_checked_loader_reads_back() -> None:
+    """A value shared by two places is written twice (an anchor would be refused on the way back)."""
+    from engine import yamlio
+
+    shared = ["Sangan", "Kuriboh"]
+    text = yamlio.dump({"hand": shared, "graveyard": shared})
+    assert "&" not in text and "*" not in text
+    assert yamlio.load_document(text, LIMITS.depth) == {"hand": shared, "graveyard": shared}
