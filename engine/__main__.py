@@ -1,5 +1,6 @@
-"""`python -m engine replay FILE [--json] [--boards every|changes|final] [--legal every|none|last]`:
-the same replay from the command line, with the same options as `POST /api/replay`."""
+"""`python -m engine replay FILE [--json] [--boards every|changes|final] [--legal every|none|last]
+[--max-actions N ...]`: the same replay from the command line, with the same options and limits
+as `POST /api/replay` (each limit may be raised with its flag)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,11 @@ import argparse
 import gc
 import json
 import sys
+from dataclasses import fields, replace
 from pathlib import Path
 
 from engine import DocumentError, parse_document, replay
+from engine.limits import LIMITS, UNITS, Limits
 from engine.replay import BOARDS, LEGAL
 
 
@@ -49,25 +52,56 @@ def main(argv: list[str] | None = None) -> int:
         default="every",
         help="what each player could activate: after every step, none, or after the last",
     )
+    for limit in fields(Limits):
+        rp.add_argument(
+            f"--max-{limit.name.replace('_', '-')}",
+            dest=limit.name,
+            type=_positive,
+            default=getattr(LIMITS, limit.name),
+            metavar="N",
+            help=f"at most N {UNITS[limit.name]} (default {getattr(LIMITS, limit.name)})",
+        )
     args = parser.parse_args(argv)
+    limits = replace(LIMITS, **{limit.name: getattr(args, limit.name) for limit in fields(Limits)})
     try:
+        size = args.file.stat().st_size
+        if size > limits.body_bytes:  # refused before it is read
+            print(f"{args.file}: {size} bytes of text is over the limit of {limits.body_bytes} "
+                  "(body_bytes; --max-body-bytes raises it)", file=sys.stderr)  # fmt: skip
+            return 1
         text = args.file.read_bytes()
     except OSError as err:
         print(f"{args.file}: cannot read: {err.strerror}", file=sys.stderr)
         return 2
     fmt = "json" if args.file.suffix.lower() == ".json" else "yaml"
+    # the text report shows neither step boards nor `legal`: skip writing them
+    options = (
+        {"boards": args.boards, "legal": args.legal} if args.json else {"boards": "final", "legal": "none"}
+    )
     try:
-        document = parse_document(text, fmt)
-        if args.json:
-            result = replay(document, boards=args.boards, legal=args.legal)
-        else:  # the text report shows neither step boards nor `legal`: skip writing them
-            result = replay(document, boards="final", legal="none")
+        result = replay(parse_document(text, fmt, limits), **options, limits=limits)
     except DocumentError as err:
         for problem in err.problems:
             print(str(problem), file=sys.stderr)
         return 1
+    except Exception as err:  # an engine defect: one line, never a stack trace (spec, "Errors")
+        print(
+            f"{args.file}: the engine could not replay this scenario ({type(err).__name__})", file=sys.stderr
+        )
+        return 3
     print(_as_json(result) if args.json else _text_report(result))
     return 0
+
+
+def _positive(text: str) -> int:
+    """A limit given on the command line: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number; got {text[:20]!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more; got {value}")
+    return value
 
 
 def _as_json(result: dict) -> str:

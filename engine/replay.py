@@ -17,6 +17,7 @@ from engine.changes import board_changes
 from engine.document import ActionEntry
 from engine.errors import DocumentError, Illegal, Problem
 from engine.explain import Card, JudgeNames, Names, Phrase, Player, render_phrase
+from engine.limits import LIMITS, Limits, exceeded, excerpt
 from engine.refs import resolve_ref
 from engine.rules import battle as battle_rules
 from engine.rules import chain as chain_rules
@@ -57,9 +58,11 @@ class _Recorder:
     """
 
     def __init__(self, boards: str = "every", legal: str = "every", focus: int | None = None,
-                 names: Names | None = None) -> None:  # fmt: skip
+                 names: Names | None = None, limits: Limits = LIMITS) -> None:  # fmt: skip
         self.steps: list[dict[str, Any]] = []
         self.names = names  # how sentences name cards (JudgeNames: "B's second Peten the Dark Clown")
+        self.limits = limits
+        self.written = 0  # cards the step boards hold so far (limit: output_cards)
         self.boards = boards
         self.legal = legal
         self.focus = focus
@@ -87,6 +90,8 @@ class _Recorder:
         return self._legal_of[1]
 
     def add(self, tx: Tx, action: int | None, kind: str, accepted: bool, summary: str | Phrase) -> None:
+        if len(self.steps) >= self.limits.steps:
+            raise exceeded("actions", "steps", len(self.steps) + 1, self.limits)
         if isinstance(summary, Phrase):
             summary = render_phrase(summary, self.names)
         step = {
@@ -104,6 +109,7 @@ class _Recorder:
             step["legal"] = self._legal(tx.game)
         self._last_game = tx.game
         if self.boards == "every" or (focused and self.boards == "final"):
+            self._count(tx.board)
             step["board"] = self.board(tx.game)
         elif self.boards == "changes":
             board = self.board(tx.game)
@@ -115,6 +121,14 @@ class _Recorder:
         self.steps.append(step)
         if self.games is not None:
             self.games.append(tx.game)
+
+    def _count(self, board: Board) -> None:
+        """The output bound: every whole board a step carries counts its cards (its `legal` is
+        what a player could do with the few cards in reach: small beside the board)."""
+        self.written += len(board.cards)
+        if self.written > self.limits.output_cards:
+            hint = "ask for less with boards=changes or boards=final"
+            raise exceeded("actions", "output_cards", self.written, self.limits, hint)
 
     def finish(self) -> None:
         """`legal=last`: the last step alone says what could be activated after it."""
@@ -128,7 +142,7 @@ class _Recorder:
 
 def _option(name: str, value: str, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
-        raise DocumentError([Problem(name, f"unknown {name} option {value!r}: expected one of "
+        raise DocumentError([Problem(name, f"unknown {name} option {excerpt(value)}: expected one of "
                                      f"{', '.join(allowed)}")])  # fmt: skip
 
 
@@ -183,7 +197,13 @@ def _resolve_chain(rec: _Recorder, game: Game, index: int | None, announce: bool
                         battle_rules.replay_check(tx)
             return summary
 
-        game = _automatic(rec, game, index, "chain_link_resolves", one)
+        try:
+            game = _automatic(rec, game, index, "chain_link_resolves", one)
+        except Illegal as err:  # a choice naming a zone that is empty as the link resolves
+            top = game.chain[-1]
+            name = game.board.cards[top.card].name if top.card in game.board.cards else top.card
+            raise DocumentError([Problem("actions", f"Chain Link {top.link} ({name}) cannot resolve with "
+                                         f"the choices given: {err}")]) from None  # fmt: skip
         first = False
     if game.result is not None and game.chain:
         game = evolve(game, chain=())
@@ -649,7 +669,8 @@ def _window_actions(actions: tuple[ActionEntry, ...], start: int) -> tuple[Actio
 
 
 def run(scenario: Scenario, *, boards: str = "every", legal: str = "every",
-        focus: int | None = None, games: list[Game] | None = None) -> dict[str, Any]:  # fmt: skip
+        focus: int | None = None, games: list[Game] | None = None,
+        limits: Limits = LIMITS) -> dict[str, Any]:  # fmt: skip
     """Replay a scenario. `boards`: every | changes | final; `legal`: every | none | last; `focus`:
     the one step that carries its board and `legal` besides (see `_Recorder`). Whatever they are,
     the steps, events, explanations, chains, result and final board are the same."""
@@ -657,7 +678,7 @@ def run(scenario: Scenario, *, boards: str = "every", legal: str = "every",
     _option("legal", legal, LEGAL)
     first = scenario.game.board
     names = judge_names(scenario)
-    rec = _Recorder(boards, legal, focus, names)
+    rec = _Recorder(boards, legal, focus, names, limits)
     rec.games = games
     game = scenario.game
     actions = scenario.actions
@@ -693,9 +714,11 @@ def judge_names(scenario: Scenario) -> JudgeNames:
 
 
 def replay(document: dict, *, boards: str = "every", legal: str = "every",
-           focus: int | None = None) -> dict[str, Any]:  # fmt: skip
-    """Validate a scenario document and replay it; raises DocumentError for a bad document or an
-    unknown option (before reading the document)."""
+           focus: int | None = None, limits: Limits = LIMITS) -> dict[str, Any]:  # fmt: skip
+    """Validate a scenario document and replay it; raises DocumentError for a bad document, an
+    unknown option (before reading the document), or a document over one of `limits` (the
+    actions and turns before the replay; the steps and what they write as it runs)."""
     _option("boards", boards, BOARDS)
     _option("legal", legal, LEGAL)
-    return run(load_scenario(document), boards=boards, legal=legal, focus=focus)
+    scenario = load_scenario(document, limits)
+    return run(scenario, boards=boards, legal=legal, focus=focus, limits=limits)

@@ -31,6 +31,7 @@ from engine.document import (
     SpellTrapEntry,
 )
 from engine.errors import DocumentError, Problem
+from engine.limits import LIMITS, Limits, capped, check_depth, exceeded, excerpt, listing
 from engine.rules import continuous, stated
 from engine.rules.pendulum import USED as PENDULUM_SUMMON_USED
 from engine.state import (
@@ -49,6 +50,7 @@ from engine.state import (
 FORK_SINCE = 1  # the moment a written board's lasting effects count their cards from
 ZONE_REF = re.compile(r"^(A|B):(M[1-5]|EMZ-L|EMZ-R|S[1-5]|FZ)$", re.IGNORECASE)
 COST_KEYS = {"discard", "tribute", "banish", "send_to_gy", "detach", "reveal", "pay_lp"}
+CHOICE_VALUES = ("position", "zone", "coin", "declare", "mode", "die")  # choices that name no card
 UNCONFIRMED_LABELS = {"level": "Level", "attribute": "Attribute", "monster_type": "Type",
                       "atk": "ATK", "def": "DEF"}  # fmt: skip
 
@@ -67,26 +69,44 @@ class Scenario:
 
 
 # --------------------------------------------------------------------------- text -> dict
-def parse_document(text: str | bytes, fmt: str) -> dict:
-    """Read JSON or YAML text into a mapping; malformed text is a DocumentError."""
+def parse_document(text: str | bytes, fmt: str, limits: Limits = LIMITS) -> dict:
+    """Read JSON or YAML text into a mapping; malformed text, or text over a limit (its size,
+    its nesting, a YAML alias), is a DocumentError (`TooLarge` for the size)."""
+    data = read_data(text, fmt, limits)
+    if not isinstance(data, dict):
+        raise DocumentError([Problem("", "expected a mapping with format, board and actions")])
+    return data
+
+
+def read_data(text: str | bytes, fmt: str, limits: Limits = LIMITS) -> Any:
+    """JSON or YAML text from outside as plain data, within `limits` (size, nesting, no YAML
+    alias); a DocumentError otherwise. What every reader of a judge's text goes through."""
+    size = len(text) if isinstance(text, bytes) or text.isascii() else len(text.encode("utf-8"))
+    if size > limits.body_bytes:
+        raise exceeded("", "body_bytes", size, limits, "a scenario is a few kilobytes")
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
             raise DocumentError([Problem("", "expected UTF-8 text")]) from None
     try:
-        data = json.loads(text) if fmt == "json" else yamlio.load(text)
+        data = json.loads(text) if fmt == "json" else yamlio.load_document(text, limits.depth)
     except json.JSONDecodeError as err:
         raise DocumentError(
             [Problem("", f"malformed JSON at line {err.lineno}, column {err.colno}: {err.msg}")]
         ) from None
+    except RecursionError:  # the C decoder's own guard, far below what Python's stack holds
+        raise exceeded("", "depth", limits.depth + 1, limits, "a scenario needs far fewer") from None
+    except yamlio.Refused as err:
+        raise DocumentError([Problem("", str(err))]) from None
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(err, "problem", None) or "not valid YAML"
         raise DocumentError([Problem("", f"malformed YAML{where}: {problem}")]) from None
-    if not isinstance(data, dict):
-        raise DocumentError([Problem("", "expected a mapping with format, board and actions")])
+    except ValueError as err:  # a number too long to read (Python reads at most 4,300 digits)
+        raise DocumentError([Problem("", f"cannot read a value: {str(err)[:100]}")]) from None
+    check_depth(data, limits)
     return data
 
 
@@ -107,26 +127,26 @@ def _message(err: dict) -> str:
     kind, ctx, got = err["type"], err.get("ctx", {}), err.get("input")
     if kind == "literal_error":
         expected = ctx.get("expected", "").replace("'", "")
-        return f"expected {expected}; got {got!r}"
+        return f"expected {expected}; got {excerpt(got)}"
     if kind == "missing":
         return "required, but missing"
     if kind == "extra_forbidden":
         return "unknown field"
     if kind in ("int_type", "int_parsing", "int_from_float"):
-        return f"expected a whole number; got {got!r}"
+        return f"expected a whole number; got {excerpt(got)}"
     if kind in ("bool_type", "bool_parsing"):
-        return f"expected true or false; got {got!r}"
+        return f"expected true or false; got {excerpt(got)}"
     if kind in ("string_type",):
-        return f"expected text; got {got!r}"
+        return f"expected text; got {excerpt(got)}"
     if kind in ("list_type",):
-        return f"expected a list; got {got!r}"
+        return f"expected a list; got {excerpt(got)}"
     if kind in ("dict_type", "model_type", "model_attributes_type"):
-        return f"expected a mapping; got {got!r}"
+        return f"expected a mapping; got {excerpt(got)}"
     if kind == "greater_than_equal":
-        return f"expected a number >= {ctx.get('ge')}; got {got!r}"
+        return f"expected a number >= {ctx.get('ge')}; got {excerpt(got)}"
     if kind == "less_than_equal":
-        return f"expected a number <= {ctx.get('le')}; got {got!r}"
-    return f"{err['msg']}; got {got!r}"
+        return f"expected a number <= {ctx.get('le')}; got {excerpt(got)}"
+    return f"{err['msg']}; got {excerpt(got)}"
 
 
 def _shape_problems(err: ValidationError) -> list[Problem]:
@@ -143,7 +163,7 @@ def _shape_problems(err: ValidationError) -> list[Problem]:
 
 def _ids(known: set[str]) -> str:
     """The ids a reference could have named, or that there are none (never an empty "ids:")."""
-    return f"ids: {', '.join(sorted(known))}" if known else "the board lists no cards, so no id exists yet"
+    return f"ids: {listing(sorted(known))}" if known else "the board lists no cards, so no id exists yet"
 
 
 # --------------------------------------------------------------------------- semantics
@@ -207,7 +227,7 @@ class _Builder:
             names = [c.name for c in self.catalog.values()]
             close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
             hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-            self.fail(path, f"unknown card {name!r}{hint}")
+            self.fail(path, f"unknown card {excerpt(name)}{hint}")
         elif card.unconfirmed and card.name not in self.unstated:
             self.unstated.add(card.name)  # said once, where the card is first named
             wanted = ", ".join(f"{s}: <{UNCONFIRMED_LABELS[s]}>" for s in card.unconfirmed)
@@ -227,7 +247,7 @@ class _Builder:
             n = self.counts[base]
             card_id = base if n == 1 else f"{base}#{n}"
         if card_id in self.cards:
-            self.fail(path, f"id {card_id!r} is used twice")
+            self.fail(path, f"id {excerpt(card_id)} is used twice")
         return card_id
 
     def place(self, owner: str, entry: Any, zone: str, path: str, controller: str | None = None,
@@ -267,7 +287,7 @@ class _Builder:
             return EMZ_BY_NAME[raw.lower()]
         if isinstance(raw, int) and 1 <= raw <= 5:
             return raw
-        self.fail(path, f"expected a zone from 1 to 5, emz-left or emz-right; got {raw!r}")
+        self.fail(path, f"expected a zone from 1 to 5, emz-left or emz-right; got {excerpt(raw)}")
         return None
 
     def player(self, name: str, p: PlayerEntry, emz_taken: dict[int, str]) -> PlayerState:
@@ -305,7 +325,9 @@ class _Builder:
             if card_id and (m.atk is not None or m.def_ is not None):
                 self.stated_stats[card_id] = (m.atk, m.def_)
             if card_id and m.gemini_summoned and "gemini" not in self.defs[card_id].subtypes:
-                self.fail(f"{path}.gemini_summoned", f"{self.defs[card_id].name!r} is not a Gemini monster")
+                self.fail(
+                    f"{path}.gemini_summoned", f"{excerpt(self.defs[card_id].name)} is not a Gemini monster"
+                )
             for j, mat in enumerate(m.materials):
                 mat_id = self.place(name, mat, "material", f"{path}.materials[{j}]")
                 if mat_id:
@@ -314,7 +336,7 @@ class _Builder:
                 self.cards[card_id] = evolve(self.cards[card_id], materials=tuple(materials))
                 defn = self.defs[card_id]
                 if not defn.is_monster:
-                    self.fail(f"{path}.card", f"{defn.name!r} is not a monster")
+                    self.fail(f"{path}.card", f"{excerpt(defn.name)} is not a monster")
                 elif slot > 5 and not defn.is_extra_deck and "pendulum" not in defn.subtypes:
                     self.fail(f"{path}.zone", "only an Extra Deck monster goes to an EMZ")
         s_taken: set[int] = set()
@@ -324,7 +346,7 @@ class _Builder:
             path = f"{base}.spell_traps[{i}]"
             slot = s.zone or next((z for z in range(1, 6) if z not in s_taken), None)
             if slot is None or not 1 <= slot <= 5:
-                self.fail(f"{path}.zone", f"expected a zone from 1 to 5; got {s.zone!r}")
+                self.fail(f"{path}.zone", f"expected a zone from 1 to 5; got {excerpt(s.zone)}")
                 continue
             if slot in s_taken:
                 self.fail(f"{path}.zone", f"zone {slot} already holds another card")
@@ -347,7 +369,7 @@ class _Builder:
             card_id = self.place(name, p.field_spell, "field_spell", path,
                                  face=p.field_spell.face or "up")  # fmt: skip
             if card_id and self.defs[card_id].subtypes != ["field"]:
-                self.fail(f"{path}.card", f"{self.defs[card_id].name!r} is not a Field Spell")
+                self.fail(f"{path}.card", f"{excerpt(self.defs[card_id].name)} is not a Field Spell")
         graveyard = self.pile(name, p.graveyard, "graveyard", f"{base}.graveyard")
         banished = self.pile(name, p.banished, "banished", f"{base}.banished")
         extra = self.pile(name, p.extra_deck, "extra_deck", f"{base}.extra_deck")
@@ -412,7 +434,7 @@ class _Builder:
         self.check_used_this_turn()
         for where, ref in [*self.equip_refs, *self.later_refs]:  # a typo would point at nothing
             if ref not in known and ref.lower() not in lowered and not ZONE_REF.match(ref):
-                self.fail(where, f"no card {ref!r} in this scenario; {_ids(known)}")
+                self.fail(where, f"no card {excerpt(ref)} in this scenario; {_ids(known)}")
         for i, a in self.actions:
             path = f"actions[{i}]"
             if a.do != "resolve" and a.player is None:
@@ -428,21 +450,27 @@ class _Builder:
                     if r not in ("summon", "A", "B") and not r.startswith("link:"):
                         refs.append((f"{path}.{fld}[{j}]", r))
             for key, value in a.cost.items():
+                where = f"{path}.cost.{str(key)[:40]}"
                 if key not in COST_KEYS:
-                    self.fail(f"{path}.cost.{key}", f"unknown cost; expected {sorted(COST_KEYS)}")
-                elif key != "pay_lp":
-                    for j, r in enumerate(value if isinstance(value, list) else [value]):
-                        refs.append((f"{path}.cost.{key}[{j}]", str(r)))
+                    self.fail(where, f"unknown cost; expected {sorted(COST_KEYS)}")
+                elif key == "pay_lp":
+                    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                        self.fail(where, f"expected a whole number of LP; got {excerpt(value)}")
+                else:
+                    refs += self.ref_list(value, where)
             for key, value in a.choices.items():
-                if key in ("position", "zone", "coin", "declare"):  # not card references
-                    continue
+                if key in CHOICE_VALUES or (isinstance(value, bool) and a.do != "end_turn"):
+                    continue  # not card references (`true`: "you can" taken, without cards)
+                where = f"{path}.choices.{str(key)[:40]}"
                 for j, r in enumerate(value if isinstance(value, list) else [value]):
-                    if isinstance(r, str) and r not in ("A", "B"):
-                        refs.append((f"{path}.choices.{key}[{j}]", r))
+                    if key == "order" and isinstance(r, list):  # an order: lists of references too
+                        refs += self.ref_list(r, f"{where}[{j}]")
+                    else:
+                        refs += self.ref_list([r], where, start=j)
             if a.responds_to is not None and not re.fullmatch(r"summon|link:[1-9]\d*", a.responds_to):
                 self.fail(
                     f"{path}.responds_to",
-                    f"expected summon or a Chain Link such as link:1; got {a.responds_to[:40]!r}",
+                    f"expected summon or a Chain Link such as link:1; got {excerpt(a.responds_to)}",
                 )
             refs += self.stated_refs(a, path)
             for where, ref in refs:
@@ -452,8 +480,18 @@ class _Builder:
                     continue
                 close = difflib.get_close_matches(ref, sorted(known), n=3, cutoff=0.6)
                 hint = f"did you mean {', '.join(close)}? " if close else ""
-                self.fail(where, f"no card {ref!r} in this scenario; {hint}{_ids(known)}")
+                self.fail(where, f"no card {excerpt(ref)} in this scenario; {hint}{_ids(known)}")
             self.check_verb(a, path)
+
+    def ref_list(self, value: Any, where: str, start: int = 0) -> list[tuple[str, str]]:
+        """A reference or a list of them, as (path, reference) to check; anything else fails."""
+        refs = []
+        for j, r in enumerate(value if isinstance(value, list) else [value], start):
+            if not isinstance(r, str):
+                self.fail(f"{where}[{j}]", f"expected a card reference such as A:Sangan; got {excerpt(r)}")
+            elif r not in ("A", "B"):
+                refs.append((f"{where}[{j}]", r))
+        return refs
 
     def check_used_this_turn(self) -> None:
         """A once-per-turn entry names a card in this scenario (or its id, or "Name (effect N)"
@@ -466,7 +504,7 @@ class _Builder:
                 base = re.sub(r" \((effect \d+|[A-Z]+)\)$", "", used).lower()
                 if base not in names and used != PENDULUM_SUMMON_USED:
                     self.fail(f"board.players.{player}.used_this_turn[{n}]",
-                              f"no card named {used!r} in this scenario; expected the name of a card "
+                              f"no card named {excerpt(used)} in this scenario; expected the name of a card "
                               "whose once-per-turn effect this player already used")  # fmt: skip
 
     def stated_refs(self, a: ActionEntry, path: str) -> list[tuple[str, str]]:
@@ -480,19 +518,19 @@ class _Builder:
         for n, entry in enumerate(a.resolution):
             where = f"{path}.resolution[{n}]"
             if not isinstance(entry, dict) or not entry:
-                self.fail(where, f"expected a mapping such as {{destroy: [A:Sangan]}}; got {entry!r}")
+                self.fail(where, f"expected a mapping such as {{destroy: [A:Sangan]}}; got {excerpt(entry)}")
                 continue
             for verb, value in entry.items():
                 at = f"{where}.{verb}"
                 if verb in stated.CARD_VERBS:
                     cards = value if isinstance(value, list) else [value]
                     if not cards or not all(isinstance(r, str) for r in cards):
-                        self.fail(at, f"expected a list of card references; got {value!r}")
+                        self.fail(at, f"expected a list of card references; got {excerpt(value)}")
                     refs += [(f"{at}[{j}]", r) for j, r in enumerate(cards) if isinstance(r, str)]
                 elif verb in (*stated.PLAYER_VERBS, *stated.STAT_VERBS):
                     keyed = "a player (A or B)" if verb in stated.PLAYER_VERBS else "a card reference"
                     if not isinstance(value, dict) or not value:
-                        self.fail(at, f"expected a mapping from {keyed} to a number; got {value!r}")
+                        self.fail(at, f"expected a mapping from {keyed} to a number; got {excerpt(value)}")
                         continue
                     for key, amount in value.items():
                         if verb in stated.PLAYER_VERBS and key not in ("A", "B"):
@@ -504,10 +542,10 @@ class _Builder:
                             low is not None and amount <= low
                         ):  # fmt: skip
                             kind = "a whole number" if low is None else "a positive whole number"
-                            self.fail(f"{at}.{key}", f"expected {kind}; got {amount!r}")
+                            self.fail(f"{at}.{key}", f"expected {kind}; got {excerpt(amount)}")
                 elif verb in stated.LINK_VERBS:
                     if not (isinstance(value, str) and re.fullmatch(r"link:[1-9]\d*", value)):
-                        self.fail(at, f"expected a Chain Link such as link:1; got {value!r}")
+                        self.fail(at, f"expected a Chain Link such as link:1; got {excerpt(value)}")
                 else:
                     self.fail(at, f"unknown outcome; expected one of {', '.join(stated.VERBS)}")
         return refs
@@ -530,9 +568,9 @@ class _Builder:
             if getattr(a, fld) in (None, ""):
                 self.fail(f"{path}.{fld}", f"required for {a.do}")
         if a.do == "phase" and a.to and a.to not in ("standby", "main1", "battle", "main2", "end"):
-            self.fail(f"{path}.to", f"expected standby, main1, battle, main2 or end; got {a.to!r}")
+            self.fail(f"{path}.to", f"expected standby, main1, battle, main2 or end; got {excerpt(a.to)}")
         if a.do == "change_position" and a.to and a.to not in ("attack", "defense"):
-            self.fail(f"{path}.to", f"expected attack or defense; got {a.to!r}")
+            self.fail(f"{path}.to", f"expected attack or defense; got {excerpt(a.to)}")
 
     def build(self) -> Game:
         self.custom_cards()
@@ -593,7 +631,7 @@ _PLAYER_LISTS: dict[str, type[BaseModel]] = {
 def _validate_player(raw: Any, prefix: str, problems: list[Problem]) -> PlayerEntry:
     """One player's half, entry by entry: a bad monster does not hide the rest of the half."""
     if not isinstance(raw, dict):
-        problems.append(Problem(prefix, f"expected a mapping; got {raw!r}"))
+        problems.append(Problem(prefix, f"expected a mapping; got {excerpt(raw)}"))
         return PlayerEntry()
     head = {k: v for k, v in raw.items() if k not in _PLAYER_LISTS}
     deck = head.get("deck")
@@ -606,7 +644,7 @@ def _validate_player(raw: Any, prefix: str, problems: list[Problem]) -> PlayerEn
     for key, model in _PLAYER_LISTS.items():
         items = raw.get(key) or []
         if not isinstance(items, list):
-            problems.append(Problem(f"{prefix}.{key}", f"expected a list; got {items!r}"))
+            problems.append(Problem(f"{prefix}.{key}", f"expected a list; got {excerpt(items)}"))
             continue
         lists[key] = _validate_entries(model, items, f"{prefix}.{key}", problems, bare)
     if isinstance(deck_cards, list):
@@ -631,14 +669,30 @@ def _validate_entries(model: type[BaseModel], items: list[Any], prefix: str, pro
     return out
 
 
-def load_scenario(data: dict) -> Scenario:
-    """Validate a scenario mapping; every problem at once in a DocumentError."""
+def _check_limits(data: dict, limits: Limits) -> None:
+    """What can be known of a replay's size before it runs: the nesting, the number of actions,
+    and the turns it would run (only `end_turn` begins a new turn)."""
+    check_depth(data, limits)
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        return
+    if len(actions) > limits.actions:
+        raise exceeded("actions", "actions", len(actions), limits)
+    turns = sum(1 for a in actions if isinstance(a, dict) and a.get("do") == "end_turn")
+    if turns > limits.turns:
+        raise exceeded("actions", "turns", turns, limits, "each end_turn action begins a new turn")
+
+
+def load_scenario(data: dict, limits: Limits = LIMITS) -> Scenario:
+    """Validate a scenario mapping; every problem at once in a DocumentError (at most
+    `limits.problems` of them listed)."""
+    _check_limits(data, limits)
     problems: list[Problem] = []
     if "format" in data and data["format"] != FORMAT:
-        problems.append(Problem("format", f"expected {FORMAT!r}; got {data.get('format')!r}"))
+        problems.append(Problem("format", f"expected {FORMAT!r}; got {excerpt(data.get('format'))}"))
     doc = _validate(ScenarioDoc, data, "", problems)
     if doc is None:
-        raise DocumentError(problems)
+        raise DocumentError(capped(problems, limits))
     board = _validate(BoardEntry, doc.board, "board", problems)
     board_ok = board is not None
     if board is None:  # still check the players and actions, so every problem is reported
@@ -665,5 +719,5 @@ def load_scenario(data: dict) -> Scenario:
     game = builder.build()
     problems += builder.problems
     if problems:
-        raise DocumentError(problems)
+        raise DocumentError(capped(problems, limits))
     return Scenario(title=doc.title, game=game, actions=tuple(a for _, a in actions))

@@ -14,6 +14,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from engine.limits import LIMITS
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -183,8 +185,22 @@ STATICFILES_DIRS = [path for path in [BASE_DIR / "static"] if path.is_dir()]
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# A pasted scenario is small; anything near this is a mistake, and Django answers 400.
-DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+# --- input limits (engine/limits.py, README "Limits"): the same for the pages, the API and the
+# command line. Past the body limit Django refuses a form or a body (RequestDataTooBig: the API and
+# the pages answer 413); an uploaded file is checked against it too.
+DATA_UPLOAD_MAX_MEMORY_SIZE = LIMITS.body_bytes
+FILE_UPLOAD_HANDLERS = [
+    "rulings.replays.uploads.BoundedUploadHandler",  # an uploaded file too: 413 past the limit
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
+API_LIMITS_DESCRIPTION = (
+    f" Limits (the same for the pages and the command line): a body of at most {LIMITS.body_bytes} "
+    f"bytes (else 413); at most {LIMITS.depth} levels of nesting, {LIMITS.actions} actions, "
+    f"{LIMITS.turns} turns (end_turn actions), {LIMITS.steps} replay steps, and {LIMITS.output_cards} "
+    "cards written in all the step boards together (boards=changes or final write far fewer); no "
+    "YAML anchors or aliases. A document over a limit is answered 400 naming the limit."
+)
 
 # Requests per address (`*_anon`) or per signed-in judge (`*_user`); DUEL_ARBITER_RATE_<SCOPE>
 # changes one ("120/minute", or "none": unlimited, e.g. for a load test of one's own server).
@@ -208,7 +224,7 @@ REST_FRAMEWORK = {
     # `*_user` rates; anonymous use is counted by address. A session-authenticated POST needs
     # the CSRF token; anonymous use needs none.
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["rulings.api.parsers.LimitedJSONParser"],  # within the input limits
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.BasicAuthentication",
@@ -232,7 +248,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": (
         "Replays a Yu-Gi-Oh! TCG scenario (format ygo-scenario/1) step by step and explains "
         "each outcome with links to the rules glossary."
-    ),
+    )
+    + API_LIMITS_DESCRIPTION,
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # A card's TCG and OCG statuses are one choice set: one name in the schema.

@@ -1,13 +1,14 @@
 """URLs of the whole site: each app's own (the JSON API under /api/ first), the admin, and the
 error pages (templates/4xx.html, 500.html: nothing in them about the server)."""
 
-from django.conf import settings
 from django.contrib import admin
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import include, path
 from django.views import defaults
+
+from engine.limits import LIMITS
 
 urlpatterns = [
     path("", include("rulings.api.urls")),
@@ -23,7 +24,7 @@ urlpatterns = [
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     """400, or 413 for a body over DATA_UPLOAD_MAX_MEMORY_SIZE (which Django reports as a 400)."""
     if isinstance(exception, RequestDataTooBig):
-        context = {"limit_kb": settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1024}
+        context = {"limit_kb": LIMITS.body_bytes // 1024}
         return render(request, "413.html", context, status=413)
     return defaults.bad_request(request, exception)
 

@@ -1,7 +1,9 @@
 """The JSON API: replay a scenario, read the glossary and the card catalog.
 
 Error bodies are the same everywhere: `400 {"errors": [{"path", "message"}]}` for anything
-wrong with a request, `404 {"detail": "..."}` for something that does not exist.
+wrong with a request (413, the same shape, for a body over the size limit), `404 {"detail":
+"..."}` for something that does not exist. Every body is read within the engine's limits
+(`engine.limits`, README "Limits"; `rulings.api.parsers`).
 """
 
 from typing import Any
@@ -21,6 +23,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from engine import REPLAY_OPTIONS, textreader
+from rulings.api.parsers import read_body, too_large
 from rulings.api.saved_serializers import (
     ConflictSerializer,
     NewRulingSerializer,
@@ -78,7 +81,8 @@ def _document_error(message: str) -> Response:
         "Send a ygo-scenario/1 document as JSON (`application/json`) or YAML "
         "(`application/yaml`, `text/yaml`, `application/x-yaml`). Without one of those "
         "Content-Types the body is read as JSON if it starts with `{`, else as YAML. "
-        "A document that cannot be replayed is answered 400 with every problem by path."
+        "A document that cannot be replayed is answered 400 with every problem by path; one over a "
+        "limit (see the API's description) 400 naming the limit, or 413 for a body that is too large."
     ),
     request={"application/json": ScenarioSerializer, "application/yaml": OpenApiTypes.STR},
     parameters=[
@@ -99,7 +103,7 @@ def _document_error(message: str) -> Response:
             description="every: each step carries `legal`; last: only the last step; none: no step.",
         ),
     ],
-    responses={200: ReplaySerializer, 400: ErrorListSerializer},
+    responses={200: ReplaySerializer, 400: ErrorListSerializer, 413: ErrorListSerializer},
     examples=[OpenApiExample("YAML scenario", value=YAML_EXAMPLE, media_type="application/yaml")],
 )
 @gzip_page  # a long replay is mostly repeated keys: gzip makes it about a tenth as large
@@ -115,10 +119,7 @@ def replay(request: Request) -> Response:
     ]
     if wrong:
         return Response(as_errors(wrong), status=status.HTTP_400_BAD_REQUEST)
-    try:
-        raw = request.body
-    except RequestDataTooBig:
-        return _document_error("The scenario is too large.")
+    raw = read_body(request.stream, request.META.get("CONTENT_LENGTH"))  # TooLarge: 413
     try:
         text = normalize_text(raw.decode("utf-8"))
     except UnicodeDecodeError:
@@ -127,7 +128,7 @@ def replay(request: Request) -> Response:
     try:
         result = replay_text(text, fmt, **options)
     except ScenarioRejected as rejected:
-        return Response(as_errors(rejected.errors), status=status.HTTP_400_BAD_REQUEST)
+        return Response(as_errors(rejected.errors), status=rejected.status)
     return Response(result)
 
 
@@ -236,7 +237,7 @@ def card_detail(request: Request, key: str) -> Response:
         "most 15, at most 3 copies of a name) and the current TCG Forbidden & Limited statuses."
     ),
     request=DeckRequestSerializer,
-    responses={200: DeckSerializer, 400: ErrorListSerializer},
+    responses={200: DeckSerializer, 400: ErrorListSerializer, 413: ErrorListSerializer},
 )
 @api_view(["POST"])
 @throttle_classes(costly("decks"))
@@ -316,7 +317,7 @@ CLASSIFY_FIELDS = ("text", "pendulum_text", "kind", "subtype")
         "timing and parts from the card-text grammar, with the rule that decided each field."
     ),
     request=ClassifyRequestSerializer,
-    responses={200: ClassifyResponseSerializer, 400: ErrorListSerializer},
+    responses={200: ClassifyResponseSerializer, 400: ErrorListSerializer, 413: ErrorListSerializer},
     examples=[
         OpenApiExample(
             "A trigger effect",
@@ -332,15 +333,12 @@ CLASSIFY_FIELDS = ("text", "pendulum_text", "kind", "subtype")
 @api_view(["POST"])
 @throttle_classes(costly("classify"))
 def card_classify(request: Request) -> Response:
-    try:
-        data = request.data
-    except RequestDataTooBig:
-        return _document_error("The request is too large.")
+    data = request.data
     if not isinstance(data, dict):
         return _document_error('Expected a JSON object with "text", "kind" and "subtype".')
     errors = [{"path": key, "message": "required"} for key in ("text", "kind", "subtype") if key not in data]
     errors += [
-        {"path": key, "message": f"unknown field; expected {', '.join(CLASSIFY_FIELDS)}"}
+        {"path": key[:40], "message": f"unknown field; expected {', '.join(CLASSIFY_FIELDS)}"}
         for key in data
         if key not in CLASSIFY_FIELDS
     ]
@@ -382,9 +380,12 @@ def _flatten_errors(data: Any, path: str = "") -> list[dict[str, str]]:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """DRF's handler, with every 400 body rewritten to the `{"errors": [...]}` shape."""
+    """DRF's handler, with every 400 and 413 body in the `{"errors": [...]}` shape; a body over
+    Django's DATA_UPLOAD_MAX_MEMORY_SIZE (RequestDataTooBig, which Django answers 400) is a 413."""
+    if isinstance(exc, RequestDataTooBig):
+        exc = too_large()
     response = drf_exception_handler(exc, context)
-    if response is not None and response.status_code == status.HTTP_400_BAD_REQUEST:
+    if response is not None and response.status_code in (400, 413):
         response.data = as_errors(_flatten_errors(response.data))
     return response
 
@@ -450,7 +451,7 @@ class RulingList(GenericAPIView):
             "replayed first, and a document that does not replay is answered 400 with every problem by path."
         ),
         request=NewRulingSerializer,
-        responses={201: SavedRulingSerializer, 400: ErrorListSerializer},
+        responses={201: SavedRulingSerializer, 400: ErrorListSerializer, 413: ErrorListSerializer},
     )
     def post(self, request: Request) -> Response:
         title, notes, snap, errors = _ruling_fields(request.data)
@@ -494,6 +495,7 @@ def _ruling_fields(data: Any) -> tuple[str, str, store.Snapshot | None, list[dic
     responses={
         200: SavedRulingSerializer,
         400: ErrorListSerializer,
+        413: ErrorListSerializer,
         403: DetailSerializer,
         404: DetailSerializer,
         409: ConflictSerializer,

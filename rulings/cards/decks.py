@@ -16,9 +16,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
 from django.urls import reverse
 
+from engine import yamlio
+from engine.limits import excerpt
 from rulings.cards.search import STATUSES, Entry, card_index
 
 SECTIONS = ("main", "extra", "side")
@@ -57,7 +58,7 @@ def parse_ydk(text: str) -> Passcodes:
         if line.startswith(("#", "!", "//")):
             continue
         if not PASSCODE_LINE.fullmatch(line):
-            message = f"expected a passcode (digits) or a section heading; got {line!r}"
+            message = f"expected a passcode (digits) or a section heading; got {excerpt(line)}"
             raise DeckProblem(f"ydk line {number}", message)
         getattr(deck, section).append(int(line))
     if not (deck.main or deck.extra or deck.side):
@@ -141,16 +142,29 @@ class DeckReading:
     def names(self, section: str) -> list[str]:
         return [c.card.name for c in self.cards[section] if c.card is not None]
 
-    def unknown_messages(self) -> list[dict[str, Any]]:
-        return [
+    def unknown_messages(self, most: int = 20) -> list[dict[str, Any]]:
+        """One message per unknown card, the first `most` of them (not a megabyte of passcodes back),
+        then how many more."""
+        unknown = self.unknown
+        out = [
             {
                 "path": f"{c.section}[{c.position - 1}]",
                 "passcode": c.passcode,
                 "message": f"{SECTION_WORDS[c.section]} card {c.position}: passcode {c.passcode} "
                 "is not in the card database",
             }
-            for c in self.unknown
+            for c in unknown[:most]
         ]
+        if len(unknown) > most:
+            more = len(unknown) - most
+            out.append(
+                {
+                    "path": "",
+                    "passcode": None,
+                    "message": f"and {more} more passcodes not in the card database",
+                }
+            )
+        return out
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -265,8 +279,8 @@ def player_yaml(reading: DeckReading) -> str:
         "deck": {"cards": reading.names("main"), "unknown": unknown},
         "extra_deck": reading.names("extra"),
     }
-    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+    text = yamlio.dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
     if side := reading.names("side"):
-        listed = yaml.safe_dump(side, allow_unicode=True, default_flow_style=True, width=10_000).strip()
+        listed = yamlio.dump(side, allow_unicode=True, default_flow_style=True, width=10_000).strip()
         text += f"# side deck (not part of a scenario): {listed}\n"
     return text

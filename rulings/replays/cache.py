@@ -2,12 +2,15 @@
 
 A replay is kept pickled: its size is then known exactly (a long replay can be ~100 MB as
 Python objects; an entry count cannot bound that), and a hit hands out a fresh copy that no
-caller can change for the others. Least recently used entries go first; a replay bigger than
-the whole bound is not cached at all. The bound is `settings.REPLAY_CACHE_BYTES`.
+caller can change for the others. Least recently used entries go first. A replay bigger than an
+eighth of the bound is not cached at all, so one request cannot empty the cache of the others,
+and its pickling stops as soon as it passes that size (a huge replay is never copied whole).
+The bound is `settings.REPLAY_CACHE_BYTES`.
 
 An implementation detail of the replays app: only `rulings.replays.scenarios` uses it.
 """
 
+import io
 import pickle
 import threading
 from collections.abc import Callable, Hashable
@@ -17,11 +20,40 @@ from cachetools import LRUCache
 from django.conf import settings
 
 
+class _TooBig(Exception):
+    pass
+
+
+class _BoundedBuffer(io.BytesIO):
+    """A pickle's output that refuses to grow past `limit` bytes."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def write(self, data: Any) -> int:  # type: ignore[override]
+        if self.tell() + len(data) > self.limit:
+            raise _TooBig
+        return super().write(data)
+
+
+def pickled(value: Any, limit: int) -> bytes | None:
+    """`value` pickled, or None as soon as it would take more than `limit` bytes."""
+    buffer = _BoundedBuffer(limit)
+    try:
+        pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(value)
+    except _TooBig:
+        return None
+    return buffer.getvalue()
+
+
 class ReplayCache:
     """Pickled values under a byte bound; safe to share between threads (runserver's)."""
 
-    def __init__(self, max_bytes: int) -> None:
+    def __init__(self, max_bytes: int, max_entry_bytes: int | None = None) -> None:
+        """`max_entry_bytes`: the most one value may take to be kept (an eighth of the bound)."""
         self.max_bytes = max_bytes
+        self.max_entry_bytes = min(max_bytes, max_bytes // 8 if max_entry_bytes is None else max_entry_bytes)
         self._entries: LRUCache[Hashable, bytes] = LRUCache(maxsize=max_bytes, getsizeof=len)
         self._lock = threading.Lock()
 
@@ -40,8 +72,8 @@ class ReplayCache:
         if blob is not None:
             return pickle.loads(blob)
         value = compute()
-        blob = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-        if len(blob) <= self.max_bytes:
+        blob = pickled(value, self.max_entry_bytes)
+        if blob is not None:
             with self._lock:
                 self._entries[key] = blob
         return value

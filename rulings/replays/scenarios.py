@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
+from engine.limits import LIMITS, TooLarge
 from rulings.cards.importing import add_imported_cards, imported_cards_version
 from rulings.cards.plain_text import control_character
 from rulings.replays.cache import replay_cache
@@ -30,11 +31,22 @@ CONTENT_TYPE_FORMATS = {
 
 
 class ScenarioRejected(Exception):
-    """The scenario cannot be replayed; `errors` lists every problem by path."""
+    """The scenario cannot be replayed; `errors` lists every problem by path. `status` is the
+    HTTP status that says so: 413 for a text over the size limit, else 400."""
 
-    def __init__(self, errors: ErrorList) -> None:
+    def __init__(self, errors: ErrorList, status: int = 400) -> None:
         super().__init__("; ".join(f"{e['path']}: {e['message']}" for e in errors))
         self.errors = errors
+        self.status = status
+
+
+def too_large(what: str, size: int) -> ScenarioRejected:
+    """`what` (the scenario, the file) is over the size limit: a 413 naming it."""
+    message = (
+        f"{what} has {size} bytes, over the limit of {LIMITS.body_bytes} (body_bytes): a scenario "
+        "is a few kilobytes."
+    )
+    return ScenarioRejected([{"path": "(document)", "message": message}], status=413)
 
 
 def normalize_text(text: str) -> str:
@@ -118,8 +130,9 @@ def replay_text(
     try:
         return _replay_cached(text, fmt, imported_cards_version(), (boards, legal, focus))
     except engine.DocumentError as exc:
-        raise ScenarioRejected(_clean_errors(getattr(exc, "errors", None))) from exc
+        status = 413 if isinstance(exc, TooLarge) else 400
+        raise ScenarioRejected(_clean_errors(getattr(exc, "errors", None)), status) from exc
     except Exception as exc:  # the engine is a library; a bug there must not become a 500
         logger.exception("The engine failed while replaying a %s scenario", fmt)
-        message = f"The engine could not replay this scenario ({type(exc).__name__}: {exc})."
+        message = f"The engine could not replay this scenario ({type(exc).__name__}: {str(exc)[:200]})."
         raise ScenarioRejected([{"path": "(engine)", "message": message}]) from exc

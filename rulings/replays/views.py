@@ -15,6 +15,7 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_http_methods
 
 import engine
+from engine.limits import LIMITS
 from rulings.glossary.models import glossary_terms
 from rulings.replays.display import (
     board_view,
@@ -33,9 +34,10 @@ from rulings.replays.scenarios import (
     detect_format,
     normalize_text,
     replay_text,
+    too_large,
 )
 
-MAX_UPLOAD_BYTES = 1024 * 1024  # a scenario is a few kilobytes; anything this big is a mistake
+MAX_UPLOAD_BYTES = LIMITS.body_bytes  # a scenario is a few kilobytes; anything this big is a mistake
 
 
 def _examples() -> list[dict[str, Any]]:
@@ -61,8 +63,7 @@ def _submitted_text(request: HttpRequest) -> str:
         raise ScenarioRejected([{"path": "(document)", "message": f"No example '{slug}'."}])
     if upload := request.FILES.get("file"):
         if upload.size > MAX_UPLOAD_BYTES:
-            message = f"The file {upload.name} is too large for a scenario."
-            raise ScenarioRejected([{"path": "(document)", "message": message}])
+            raise too_large("The file", upload.size)
         try:
             return upload.read().decode("utf-8")
         except UnicodeDecodeError:
@@ -91,7 +92,8 @@ def index(request: HttpRequest) -> HttpResponse:
         fmt = detect_format(text)
         replay_text(text, fmt)  # only stored once it replays
     except ScenarioRejected as rejected:
-        return _render_index(request, text, rejected.errors, status=400)
+        shown = text if rejected.status != 413 else ""  # not a megabyte of text back in the form
+        return _render_index(request, shown, rejected.errors, status=rejected.status)
     return redirect("scenario", slug=Scenario.keep(text, fmt).slug)
 
 

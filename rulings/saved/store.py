@@ -13,7 +13,10 @@ import yaml
 from django.db import transaction
 from django.db.models import Q, QuerySet
 
-from engine.scenario import load_scenario
+from engine import yamlio
+from engine.errors import DocumentError
+from engine.limits import TooLarge
+from engine.scenario import load_scenario, read_data
 from engine.serialize import board_to_dict
 from rulings.cards.plain_text import control_character
 from rulings.glossary.models import GlossaryEntry
@@ -303,7 +306,7 @@ def export_wrapper(ruling: SavedRuling) -> dict[str, Any]:
 
 
 def dump_yaml(data: Any) -> str:
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    return yamlio.dump(data, sort_keys=False, allow_unicode=True, width=100)
 
 
 def dump_json(data: Any) -> str:
@@ -322,17 +325,20 @@ class Imported:
 
 
 def _parse_mapping(text: str) -> tuple[dict[str, Any], str]:
+    """The imported file's data, read within the engine's limits (size, nesting, no YAML alias)."""
     fmt = detect_format(text)
     try:
-        data = json.loads(text) if fmt == "json" else yaml.safe_load(text)
-    except json.JSONDecodeError as err:
-        message = f"This is not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})."
-        raise ScenarioRejected([{"path": "(document)", "message": message}]) from None
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
-        message = f"This is not valid YAML{where}: {getattr(err, 'problem', None) or err}."
-        raise ScenarioRejected([{"path": "(document)", "message": message}]) from None
+        data = read_data(text, fmt)
+    except DocumentError as err:
+        kind = "JSON" if fmt == "json" else "YAML"
+        errors = [
+            {
+                "path": "(document)",
+                "message": p.message.replace(f"malformed {kind}", f"This is not valid {kind}"),
+            }
+            for p in err.problems
+        ]
+        raise ScenarioRejected(errors, 413 if isinstance(err, TooLarge) else 400) from None
     if not isinstance(data, dict):
         message = f"Expected a {RULING_FORMAT} or {SCENARIO_FORMAT} document (a mapping with `format`)."
         raise ScenarioRejected([{"path": "(document)", "message": message}])

@@ -9,7 +9,6 @@ import difflib
 from typing import Any
 from urllib.parse import quote, urlencode
 
-import yaml
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -24,11 +23,13 @@ from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods
 
+from engine.errors import DocumentError
+from engine.scenario import read_data
 from rulings.cards.models import Card
 from rulings.glossary.models import GlossaryEntry, glossary_terms
 from rulings.replays.display import deck_count, phase_label, result_text, verdict_items
 from rulings.replays.models import Scenario
-from rulings.replays.scenarios import ErrorList, ScenarioRejected, replay_text
+from rulings.replays.scenarios import ErrorList, ScenarioRejected, replay_text, too_large
 from rulings.replays.views import MAX_UPLOAD_BYTES, step_context
 from rulings.saved import store
 from rulings.saved.limits import SignupLimit
@@ -155,8 +156,8 @@ def _based_on(request: HttpRequest) -> int:
 def _document_title(text: str) -> str:
     """The `title` a pasted document gives itself, to prefill the form; "" if it has none."""
     try:
-        data = yaml.safe_load(text)  # JSON is YAML too
-    except yaml.YAMLError:
+        data = read_data(text, "yaml")  # JSON is YAML too
+    except DocumentError:
         return ""
     return str(data.get("title") or "") if isinstance(data, dict) else ""
 
@@ -412,7 +413,7 @@ def _uploaded_text(request: HttpRequest) -> tuple[str, str]:
     """The imported file (or the pasted text) and a title from the file name as a last resort."""
     if upload := request.FILES.get("file"):
         if upload.size > MAX_UPLOAD_BYTES:
-            raise ScenarioRejected([{"path": "file", "message": f"The file {upload.name} is too large."}])
+            raise too_large("The file", upload.size)
         try:
             text = upload.read().decode("utf-8")
         except UnicodeDecodeError:
@@ -444,8 +445,9 @@ def ruling_import(request: HttpRequest) -> HttpResponse:
         title = store.choose_title(title or imported.title or snap.title or file_title, snap)
         notes = store.check_notes(imported.notes)
     except ScenarioRejected as rejected:
-        context = {"text": text, "title": title, "errors": rejected.errors}
-        return render(request, "saved/ruling_import.html", context, status=400)
+        shown = text if rejected.status != 413 else ""  # not a megabyte of text back in the form
+        context = {"text": shown, "title": title, "errors": rejected.errors}
+        return render(request, "saved/ruling_import.html", context, status=rejected.status)
     ruling = store.save_version(None, title=title, notes=notes, snap=snap, author=request.user)
     messages.success(request, "Ruling imported as version 1.")
     return redirect("ruling", slug=ruling.slug)

@@ -17,6 +17,8 @@ from typing import Any
 import yaml
 from django.http import Http404
 
+from engine import yamlio
+from engine.limits import LIMITS, check_depth
 from rulings.replays.display import EMZ_ZONES, PLAYERS, ZONES
 from rulings.replays.display import PILES as SHOWN_PILES
 from rulings.replays.models import Scenario
@@ -73,7 +75,7 @@ ATTR_LABELS = {
     "zone": "Zone",
 }
 EXTRA_PILE_SLOTS = 2  # blank inputs drawn after a pile's cards
-MAX_ACTIONS = 500
+MAX_ACTIONS = LIMITS.actions + 1  # one more than the limit: the engine refuses it by name, no row is cut
 DATALIST_LIMIT = 60
 
 
@@ -111,8 +113,8 @@ def _counters(raw: str) -> Any:
     if not raw:
         return None
     try:
-        value = yaml.safe_load("{" + raw + "}")
-    except yaml.YAMLError:
+        value = _read_yaml("{" + raw + "}")
+    except (yaml.YAMLError, ValueError):
         return raw
     return value if isinstance(value, dict) else raw
 
@@ -123,10 +125,17 @@ def _entry_name(entry: Any) -> str:
     return _text(entry)
 
 
+def _read_yaml(text: str) -> Any:
+    """Typed YAML within the engine's limits: yaml.YAMLError for an alias or nesting past the
+    depth limit as for bad YAML (ValueError for a number too long to read)."""
+    return yamlio.load_document(text, LIMITS.depth)
+
+
 def _json(raw: str | None, default: Any) -> Any:
     try:
         value = json.loads(raw or "")
-    except ValueError:
+        check_depth(value)
+    except (ValueError, RecursionError):  # DocumentError (too deep) is a ValueError too
         return default
     return value if isinstance(value, type(default)) else default
 
@@ -136,14 +145,14 @@ def action_line(action: Any) -> str:
     if not isinstance(action, dict):
         return _text(action)
     action = {**{k: action[k] for k in ("player", "do") if k in action}, **action}  # who, what, then how
-    return yaml.safe_dump(
+    return yamlio.dump(
         action, default_flow_style=True, sort_keys=False, allow_unicode=True, width=10_000
     ).strip()
 
 
 def dump_document(doc: dict[str, Any]) -> str:
     """The document as YAML: the same form always gives the same text (and the same slug)."""
-    return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+    return yamlio.dump(doc, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
 
 
 def indices(data: dict[str, str], prefix: str) -> list[int]:
@@ -313,8 +322,8 @@ def action_rows(data: dict[str, str]) -> list[tuple[int, str]]:
 def parse_action(text: str) -> Any:
     """An action line as YAML; a line that is not YAML goes to the engine as text to reject."""
     try:
-        return yaml.safe_load(text if text.lstrip().startswith("{") else "{" + text + "}")
-    except yaml.YAMLError:
+        return _read_yaml(text if text.lstrip().startswith("{") else "{" + text + "}")
+    except (yaml.YAMLError, ValueError):
         return text
 
 
@@ -547,8 +556,8 @@ def default_document() -> dict[str, Any]:
 def read_document(text: str) -> dict[str, Any]:
     """A document's text as a mapping; a blank board for text that is not one."""
     try:
-        doc = yaml.safe_load(text)
-    except yaml.YAMLError:
+        doc = _read_yaml(text)
+    except (yaml.YAMLError, ValueError):
         doc = None
     return doc if isinstance(doc, dict) else default_document()
 
@@ -558,7 +567,7 @@ def fork_document(scenario: Scenario, upto: int | None) -> dict[str, Any]:
 
     Raises Http404 for a step the replay does not have.
     """
-    doc = yaml.safe_load(scenario.text) if scenario.fmt == "yaml" else json.loads(scenario.text)
+    doc = _read_yaml(scenario.text) if scenario.fmt == "yaml" else json.loads(scenario.text)
     if not isinstance(doc, dict):
         raise Http404("This scenario is not a document the editor can open.")
     if upto is None:

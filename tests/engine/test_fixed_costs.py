@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from engine import catalog_cache, parse_document, yamlio
+from engine import DocumentError, catalog_cache, parse_document, yamlio
 from engine.cards import CARDS_DIR, load_catalog
 
 FILES = [("a.yaml", b"name: A\n"), ("b.yaml", b"name: B\n")]
@@ -78,8 +78,11 @@ def test_the_source_tree_holds_no_cache() -> None:
 
 
 def test_yaml_reads_as_the_safe_loader_does() -> None:
-    text = "format: ygo-scenario/1\nboard: &b {turn: 2}\nagain: *b\nlist: [1, 2.5, yes, null, '3']\n"
+    text = "format: ygo-scenario/1\nboard: {turn: 2}\nlist: [1, 2.5, yes, null, '3', 2001-12-14]\n"
     assert parse_document(text, "yaml") == yaml.safe_load(text)
-    assert yamlio.load(text)["again"] == {"turn": 2}  # anchors and aliases: as before
+    aliased = "format: ygo-scenario/1\nboard: &b {turn: 2}\nagain: *b\n"
+    assert yamlio.load(aliased)["again"] == {"turn": 2}  # the engine's own files: anchors as before
+    with pytest.raises(DocumentError, match="anchors and aliases"):  # a judge's text: refused (limits)
+        parse_document(aliased, "yaml")
     with pytest.raises(yaml.YAMLError):
         yamlio.load("!!python/object:os.system {}")

@@ -7,7 +7,7 @@ import pickle
 import pytest
 from django.test import override_settings
 
-from rulings.replays.cache import ReplayCache, replay_cache
+from rulings.replays.cache import ReplayCache, pickled, replay_cache
 from rulings.replays.scenarios import clear_replay_cache, replay_text
 
 
@@ -18,7 +18,7 @@ def _pickled_size(value: object) -> int:
 def test_the_bytes_held_never_exceed_the_bound() -> None:
     value = {"steps": ["x" * 1000]}
     bound = 3 * _pickled_size(value) + 10  # room for three such values
-    cache = ReplayCache(bound)
+    cache = ReplayCache(bound, max_entry_bytes=bound)
     for i in range(20):
         cache.get_or_compute(i, lambda i=i: {"steps": [str(i % 10) * 1000]})
         assert cache.size <= bound
@@ -31,11 +31,29 @@ def test_the_bytes_held_never_exceed_the_bound() -> None:
 
 
 def test_a_value_bigger_than_the_bound_is_returned_but_not_kept() -> None:
-    cache = ReplayCache(100)
+    cache = ReplayCache(100, max_entry_bytes=100)
     big = {"steps": ["x" * 500]}
     assert cache.get_or_compute("big", lambda: big) is big
     assert len(cache) == 0
     assert cache.size == 0
+
+
+def test_one_value_takes_at_most_an_eighth_of_the_bound() -> None:
+    """A huge replay is not kept, so it cannot push out every other (and is never pickled whole)."""
+    value = {"steps": ["x" * 1000]}
+    size = _pickled_size(value)
+    cache = ReplayCache(8 * size - 8)  # an eighth is just too small for it
+    assert cache.get_or_compute("k", lambda: value) == value
+    assert len(cache) == 0
+    cache = ReplayCache(8 * size)
+    cache.get_or_compute("k", lambda: value)
+    assert cache.size == size
+
+
+def test_pickling_stops_at_the_entry_bound() -> None:
+    assert pickled({"steps": ["x" * 10_000]}, 1000) is None
+    small = {"steps": [1, 2]}
+    assert pickled(small, 1000) == pickle.dumps(small, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def test_a_hit_is_a_fresh_copy() -> None:
@@ -48,14 +66,14 @@ def test_a_hit_is_a_fresh_copy() -> None:
 @pytest.mark.django_db
 def test_replays_through_the_app_stay_within_the_setting(scenario_yaml: str) -> None:
     one = _pickled_size(replay_text(scenario_yaml, "yaml"))
-    bound = int(one * 2.5)  # two of these replays fit, a third does not
+    bound = int(one * 8.5)  # eight of these replays fit (each under an eighth), a ninth does not
     with override_settings(REPLAY_CACHE_BYTES=bound):
         clear_replay_cache()
-        texts = [scenario_yaml.replace("Summon and attack", f"Summon and attack {i}") for i in range(5)]
+        texts = [scenario_yaml.replace("Summon and attack", f"Summon and attack {i}") for i in range(10)]
         for text in texts:
             replay_text(text, "yaml")
             assert replay_cache().size <= bound
-        assert len(replay_cache()) == 2
+        assert len(replay_cache()) == 8
     with override_settings(REPLAY_CACHE_BYTES=one // 2):  # smaller than any replay: nothing is kept
         clear_replay_cache()
         replay_text(scenario_yaml, "yaml")

@@ -170,7 +170,8 @@ board:
       hand: [Dark Hole]
       deck: 10
       spell_traps: [{card: Mirror Force, zone: 1, face: down, set_this_turn: true}]
-    B: {deck: 10, spell_traps: [{card: Magic Jammer, zone: 1, face: down}], hand: [Celtic Guardian]}
+    B: {deck: 10, spell_traps: [{card: Magic Jammer, zone: 1, face: down}], hand: [Celtic Guardian],
+        monsters: [Vorse Raider]}  # Dark Hole needs a monster to destroy
 actions:
   - {player: A, do: activate, card: "A:Dark Hole"}
 """
