@@ -279,6 +279,33 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("extra-monster-zone", "card-zones"),
         "Only monsters from the Extra Deck may be placed in an Extra Monster Zone.",
     ),
+    # --- Extra Monster Zones and Link Arrows (Master Rule, April 2020)
+    "zone.not_linked": (
+        ("extra-monster-zone", "link-summon", "card-zones"),
+        "A Link Monster, or a Pendulum Monster from the face-up Extra Deck, goes to an Extra Monster Zone "
+        "or a Main Monster Zone a Link Arrow points to.",
+    ),
+    "zone.one_extra_monster_zone": (
+        ("extra-monster-zone", "card-zones"),
+        "A player with a monster in one Extra Monster Zone may use the other only to form an Extra Link.",
+    ),
+    # --- Fusion and Ritual materials, chosen and checked at resolution
+    "summon.material_not_there": (
+        ("fusion-summon", "ritual-summon", "resolution"),
+        "A stated material no longer in the hand or on the field cannot be used.",
+    ),
+    "summon.material_none_left": (
+        ("fusion-summon", "ritual-summon", "resolution"),
+        "With no material left to use, nothing is Summoned.",
+    ),
+    "summon.ritual_levels_short": (
+        ("ritual-summon", "tribute"),
+        "The Tributes' Levels must add up to at least the Ritual Monster's Level.",
+    ),
+    "rule.link_monster_attack_position": (
+        ("battle-position", "link-summon"),
+        "A Link Monster is always in Attack Position: it cannot be Summoned in Defense Position or Set.",
+    ),
     # --- battle positions
     "position.changed": (("battle-position",), "A monster's battle position was changed."),
     "position.already_changed": (
@@ -1026,6 +1053,28 @@ SENTENCES: dict[str, str] = {
     "zone.full": "{reason}",
     "zone.occupied": "{reason}",
     "zone.extra_monster_zone": "{reason}",
+    "zone.not_linked": (
+        "No Link Arrow points to {player}'s Main Monster Zone {wanted}: a Link Monster, or a Pendulum "
+        "Monster Summoned from the face-up Extra Deck, goes to an Extra Monster Zone or to a Main Monster "
+        "Zone a Link Arrow points to."
+    ),
+    "zone.one_extra_monster_zone": (
+        "{player} already has {card} in an Extra Monster Zone; a player may use the other one only where "
+        "the Summon forms an Extra Link (co-linked Link Monsters joining both Extra Monster Zones)."
+    ),
+    "summon.material_not_there": (
+        "{gone} is no longer in the hand or on the field as the card resolves, so it cannot be used as "
+        "material for {card}: materials are chosen when the card resolves."
+    ),
+    "summon.material_none_left": "No stated material is left to use, so {card} is not Summoned.",
+    "rule.link_monster_attack_position": (
+        "{card} is a Link Monster, which has no DEF and is never in Defense Position: it is placed in "
+        "Attack Position."
+    ),
+    "summon.ritual_levels_short": (
+        "The Tributes ({tributes}) add up to Level {total}, short of {card}'s Level {level}, so the Ritual "
+        "Summon cannot be performed and nothing is Summoned."
+    ),
     "position.changed": (
         "{controller} changes {card} to {label} Position; it cannot be changed again this turn."
     ),
@@ -1645,11 +1694,10 @@ PHRASES: dict[str, str] = {
     "extra_monster_zone.monster_from_hand_goes": (
         "A monster from the hand goes to a Main Monster Zone, not an Extra one."
     ),
-    "extra_monster_zone.link_monster_summoned_extra": "A Link Monster is summoned to an Extra Monster Zone.",
     "extra_monster_zone.pendulum_monster_pendulum_summoned": (
         "A Pendulum Monster Pendulum Summoned from the Extra Deck goes to an Extra Monster Zone (one per "
-        "player) or to a zone a Link Arrow points to; the engine does not model Link Arrows yet, and no "
-        "Extra Monster Zone is free for {from_extra}."
+        "player) or to a Main Monster Zone a Link Arrow points to; there is no such zone free for each of "
+        "{from_extra}."
     ),
     "locked.effect_applies_for_rest": (
         "{source}'s effect applies for the rest of this turn: no card can be added from either Main Deck to "
@@ -2258,6 +2306,7 @@ PHRASES: dict[str, str] = {
     "done.coin.toss": "the coin comes up {result}",
     "done.summon_by_procedure.nothing_chosen": "no monster or materials chosen",
     "done.summon_by_procedure.no_tribute": "no Tribute possible: no Ritual Summon",
+    "done.summon_by_procedure.not_summoned": "no legal materials: no {method} Summon",
     "done.summon_by_procedure.summons": "{method} Summons {monster} using {materials}",
     "done.summon_after": "a {method} Summon follows its resolution",
     "unmet.negates_summon": (

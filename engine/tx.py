@@ -125,6 +125,10 @@ class Tx:
                 self.set_board(board)
                 self.move(mat, "graveyard", event="sent_to_gy", cause="rule: Xyz Material")
                 board = self.board
+        if to == "monsters" and position in ("defense", "set") and "link" in board.define(card_id).subtypes:
+            # a Link Monster has no DEF: it is never in Defense Position nor Set (rulebook, Link Monsters)
+            self.say("rule.link_monster_attack_position", card=Card.of(card), cards=(card_id,))
+            position = "attack"
         if card.token and left_field:
             self.set_board(board.without_card(card_id))
             self.emit(event, card=card_id, player=card.controller, cause=cause,

@@ -32,6 +32,8 @@ def _change_position(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
 def _flip_face_down(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     flipped = []
     for c in select(tx, ctx, step.cards):
+        if c.token or "link" in tx.board.define(c.id).subtypes:
+            continue  # always face-up: a Token or a Link Monster is never turned face-down (rulebook)
         if c.zone == "monsters" and c.position != "set":
             tx.update_card(c.id, position="set", gemini=False)  # a Gemini turns Normal again
             tx.emit("position_changed", card=c.id, player=c.controller, to="set",

@@ -200,6 +200,14 @@ def _materials_then_summon(method: str) -> Handler:
                 cards=(mask.id, ctx.link.card),
             )
             return Phrase("done.summon_by_procedure.no_tribute")
+        from engine.errors import Illegal
+        from engine.rules.procedures import at_resolution
+
+        try:
+            materials = at_resolution(tx, ctx.player, method, monster, materials)
+        except Illegal as err:
+            tx.explanations.append(err.explanation)
+            return Phrase("done.summon_by_procedure.not_summoned", method=method.title())
         for m in materials:
             event = "tributed" if method == "ritual" else "sent_to_gy"
             tx.move(m.id, "graveyard", event=event, cause=f"material for {monster.id}",

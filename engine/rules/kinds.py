@@ -81,6 +81,14 @@ def points_to(board: Board, card: CardState) -> list[tuple[int, int]]:
     return zones
 
 
+def linked_main_zones(board: Board, player: str, leaving: tuple[str, ...] = ()) -> set[int]:
+    """The player's Main Monster Zones (1-5) a face-up Link Monster's Link Arrows point to, either
+    player's Link Monster (Master Rule, April 2020: a Link Monster or a Pendulum Monster from the
+    face-up Extra Deck may be Summoned there); `leaving` (materials) no longer point."""
+    pointed = {z for c in board.monsters() if c.id not in leaving for z in points_to(board, c)}
+    return {s for s in range(1, 6) if ((2, s) if player == "A" else (0, 6 - s)) in pointed}
+
+
 def co_linked(board: Board, card: CardState) -> list[CardState]:
     """The Link Monsters co-linked with this one: it points to each, and each points back to it."""
     here, mine = _place(card), points_to(board, card)

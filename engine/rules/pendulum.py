@@ -23,6 +23,7 @@ from engine.explain import Card, CardId, Phrase, Player
 from engine.refs import resolve_ref
 from engine.rules.common import require_main_phase, require_open_state, require_turn_player
 from engine.rules.continuous import in_force, matches
+from engine.rules.kinds import linked_main_zones
 from engine.state import Board, CardState, Summon
 
 if TYPE_CHECKING:
@@ -111,6 +112,22 @@ def pendulum_summon(tx: Tx, action: ActionEntry) -> str:
     from_hand = [c for c in cards if c.zone == "hand"]
     from_extra = [c for c in cards if c.zone == "extra_deck"]
     free_main = [s for s in range(1, 6) if board.occupant("monsters", player, s) is None]
+    # from the face-up Extra Deck: an Extra Monster Zone (one per player) or a Main Monster Zone a
+    # Link Arrow points to (Master Rule, April 2020); the hand's monsters take the Main Monster Zones left
+    own_emz = any((c.slot or 0) > 5 for c in board.monsters(player))
+    emz = [] if own_emz else [s for s in (6, 7) if board.occupant("monsters", player, s) is None][:1]
+    linked = [s for s in free_main if s in linked_main_zones(board, player)]
+    extra_slots = (emz + linked)[: len(from_extra)]
+    if len(extra_slots) < len(from_extra):
+        raise Illegal(
+            "zone.extra_monster_zone",
+            reason=Phrase(
+                "extra_monster_zone.pendulum_monster_pendulum_summoned",
+                from_extra=[CardId(c.id) for c in from_extra],
+            ),
+            cards=(),
+        )  # fmt: skip
+    free_main = [s for s in free_main if s not in extra_slots]
     if len(from_hand) > len(free_main):
         raise Illegal(
             "zone.full",
@@ -121,19 +138,8 @@ def pendulum_summon(tx: Tx, action: ActionEntry) -> str:
                 from_hand_count=len(from_hand),
             ),
         )  # fmt: skip
-    emz = [s for s in (6, 7) if board.occupant("monsters", player, s) is None]
-    own_emz = any((c.slot or 0) > 5 for c in board.monsters(player))
-    if from_extra and (own_emz or not emz or len(from_extra) > 1):
-        raise Illegal(
-            "zone.extra_monster_zone",
-            reason=Phrase(
-                "extra_monster_zone.pendulum_monster_pendulum_summoned",
-                from_extra=[CardId(c.id) for c in from_extra],
-            ),
-            cards=(),
-        )  # fmt: skip
     placed = []
-    for c, slot in [*zip(from_hand, free_main, strict=False), *zip(from_extra, emz, strict=False)]:
+    for c, slot in [*zip(from_hand, free_main, strict=False), *zip(from_extra, extra_slots, strict=False)]:
         pos = action.position if action.position in ("attack", "defense") else "attack"
         tx.move(c.id, "monsters", event="summoned", cause="Pendulum Summon", slot=slot, position=pos)
         tx.events[-1]["summon_type"] = "pendulum"

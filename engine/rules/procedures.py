@@ -315,7 +315,8 @@ def place(tx: Tx, player: str, card: CardState, defn: CardDef, method: str,
 
     leaving = [m.id for m in materials if m.zone == "monsters"]
     if defn.is_extra_deck:
-        slot = summons._extra_deck_zone(tx, player, zone, leaving, link="link" in defn.subtypes)
+        slot = summons._extra_deck_zone(tx, player, zone, leaving, link="link" in defn.subtypes,
+                                        card=card.id)  # fmt: skip
     else:
         slot = summons._free_main_zone(tx, player, zone, leaving)
     for m in materials:
@@ -572,6 +573,38 @@ def effect_normal_summon(tx: Tx, player: str, source: str, chosen: list[CardStat
     return f"then {player} {verb} {card.name}"
 
 
+def at_resolution(tx: Tx, player: str, method: str, monster: CardState,
+                  materials: list[CardState]) -> list[CardState]:  # fmt: skip
+    """A Fusion or Ritual Summon by a Spell: the materials are chosen and checked as it resolves
+    (Advanced Rules, Costs: Fusion Material & Ritual Spell Tributes). A stated material no longer
+    in its controller's hand or on their field cannot be used; raise Illegal unless the rest is a
+    legal set (nothing is Summoned). Returns the materials used."""
+    gone = [m for m in materials if not ((m.zone == "monsters" and m.controller == player)
+                                         or (m.zone == "hand" and m.owner == player))]  # fmt: skip
+    used = [m for m in materials if m.id not in {g.id for g in gone}]
+    if gone:
+        tx.say("summon.material_not_there", gone=[CardId(m.id) for m in gone], card=Card.of(monster),
+               cards=tuple(m.id for m in gone))  # fmt: skip
+    defn = tx.board.define(monster.id)
+    home = "extra_deck" if method == "fusion" else "hand"
+    if method not in defn.subtypes or monster.zone != home or monster.owner != player:
+        raise Illegal(
+            "summon.procedure_not_met",
+            reason=Phrase("procedure_not_met.not_monster", card=Card.of(monster), method=method.title()),
+            cards=(monster.id,),
+        )  # fmt: skip
+    if not used:
+        raise Illegal("summon.material_none_left", card=Card.of(monster), cards=(monster.id,))
+    if method == "fusion":
+        check_materials(tx, player, monster, defn, "fusion", used, from_hand=True)
+        return used
+    total = sum(_level(tx, m) or 0 for m in used)
+    if monster.id in {m.id for m in used} or total < (defn.level or 0):
+        raise Illegal("summon.ritual_levels_short", card=Card.of(monster), level=defn.level or 0,
+                      total=total, tributes=[CardId(m.id) for m in used], cards=(monster.id,))  # fmt: skip
+    return used
+
+
 def fusion_from_either_field(tx: Tx, player: str, source: str, chosen: list[CardState],
                              materials: list[CardState]) -> list[str]:  # fmt: skip
     """Super Polymerization: Fusion Summon with monsters from either field as materials (sent to
@@ -653,7 +686,7 @@ def special_summon(tx: Tx, action: ActionEntry) -> str:
         )
     if defn.is_extra_deck:
         slot = _extra_deck_zone(
-            tx, player, action.zone, [m.id for m in materials], link="link" in defn.subtypes
+            tx, player, action.zone, [m.id for m in materials], link="link" in defn.subtypes, card=card.id
         )
     else:
         slot = _free_main_zone(tx, player, action.zone, [m.id for m in materials])

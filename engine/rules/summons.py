@@ -274,10 +274,15 @@ def change_position(tx: Tx, action: ActionEntry) -> str:
 
 
 def _extra_deck_zone(tx: Tx, player: str, wanted: int | str | None, leaving: list[str],
-                     link: bool) -> int:  # fmt: skip
-    """Fusion, Synchro and Xyz Monsters may go to a Main Monster Zone (current Master Rule);
-    a Link Monster needs an Extra Monster Zone (zones its Link arrows point to are not
-    modelled yet)."""
+                     link: bool, card: str | None = None) -> int:  # fmt: skip
+    """Where a monster Summoned from the Extra Deck goes (Master Rule, April 2020): a Fusion,
+    Synchro or Xyz Monster to any free Main Monster Zone or an Extra Monster Zone; a Link Monster
+    (`link`, also a Pendulum Monster from the face-up Extra Deck) to an Extra Monster Zone or a
+    Main Monster Zone a Link Arrow points to. A player with a monster in one Extra Monster Zone
+    may use the other only where that forms an Extra Link."""
+    from engine.rules.kinds import linked_main_zones
+
+    mine = [c for c in tx.board.monsters(player) if (c.slot or 0) > 5 and c.id not in leaving]
     if isinstance(wanted, str) and wanted.lower() in EMZ_BY_NAME:
         slot = EMZ_BY_NAME[wanted.lower()]
         holder = tx.board.occupant("monsters", player, slot)
@@ -286,21 +291,49 @@ def _extra_deck_zone(tx: Tx, player: str, wanted: int | str | None, leaving: lis
                 "zone.occupied",
                 reason=Phrase("occupied.extra_monster_zone_occupied", wanted=wanted),
             )
+        if mine and not (link and card is not None and _forms_extra_link(tx, player, card, slot, leaving)):
+            raise Illegal("zone.one_extra_monster_zone", player=Player(player), card=Card.of(mine[0]))
         return slot
     if not link:
         return _free_main_zone(tx, player, wanted, leaving)
+    linked = linked_main_zones(tx.board, player, tuple(leaving))
+    taken = {c.slot for c in tx.board.monsters(player) if c.id not in leaving and (c.slot or 0) <= 5}
     if isinstance(wanted, int):
-        raise Illegal(
-            "zone.extra_monster_zone",
-            reason=Phrase("extra_monster_zone.link_monster_summoned_extra"),
-        )  # fmt: skip
-    mine = [c for c in tx.board.monsters(player) if (c.slot or 0) > 5 and c.id not in leaving]
+        if wanted not in linked:
+            raise Illegal("zone.not_linked", player=Player(player), wanted=wanted)
+        return _free_main_zone(tx, player, wanted, leaving)
     if not mine:
         for slot in (6, 7):
             holder = tx.board.occupant("monsters", player, slot)
             if holder is None or holder.id in leaving:
                 return slot
+    free = sorted(linked - taken)
+    if free:
+        return free[0]
     raise Illegal("zone.full", reason=Phrase("full.has_no_extra_monster", player=Player(player)))
+
+
+def _forms_extra_link(tx: Tx, player: str, card_id: str, slot: int, leaving: list[str]) -> bool:
+    """Would `card_id`, placed face-up in Extra Monster Zone `slot`, join both Extra Monster Zones
+    by a series of co-linked Link Monsters (an Extra Link; whoever controls them)?"""
+    from engine.rules.kinds import co_linked
+    from engine.state import evolve
+
+    board = tx.board
+    for gone in leaving:
+        board = board.without_card(gone)
+    here = evolve(board.card(card_id), zone="monsters", slot=slot, controller=player, position="attack")
+    board = board.with_card(here)
+    other = board.occupant("monsters", player, 13 - slot)
+    seen, todo = {card_id}, [here]
+    while todo:
+        for nxt in co_linked(board, todo.pop()):
+            if other is not None and nxt.id == other.id:
+                return True
+            if nxt.id not in seen:
+                seen.add(nxt.id)
+                todo.append(nxt)
+    return False
 
 
 def _one_face_up(tx: Tx, card: CardState, player: str, verb: str) -> None:

@@ -80,3 +80,11 @@ def test_every_vocabulary_word_says_what_it_does_and_every_card_word_is_known() 
         for name in vocabulary:
             assert vocabulary.words(name).strip(), (vocabulary.what, name)
     assert all(not unknown_words(card) for card in load_catalog().values())
+
+
+def test_every_summoned_by_materials_extra_deck_monster_states_its_material_line() -> None:
+    """An Xyz, Synchro or Link Monster of the library without a material line could be Summoned
+    with any monsters at all (issue 13: Number 39: Utopia took a Level 1 monster)."""
+    missing = [d.name for d in load_catalog().values()
+               if {"xyz", "synchro", "link"} & set(d.subtypes) and d.materials is None]  # fmt: skip
+    assert missing == []
