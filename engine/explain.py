@@ -805,6 +805,29 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         "A second face-up copy of a card its controller may control only once is destroyed by the "
         "game, without a chain.",
     ),
+    # --- general rules (issue 13, item 3): summon negation, Flip Summons, attack declarations
+    "summon.negated_sets_off_nothing": (
+        ("summon-negation", "trigger-effect"),
+        "A negated summon never happened: the effects it would have set off do not activate.",
+    ),
+    "summon.flip_summoned_this_turn": (
+        ("flip-summon", "battle-position"),
+        "A Flip Summon changes a monster's battle position: not the turn the monster was Summoned.",
+    ),
+    "summon.flip_after_attack": (
+        ("flip-summon", "battle-position"),
+        "A Flip Summon changes a monster's battle position: not after it declared an attack this turn.",
+    ),
+    "summon.flip_position_changed": (
+        ("flip-summon", "battle-position"),
+        "A Flip Summon changes a monster's battle position: not once its position was already changed "
+        "this turn.",
+    ),
+    "battle.replay_not_a_declaration": (
+        ("replay", "battle-step"),
+        "After a replay, the same monster attacking again is not a new attack declaration: what answers "
+        "an attack declaration cannot be activated.",
+    ),
 }
 
 
@@ -1376,6 +1399,27 @@ SENTENCES: dict[str, str] = {
     "rule.only_one_face_up_destroyed": (
         "{player} now controls 2 face-up {name}, and can control only 1: the newer, {card}, is destroyed by "
         "the game (no chain)."
+    ),
+    # --- general rules (issue 13, item 3)
+    "summon.negated_sets_off_nothing": (
+        "The summon of {summoned} was negated, so it never happened: it sets off nothing ({names} does "
+        "not activate)."
+    ),
+    "summon.flip_summoned_this_turn": (
+        "{card} was Summoned this turn; a Flip Summon changes its battle position, which cannot be done "
+        "the turn it was Summoned (even after an effect turned it face-down)."
+    ),
+    "summon.flip_after_attack": (
+        "{card} declared an attack this turn; a Flip Summon changes its battle position, which cannot be "
+        "done after it attacked (turned face-down since, it still attacked)."
+    ),
+    "summon.flip_position_changed": (
+        "{card} already changed its battle position this turn; a Flip Summon is a battle position change, "
+        "so it cannot be Flip Summoned until a later turn."
+    ),
+    "battle.replay_not_a_declaration": (
+        "After the replay, {attacker} chooses its target again: the same attack goes on, not a new attack "
+        "declaration, so cards that answer an attack declaration cannot be activated for it."
     ),
 }
 
@@ -2279,6 +2323,15 @@ PHRASES: dict[str, str] = {
         "it answers the activation of a {wanted: or } immediately before it; Chain Link {link} is {kind}"
     ),
     "unmet.not_a_summon_negator": "only a card that negates summons can answer a summon being attempted",
+    # --- general rules (issue 13, item 3)
+    "unmet.summon_by_resolving_effect": (
+        "{summoned} was Special Summoned by the resolving effect of {by}, and such a summon is never "
+        "attempted, so it cannot be negated as a summon"
+    ),
+    "unmet.not_first_chain_after_declaration": (
+        "it answers an attack declaration, and only in the first chain right after it; that chain has "
+        "resolved, or the attack is a replay's new target, not a declaration"
+    ),
 }
 
 

@@ -653,7 +653,9 @@ def run(scenario: Scenario, *, boards: str = "every", legal: str = "every",
         game = _summon_moment(game, action)
         if attempt is not None and game.last_summon is attempt:
             game = _summon_succeeded(rec, game, attempt)
-        if triggers.window_open(game) and not game.building:
+        # a card that negates the summon answers it before any trigger the summon set off
+        negating = game.summon_attempt is not None
+        if triggers.window_open(game) and not game.building and not negating:
             game = _open_window(rec, game)
         game = _apply(rec, game, index, action, next_at, _window_actions(actions, index + 1))
     if triggers.window_open(game) and not game.building:

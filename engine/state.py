@@ -540,6 +540,10 @@ class Battle:
     # cards whose optional effect, applied without activation ("you can ..." with no colon), their
     # controller chose not to apply in this battle: `choices: {decline: [...]}` on the attack
     declined: tuple[str, ...] = ()
+    # an attack declaration just made, whose first chain has not resolved yet: only then can a card
+    # that answers an attack declaration be activated (not after a replay's new target, whose
+    # attack is no new declaration; not in a second chain)
+    declaration: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -550,6 +554,7 @@ class Summon:
     kind: str  # normal | tribute | flip | special | link | xyz | ...
     player: Player
     seq: int = 0  # the moment it happened
+    by: str | None = None  # the card whose resolving effect performed it: no negating it as a summon
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from engine.rules import continuous, locks, restrictions
 from engine.rules.chain import LINGERING, _check_requires, summoned_now
 from engine.rules.continuous import candidates, fits, misfit
 from engine.rules.stated import apply as stated_resolution
+from engine.state import evolve
 
 if TYPE_CHECKING:
     from engine.cards import Effect
@@ -309,6 +310,9 @@ def after_chain(tx: Tx) -> None:
     keep = summon if summon is not None and summon.seq == tx.game.seq else None
     # a card added from the Deck during this chain is what just happened; one added before it is not
     added = tx.game.last_added if tx.game.last_added_fresh else ()
+    battle = tx.game.battle
+    if battle is not None and battle.declaration:  # the first chain after the declaration is over
+        tx.update(battle=evolve(battle, declaration=False))
     tx.update(
         priority=tx.board.turn_player,
         flipped_in_chain=(),
