@@ -828,6 +828,38 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         "After a replay, the same monster attacking again is not a new attack declaration: what answers "
         "an attack declaration cannot be activated.",
     ),
+    # the exception named (issue 13, item 5): where a trigger is not set off, the concept that says why
+    "trigger.xyz_material_not_on_field": (
+        ("xyz-material", "leaves-the-field"),
+        "An Xyz Material is not a card on the field: sent to the GY, it was not sent from the field.",
+    ),
+    "trigger.became_xyz_material": (
+        ("xyz-material", "leaves-the-field"),
+        'A card that becomes Xyz Material does not leave the field for its "leaves the field" effects.',
+    ),
+    "cost.paid_while_negated": (
+        ("cost", "negate"),
+        "A cost is not an effect: a monster whose effects are negated can still activate them, and its "
+        "cost is paid (never refunded).",
+    ),
+    "rule.to_owners_pile": (
+        ("control", "possess"),
+        "Control is not ownership: a card that leaves the field goes to its owner's GY, hand, Deck or "
+        "banishment, whoever controlled it.",
+    ),
+    "summon.token_not_xyz_material": (
+        ("token", "xyz-material"),
+        "A Token cannot become Xyz Material: it would cease to exist as it left the field.",
+    ),
+    "target.still_valid_face_down": (
+        ("target", "set"),
+        "A target turned face-down is still a card on the field: an effect that targets a card on the "
+        "field (not a face-up one) still applies to it.",
+    ),
+    "trigger.moved_to_main_deck": (
+        ("leaves-the-field", "card-zones"),
+        'A card moved from the field to the Main Deck cannot activate its "leaves the field" effects.',
+    ),
 }
 
 
@@ -1420,6 +1452,31 @@ SENTENCES: dict[str, str] = {
     "battle.replay_not_a_declaration": (
         "After the replay, {attacker} chooses its target again: the same attack goes on, not a new attack "
         "declaration, so cards that answer an attack declaration cannot be activated for it."
+    ),
+    "trigger.xyz_material_not_on_field": (
+        "{card} was an Xyz Material, which is not a card on the field: it went to the GY, but not from the "
+        "field, so its effect is not set off."
+    ),
+    "trigger.became_xyz_material": (
+        '{card} became Xyz Material: for its "leaves the field" effect that is not leaving the field, so '
+        "the effect is not set off."
+    ),
+    "cost.paid_while_negated": (
+        "{card}'s effects are negated by {negator}, but the effect can still be activated and its cost is "
+        "paid: a cost is not an effect, so the negation does not stop it."
+    ),
+    "rule.to_owners_pile": (
+        "{card} was controlled by {controller} but is owned by {owner}: leaving the field, it goes to its "
+        "owner's {to}."
+    ),
+    "summon.token_not_xyz_material": "{reason}",
+    "target.still_valid_face_down": (
+        "{t} was turned face-down after {name} targeted it, but {name} targets a card on the field, not a "
+        "face-up one, and {t} still is one: it is affected."
+    ),
+    "trigger.moved_to_main_deck": (
+        '{card} went from the field to the Main Deck: a card placed there cannot activate its "leaves the '
+        'field" effect.'
     ),
 }
 

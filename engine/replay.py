@@ -158,6 +158,7 @@ def _automatic(rec: _Recorder, game: Game, index: int | None, kind: str,
     checks.settle(tx)
     if summary is None and not tx.events:
         return game
+    triggers.explain_exceptions(tx)
     tx.game = triggers.collect(tx.game, tx.events)
     rec.add(tx, index, kind, True, summary or "")
     return tx.game
@@ -352,6 +353,7 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
     except Illegal as err:
         return _illegal(rec, game, index, action, err)  # an illegal action changes nothing
     checks.settle(tx)
+    triggers.explain_exceptions(tx)
     tx.game = triggers.collect(tx.game, tx.events)
     rec.add(tx, index, "action", True, summary)
     if action.do == "end_turn" and for_triggers and tx.game.board.phase == "standby":

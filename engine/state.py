@@ -496,6 +496,7 @@ class ChainLink:
     redirect_damage: str | None = None  # Barrel Behind the Door: damage to this player goes to the other
     stated: tuple[tuple[tuple[str, Any], ...], ...] = ()  # the judge's resolution (engine.rules.stated)
     target_places: tuple[tuple[str, str, str], ...] = ()  # (id, zone, face) of stated targets at activation
+    face_up_targets: tuple[str, ...] = ()  # the targets that were face-up when it was activated
     from_set: bool = False  # a Spell/Trap Card activated from face-down on the field ("if this card was Set")
     subject: str | None = None  # a trigger's: the card its event happened to (Stargazer Magician)
     co_linked: bool = False  # its card was co-linked as it was activated (Knightmare Unicorn)

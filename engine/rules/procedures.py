@@ -642,7 +642,7 @@ def special_summon(tx: Tx, action: ActionEntry) -> str:
             )  # fmt: skip
         if method == "xyz" and m.token:
             raise Illegal(
-                "summon.materials_wrong",
+                "summon.token_not_xyz_material",
                 reason=Phrase("materials_wrong.token_token_cannot_become", m=CardId(m.id)),
             )  # fmt: skip
     if method == "link" and len(materials) < 1:

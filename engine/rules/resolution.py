@@ -256,6 +256,9 @@ def _still_valid_targets(tx: Tx, link: ChainLink, effect: Effect) -> tuple[str, 
                    for sel in effect.targets]  # fmt: skip
         if None in reasons:
             valid.append(t)
+            if card is not None and not card.face_up and t in link.face_up_targets:
+                # turned face-down since: "a card on the field" it still is (Caius the Shadow Monarch)
+                tx.say("target.still_valid_face_down", name=name, t=CardId(t), cards=(t,))  # fmt: skip
         else:
             tx.say(
                 "target.no_longer_valid",
