@@ -837,6 +837,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("xyz-material", "leaves-the-field"),
         'A card that becomes Xyz Material does not leave the field for its "leaves the field" effects.',
     ),
+    "chain.condition_only_at_activation": (
+        ("activation-condition", "resolution"),
+        "An activation condition needs to hold only when the card is activated: the card still resolves "
+        "if it no longer holds.",
+    ),
     "cost.paid_while_negated": (
         ("cost", "negate"),
         "A cost is not an effect: a monster whose effects are negated can still activate them, and its "
@@ -1460,6 +1465,10 @@ SENTENCES: dict[str, str] = {
     "trigger.became_xyz_material": (
         '{card} became Xyz Material: for its "leaves the field" effect that is not leaving the field, so '
         "the effect is not set off."
+    ),
+    "chain.condition_only_at_activation": (
+        "Chain Link {link} ({card}) still resolves, though its activation condition no longer holds: "
+        "{condition}"
     ),
     "cost.paid_while_negated": (
         "{card}'s effects are negated by {negator}, but the effect can still be activated and its cost is "

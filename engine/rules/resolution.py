@@ -134,6 +134,18 @@ def resolve_top(tx: Tx) -> str:
                 cards=(link.card,),
             )  # fmt: skip
             return f"Chain Link {link.link} ({card.name}) does nothing"
+    elif effect.requires is not None and not any(k.endswith("_self") for k in effect.cost):
+        # (a card that paid with itself, Skilled Dark Magician, left as it was activated: nothing to say)
+        try:
+            _check_requires(tx, link.player, card, effect)
+        except Illegal as gone:  # an activation condition: it had to hold only as the card was activated
+            tx.say(
+                "chain.condition_only_at_activation",
+                link=link.link,
+                card=Card.of(card),
+                condition=gone.explanation.params["reason"].params["condition"],
+                cards=(link.card,),
+            )  # fmt: skip
     if effect.kind == "flip" and (royal := continuous.first(tx.board, "negate_flip_effects")):
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {royal.id}")
         tx.say(
