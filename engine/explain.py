@@ -855,6 +855,66 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("life-points",),
         "In the verdict: the duel goes on after the last step; each player's LP then.",
     ),
+    # --- general rules (issue 13, item 3): summon negation, Flip Summons, attack declarations
+    "summon.negated_sets_off_nothing": (
+        ("summon-negation", "trigger-effect"),
+        "A negated summon never happened: the effects it would have set off do not activate.",
+    ),
+    "summon.flip_summoned_this_turn": (
+        ("flip-summon", "battle-position"),
+        "A Flip Summon changes a monster's battle position: not the turn the monster was Summoned.",
+    ),
+    "summon.flip_after_attack": (
+        ("flip-summon", "battle-position"),
+        "A Flip Summon changes a monster's battle position: not after it declared an attack this turn.",
+    ),
+    "summon.flip_position_changed": (
+        ("flip-summon", "battle-position"),
+        "A Flip Summon changes a monster's battle position: not once its position was already changed "
+        "this turn.",
+    ),
+    "battle.replay_not_a_declaration": (
+        ("replay", "battle-step"),
+        "After a replay, the same monster attacking again is not a new attack declaration: what answers "
+        "an attack declaration cannot be activated.",
+    ),
+    # the exception named (issue 13, item 5): where a trigger is not set off, the concept that says why
+    "trigger.xyz_material_not_on_field": (
+        ("xyz-material", "leaves-the-field"),
+        "An Xyz Material is not a card on the field: sent to the GY, it was not sent from the field.",
+    ),
+    "trigger.became_xyz_material": (
+        ("xyz-material", "leaves-the-field"),
+        'A card that becomes Xyz Material does not leave the field for its "leaves the field" effects.',
+    ),
+    "chain.condition_only_at_activation": (
+        ("activation-condition", "resolution"),
+        "An activation condition needs to hold only when the card is activated: the card still resolves "
+        "if it no longer holds.",
+    ),
+    "cost.paid_while_negated": (
+        ("cost", "negate"),
+        "A cost is not an effect: a monster whose effects are negated can still activate them, and its "
+        "cost is paid (never refunded).",
+    ),
+    "rule.to_owners_pile": (
+        ("control", "possess"),
+        "Control is not ownership: a card that leaves the field goes to its owner's GY, hand, Deck or "
+        "banishment, whoever controlled it.",
+    ),
+    "summon.token_not_xyz_material": (
+        ("token", "xyz-material"),
+        "A Token cannot become Xyz Material: it would cease to exist as it left the field.",
+    ),
+    "target.still_valid_face_down": (
+        ("target", "set"),
+        "A target turned face-down is still a card on the field: an effect that targets a card on the "
+        "field (not a face-up one) still applies to it.",
+    ),
+    "trigger.moved_to_main_deck": (
+        ("leaves-the-field", "card-zones"),
+        'A card moved from the field to the Main Deck cannot activate its "leaves the field" effects.',
+    ),
 }
 
 
@@ -1455,6 +1515,56 @@ SENTENCES: dict[str, str] = {
     "verdict.card_ended": "After the last step, {card} is {where}.",
     "verdict.result": "The duel is over. {why}",
     "verdict.lp": "The duel goes on after the last step: {lps: and }.",
+    # --- general rules (issue 13, item 3)
+    "summon.negated_sets_off_nothing": (
+        "The summon of {summoned} was negated, so it never happened: it sets off nothing ({names} does "
+        "not activate)."
+    ),
+    "summon.flip_summoned_this_turn": (
+        "{card} was Summoned this turn; a Flip Summon changes its battle position, which cannot be done "
+        "the turn it was Summoned (even after an effect turned it face-down)."
+    ),
+    "summon.flip_after_attack": (
+        "{card} declared an attack this turn; a Flip Summon changes its battle position, which cannot be "
+        "done after it attacked (turned face-down since, it still attacked)."
+    ),
+    "summon.flip_position_changed": (
+        "{card} already changed its battle position this turn; a Flip Summon is a battle position change, "
+        "so it cannot be Flip Summoned until a later turn."
+    ),
+    "battle.replay_not_a_declaration": (
+        "After the replay, {attacker} chooses its target again: the same attack goes on, not a new attack "
+        "declaration, so cards that answer an attack declaration cannot be activated for it."
+    ),
+    "trigger.xyz_material_not_on_field": (
+        "{card} was an Xyz Material, which is not a card on the field: it went to the GY, but not from the "
+        "field, so its effect is not set off."
+    ),
+    "trigger.became_xyz_material": (
+        '{card} became Xyz Material: for its "leaves the field" effect that is not leaving the field, so '
+        "the effect is not set off."
+    ),
+    "chain.condition_only_at_activation": (
+        "Chain Link {link} ({card}) still resolves, though its activation condition no longer holds: "
+        "{condition}"
+    ),
+    "cost.paid_while_negated": (
+        "{card}'s effects are negated by {negator}, but the effect can still be activated and its cost is "
+        "paid: a cost is not an effect, so the negation does not stop it."
+    ),
+    "rule.to_owners_pile": (
+        "{card} was controlled by {controller} but is owned by {owner}: leaving the field, it goes to its "
+        "owner's {to}."
+    ),
+    "summon.token_not_xyz_material": "{reason}",
+    "target.still_valid_face_down": (
+        "{t} was turned face-down after {name} targeted it, but {name} targets a card on the field, not a "
+        "face-up one, and {t} still is one: it is affected."
+    ),
+    "trigger.moved_to_main_deck": (
+        '{card} went from the field to the Main Deck: a card placed there cannot activate its "leaves the '
+        'field" effect.'
+    ),
 }
 
 PHRASES: dict[str, str] = {
@@ -1565,7 +1675,6 @@ PHRASES: dict[str, str] = {
     "materials_wrong.has_no_level_xyz": (
         "{m} has no Level (an Xyz or Link Monster), so it cannot be Synchro Material."
     ),
-    "materials_wrong.token_token_cannot_used": "{m} is a Token: a Token cannot be used as Xyz Material.",
     "materials_wrong.needs_level_monsters_xyz": (
         "{m} is {shown}; {name} needs Level {level} monsters as Xyz Material."
     ),
@@ -2450,6 +2559,15 @@ PHRASES: dict[str, str] = {
     "action.phase": "{player} moves on to {phase}",
     "action.card": "{player} {verb} {card}",
     "action.plain": "{player} {verb}",
+    # --- general rules (issue 13, item 3)
+    "unmet.summon_by_resolving_effect": (
+        "{summoned} was Special Summoned by the resolving effect of {by}, and such a summon is never "
+        "attempted, so it cannot be negated as a summon"
+    ),
+    "unmet.not_first_chain_after_declaration": (
+        "it answers an attack declaration, and only in the first chain right after it; that chain has "
+        "resolved, or the attack is a replay's new target, not a declaration"
+    ),
 }
 
 

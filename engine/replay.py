@@ -165,6 +165,7 @@ def _automatic(rec: _Recorder, game: Game, index: int | None, kind: str,
     checks.settle(tx)
     if summary is None and not tx.events:
         return game
+    triggers.explain_exceptions(tx)
     tx.game = triggers.collect(tx.game, tx.events)
     rec.add(tx, index, kind, True, summary or "")
     return tx.game
@@ -365,6 +366,7 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
     except Illegal as err:
         return _illegal(rec, game, index, action, err)  # an illegal action changes nothing
     checks.settle(tx)
+    triggers.explain_exceptions(tx)
     tx.game = triggers.collect(tx.game, tx.events)
     rec.add(tx, index, "action", True, summary)
     if action.do == "end_turn" and for_triggers and tx.game.board.phase == "standby":
@@ -688,7 +690,9 @@ def run(scenario: Scenario, *, boards: str = "every", legal: str = "every",
         game = _summon_moment(game, action)
         if attempt is not None and game.last_summon is attempt:
             game = _summon_succeeded(rec, game, attempt)
-        if triggers.window_open(game) and not game.building:
+        # a card that negates the summon answers it before any trigger the summon set off
+        negating = game.summon_attempt is not None
+        if triggers.window_open(game) and not game.building and not negating:
             game = _open_window(rec, game)
         game = _apply(rec, game, index, action, next_at, _window_actions(actions, index + 1))
     if triggers.window_open(game) and not game.building:

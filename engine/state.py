@@ -496,6 +496,7 @@ class ChainLink:
     redirect_damage: str | None = None  # Barrel Behind the Door: damage to this player goes to the other
     stated: tuple[tuple[tuple[str, Any], ...], ...] = ()  # the judge's resolution (engine.rules.stated)
     target_places: tuple[tuple[str, str, str], ...] = ()  # (id, zone, face) of stated targets at activation
+    face_up_targets: tuple[str, ...] = ()  # the targets that were face-up when it was activated
     from_set: bool = False  # a Spell/Trap Card activated from face-down on the field ("if this card was Set")
     subject: str | None = None  # a trigger's: the card its event happened to (Stargazer Magician)
     co_linked: bool = False  # its card was co-linked as it was activated (Knightmare Unicorn)
@@ -540,6 +541,10 @@ class Battle:
     # cards whose optional effect, applied without activation ("you can ..." with no colon), their
     # controller chose not to apply in this battle: `choices: {decline: [...]}` on the attack
     declined: tuple[str, ...] = ()
+    # an attack declaration just made, whose first chain has not resolved yet: only then can a card
+    # that answers an attack declaration be activated (not after a replay's new target, whose
+    # attack is no new declaration; not in a second chain)
+    declaration: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -550,6 +555,7 @@ class Summon:
     kind: str  # normal | tribute | flip | special | link | xyz | ...
     player: Player
     seq: int = 0  # the moment it happened
+    by: str | None = None  # the card whose resolving effect performed it: no negating it as a summon
 
 
 @dataclass(frozen=True, slots=True)

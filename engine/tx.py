@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.explain import Card, Explanation, Zone, explain
+from engine.explain import Card, Explanation, Player, Zone, explain
 from engine.rules.continuous import first
 from engine.rules.lasting import replace_lp_change
 from engine.state import NEGATED_SUMMON, PILES, Board, CardState, Game, evolve, new_card
@@ -137,6 +137,10 @@ class Tx:
         if to in PILES:
             owner = card.owner
             holder = controller if to == "hand" and controller else owner
+            if left_field and holder == owner != card.controller and not card.token:
+                # control is not ownership: a card leaving the field goes to its owner's pile
+                self.say("rule.to_owners_pile", card=Card.of(card), owner=Player(owner),
+                         controller=Player(card.controller), to=Zone(to), cards=(card_id,))  # fmt: skip
             pile = getattr(board.player(holder), to)
             pile = (card_id, *pile) if (to == "deck" and top) else (*pile, card_id)
             board = board.with_player(holder, **{to: pile})

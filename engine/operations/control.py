@@ -333,7 +333,7 @@ def _union_unequip(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     ctx.acted[:] = [tx.board.cards[c] for c in made]
     if made:
         tx.update(last_summon=Summon(cards=tuple(made), kind="special", player=ctx.player,  # type: ignore[arg-type]
-                                     seq=tx.game.seq))  # fmt: skip
+                                     seq=tx.game.seq, by=ctx.link.card))  # fmt: skip
     return Phrase("done.union_unequip", made=list(made) or Phrase("word.nothing"))
 
 
@@ -352,5 +352,5 @@ def _unequip_unions_of(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     ctx.acted[:] = [tx.board.cards[c] for c in made]
     if made:
         tx.update(last_summon=Summon(cards=tuple(made), kind="special", player=ctx.player,  # type: ignore[arg-type]
-                                     seq=tx.game.seq))  # fmt: skip
+                                     seq=tx.game.seq, by=ctx.link.card))  # fmt: skip
     return Phrase("done.unequip_unions_of", made=list(made) or Phrase("word.nothing"))

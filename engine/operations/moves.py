@@ -404,7 +404,7 @@ def _reveal_summon_rest_to_hand(tx: Tx, ctx: Context, step: Step) -> str | Phras
                 added.append(card_id)
     if summoned:
         tx.update(last_summon=Summon(cards=tuple(summoned), kind="special", player=ctx.player,  # type: ignore[arg-type]
-                                     seq=tx.game.seq))  # fmt: skip
+                                     seq=tx.game.seq, by=ctx.link.card))  # fmt: skip
     ctx.acted[:] = [tx.board.cards[c] for c in summoned]
     return Phrase(
         "done.reveal_summon_rest_to_hand",

@@ -42,6 +42,13 @@ def _negate_summon(tx: Tx, ctx: Context) -> str:
     step (destroyed by Solemn Judgment), but they were never summoned successfully."""
     cards = [tx.board.cards[c] for c in ctx.link.answers_summon if c in tx.board.cards]
     ctx.acted[:] = cards
+    negated = {c.id for c in cards}
+    # a negated summon sets off nothing: the triggers it set off as it was attempted go
+    dropped = [t for t in tx.game.waiting if t.subject in negated]
+    if dropped:
+        tx.update(waiting=tuple(t for t in tx.game.waiting if t not in dropped))
+        tx.say("summon.negated_sets_off_nothing", names=[t.name for t in dropped],
+               summoned=[CardId(c) for c in sorted(negated)], cards=tuple(sorted(negated)))  # fmt: skip
     for c in cards:
         tx.update_card(c.id, marks=(*c.marks, NEGATED_SUMMON))  # never Summoned: not properly either
         tx.emit("summon_negated", card=c.id, player=c.controller, cause=ctx.link.card,

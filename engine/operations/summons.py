@@ -127,7 +127,7 @@ def _special_summon(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     ctx.acted[:] = [tx.board.cards[c] for c in made]
     if made:
         tx.update(last_summon=Summon(cards=tuple(made), kind="special", player=ctx.player,  # type: ignore[arg-type]
-                                     seq=tx.game.seq))  # fmt: skip
+                                     seq=tx.game.seq, by=ctx.link.card))  # fmt: skip
     return Phrase("done.special_summon", made=list(made) or Phrase("word.nothing"))
 
 
@@ -212,6 +212,7 @@ def _materials_then_summon(method: str) -> Handler:
             event = "tributed" if method == "ritual" else "sent_to_gy"
             tx.move(m.id, "graveyard", event=event, cause=f"material for {monster.id}",
                     chain_link=ctx.link.link)  # fmt: skip
+        tx.finish()  # the materials leave before the summon: "When ... sent to the GY" misses the timing
         slot = tx.board.free_slot("monsters", ctx.player)
         tx.move(monster.id, "monsters", event="summoned", cause=ctx.link.card, chain_link=ctx.link.link,
                 slot=slot, position="attack", controller=ctx.player)  # fmt: skip
@@ -300,7 +301,7 @@ def _summon_listed_lv(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     tx.update_card(card.id, summoned_this_turn=True, summon_type="special")
     ctx.acted[:] = [tx.board.cards[card.id]]
     tx.update(last_summon=Summon(cards=(card.id,), kind="special", player=ctx.player,  # type: ignore[arg-type]
-                                 seq=tx.game.seq))  # fmt: skip
+                                 seq=tx.game.seq, by=ctx.link.card))  # fmt: skip
     tx.say(
         "summon.ignoring_conditions",
         card=Card.of(card),
@@ -322,7 +323,7 @@ def _fusion_either_field(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     if not made:
         return Phrase("done.fusion_summon_either_field.no_fusion_summon")
     tx.update(last_summon=Summon(cards=tuple(made), kind="special", player=ctx.player,  # type: ignore[arg-type]
-                                 seq=tx.game.seq))  # fmt: skip
+                                 seq=tx.game.seq, by=ctx.link.card))  # fmt: skip
     used = tx.board.cards[made[0]].summoned_with
     return Phrase(
         "done.fusion_summon_either_field.fusion_summons_using_from",

@@ -227,12 +227,16 @@ def attack(tx: Tx, action: ActionEntry) -> str:
     tx.update_card(attacker.id, attacks_this_turn=attacker.attacks_this_turn + (0 if replayed else 1))
     tx.update(
         battle=Battle(attacker.id, target.id if target else None,
-                      frozenset(c.id for c in defenders), declined=_declined(tx, action)),
+                      frozenset(c.id for c in defenders), declined=_declined(tx, action),
+                      declaration=not replayed),
         replay_attacker=None, priority=foe,
     )  # fmt: skip
+    # after a replay, the same monster choosing a new target is not a new attack declaration
     tx.emit("attack_declared", card=attacker.id, player=player,
-            target=target.id if target else "direct")  # fmt: skip
+            target=target.id if target else "direct", retarget=replayed or None)  # fmt: skip
     tx.finish()
+    if replayed:
+        tx.say("battle.replay_not_a_declaration", attacker=Card.of(attacker), cards=(attacker.id,))
     if target is None:
         why = Phrase("direct.toon") if defenders else Phrase("direct.no_monsters", foe=Player(foe))
         tx.say("battle.direct_attack", attacker=Card.of(attacker), foe=Player(foe), why=why)

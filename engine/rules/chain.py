@@ -734,6 +734,7 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
             cards=(card.id, *targets),
         )
     places = tuple((t, tx.board.cards[t].zone, str(tx.board.cards[t].face_up)) for t in targets)
+    face_up = tuple(t for t in targets if t in tx.board.cards and tx.board.cards[t].face_up)
     costs = _check_cost(tx, player, card, effect, action)
     restrictions.check_costs(tx, player, card, effect, costs)
     holder = tx.game.priority
@@ -741,7 +742,12 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
         tx.emit("passed", player=holder)
     attempt = tx.game.summon_attempt if "summon" in refs else None
     veiled = _negated_on_field(tx, card.id)  # before a cost can take the card off the field
+    negator = continuous.negated_by(tx.board, card) if card.zone == "monsters" and costs else None
     _pay_costs(tx, player, card, costs)
+    if negator is not None and not trying:
+        # a cost is not an effect: a negated monster's effect is still activated and its cost paid
+        tx.say("cost.paid_while_negated", card=Card.of(card), negator=Card.of(negator),
+               cards=(card.id, negator.id))  # fmt: skip
     if trying:  # what the activation records cannot make it illegal: only a want of a zone can
         if activation:
             _slot_for(tx, player, card, defn)
@@ -757,7 +763,8 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
                      effect=number, targets=targets, cost=tuple(costs.items()),
                      choices=tuple(action.choices.items()), card_snapshot=tx.card(card.id),
                      answers_summon=attempt.cards if attempt else (), stated=stated,
-                     target_places=places if stated else (), subject=trig.subject if trig else None,
+                     target_places=places if stated else (), face_up_targets=face_up,
+                     subject=trig.subject if trig else None,
                      from_set=from_set, co_linked=linked, negated_at_activation=veiled)  # fmt: skip
     flipped = (*tx.game.flipped_in_chain, card.id) if flip_use else tx.game.flipped_in_chain
     tx.update(chain=(*tx.game.chain, link), priority=opponent(player), flipped_in_chain=flipped,

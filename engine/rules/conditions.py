@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.explain import Phrase, Player, Zone
+from engine.explain import CardId, Phrase, Player, Zone
 from engine.rules import continuous, restrictions
 from engine.rules.common import MAIN_PHASES
 from engine.state import opponent
@@ -135,6 +135,11 @@ def _would_damage(tx: Tx, link: ChainLink, player: str) -> bool:
 def _negates_summon(a: Activating) -> str | Phrase | None:
     if a.negating_summon and _summon_fits(a.effect, a.tx.game.summon_attempt, a.player, "any"):
         return None
+    done = a.tx.game.last_summon
+    if a.tx.game.summon_attempt is None and done is not None and done.by is not None:
+        # Monster Reborn, Polymerization: the summon is part of a resolving effect, never attempted
+        return Phrase("unmet.summon_by_resolving_effect", by=CardId(done.by),
+                      summoned=[CardId(c) for c in done.cards])  # fmt: skip
     kinds = " or ".join(a.effect.summon_kinds) or "any"
     return Phrase("unmet.negates_summon", kinds=kinds)
 
@@ -245,7 +250,7 @@ def _opponent_attack_declared(a: Activating) -> str | Phrase | None:
     if battle is not None and battle.window == "battle_step" and (
         board.cards[battle.attacker].controller != a.player
     ):  # fmt: skip
-        return None
+        return None if battle.declaration else Phrase("unmet.not_first_chain_after_declaration")
     return Phrase("unmet.opponent_attack_declared")
 
 
@@ -254,7 +259,7 @@ def _any_attack_declared(a: Activating) -> str | Phrase | None:
     """Number 39: Utopia."""
     battle = a.tx.game.battle
     if battle is not None and battle.window == "battle_step":
-        return None
+        return None if battle.declaration else Phrase("unmet.not_first_chain_after_declaration")
     return Phrase("unmet.any_attack_declared")
 
 

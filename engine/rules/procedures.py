@@ -198,10 +198,10 @@ def _check_xyz(tx: Tx, card: CardState, defn: CardDef, materials: list[CardState
     spec = defn.materials
     assert spec is not None
     for m in materials:
-        if m.token:
+        if m.token:  # it would cease to exist as it left the field (rulebook v10, Monster Tokens)
             raise Illegal(
-                "summon.materials_wrong",
-                reason=Phrase("materials_wrong.token_token_cannot_used", m=CardId(m.id)),
+                "summon.token_not_xyz_material",
+                reason=Phrase("materials_wrong.token_token_cannot_become", m=CardId(m.id)),
                 cards=(card.id, m.id),
             )
         level = _level(tx, m)
@@ -675,7 +675,7 @@ def special_summon(tx: Tx, action: ActionEntry) -> str:
             )  # fmt: skip
         if method == "xyz" and m.token:
             raise Illegal(
-                "summon.materials_wrong",
+                "summon.token_not_xyz_material",
                 reason=Phrase("materials_wrong.token_token_cannot_become", m=CardId(m.id)),
             )  # fmt: skip
     if method == "link" and len(materials) < 1:

@@ -16,6 +16,7 @@ from engine.rules import continuous, locks, restrictions
 from engine.rules.chain import LINGERING, _check_requires, summoned_now
 from engine.rules.continuous import candidates, fits, misfit
 from engine.rules.stated import apply as stated_resolution
+from engine.state import evolve
 
 if TYPE_CHECKING:
     from engine.cards import Effect
@@ -133,6 +134,18 @@ def resolve_top(tx: Tx) -> str:
                 cards=(link.card,),
             )  # fmt: skip
             return f"Chain Link {link.link} ({card.name}) does nothing"
+    elif effect.requires is not None and not any(k.endswith("_self") for k in effect.cost):
+        # (a card that paid with itself, Skilled Dark Magician, left as it was activated: nothing to say)
+        try:
+            _check_requires(tx, link.player, card, effect)
+        except Illegal as gone:  # an activation condition: it had to hold only as the card was activated
+            tx.say(
+                "chain.condition_only_at_activation",
+                link=link.link,
+                card=Card.of(card),
+                condition=gone.explanation.params["reason"].params["condition"],
+                cards=(link.card,),
+            )  # fmt: skip
     if effect.kind == "flip" and (royal := continuous.first(tx.board, "negate_flip_effects")):
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {royal.id}")
         tx.say(
@@ -255,6 +268,9 @@ def _still_valid_targets(tx: Tx, link: ChainLink, effect: Effect) -> tuple[str, 
                    for sel in effect.targets]  # fmt: skip
         if None in reasons:
             valid.append(t)
+            if card is not None and not card.face_up and t in link.face_up_targets:
+                # turned face-down since: "a card on the field" it still is (Caius the Shadow Monarch)
+                tx.say("target.still_valid_face_down", name=name, t=CardId(t), cards=(t,))  # fmt: skip
         else:
             tx.say(
                 "target.no_longer_valid",
@@ -309,6 +325,9 @@ def after_chain(tx: Tx) -> None:
     keep = summon if summon is not None and summon.seq == tx.game.seq else None
     # a card added from the Deck during this chain is what just happened; one added before it is not
     added = tx.game.last_added if tx.game.last_added_fresh else ()
+    battle = tx.game.battle
+    if battle is not None and battle.declaration:  # the first chain after the declaration is over
+        tx.update(battle=evolve(battle, declaration=False))
     tx.update(
         priority=tx.board.turn_player,
         flipped_in_chain=(),

@@ -220,12 +220,17 @@ def flip_summon(tx: Tx, action: ActionEntry) -> str:
     card = own_card(tx, action.card or "", action.player or "", "monsters", "Flip Summon")
     if card.position != "set":
         raise Illegal("summon.flip_not_face_down", card=Card.of(card))  # fmt: skip
+    # a Flip Summon changes the monster's battle position (rulebook v10, Flip Summon; Changing
+    # Battle Position): not the turn it was Summoned or Set, nor after it attacked or already
+    # changed position this turn (turned face-down by an effect since: it remembers)
+    if card.summoned_this_turn:
+        raise Illegal("summon.flip_summoned_this_turn", card=Card.of(card))  # fmt: skip
     if card.set_this_turn:
         raise Illegal("summon.flip_same_turn", card=Card.of(card))  # fmt: skip
-    if card.attacks_this_turn:  # a monster that declared an attack keeps its position
-        raise Illegal("position.attacked_this_turn", card=Card.of(card))  # fmt: skip
+    if card.attacks_this_turn:
+        raise Illegal("summon.flip_after_attack", card=Card.of(card))  # fmt: skip
     if card.position_changed_this_turn:
-        raise Illegal("position.already_changed", card=Card.of(card))
+        raise Illegal("summon.flip_position_changed", card=Card.of(card))
     needs_problem(tx, card, card.controller, "Flip Summon")
     _one_face_up(tx, card, card.controller, "Flip Summon")
     require_summons_allowed(tx, card.controller, "Flip Summon")

@@ -217,7 +217,8 @@ def _leaves_field(s: Seen) -> bool:
 
 @EVENTS.register("attack_declared", "this card declares an attack")
 def _attack_declared(s: Seen) -> bool:
-    return s.kind == "attack_declared" and (s.card is None or s.card.id == s.event.get("card"))
+    return (s.kind == "attack_declared" and not s.event.get("retarget")
+            and (s.card is None or s.card.id == s.event.get("card")))  # fmt: skip
 
 
 @EVENTS.register("attack_targeted", "this card is chosen as an attack target")
@@ -255,8 +256,8 @@ def _opponent_special_summoned(s: Seen) -> bool:
 def _opponent_attack_declared(s: Seen) -> bool:
     """Fairy Box: each attack of an opponent's monster."""
     attacker = s.board.cards.get(s.event.get("card") or "")
-    return (s.kind == "attack_declared" and attacker is not None and s.card is not None
-            and attacker.controller != s.card.controller)  # fmt: skip
+    return (s.kind == "attack_declared" and not s.event.get("retarget") and attacker is not None
+            and s.card is not None and attacker.controller != s.card.controller)  # fmt: skip
 
 
 @EVENTS.register("end_of_battle_phase", "the Battle Phase's End Step begins, while this card is a monster")

@@ -22,6 +22,7 @@ from engine.vocabulary import EVENTS
 
 if TYPE_CHECKING:
     from engine.cards import CardDef, Effect, Requires
+    from engine.tx import Tx
 
 FIELD = ("monsters", "spell_traps", "field_spell")
 CLASS_NAMES = ("the turn player's mandatory", "the opponent's mandatory",
@@ -315,6 +316,32 @@ def collect(game: Game, events: list[dict[str, Any]]) -> Game:
     else:
         last_event = (last["seq"], words)
     return evolve(game, waiting=tuple(found), last_event=last_event, memory=_forget_left(memory, events))
+
+
+# Moves that look like what a card's own trigger waits for and are not (Yugipedia, "Leaves the
+# field"; rulebook v10, Xyz Summon): the code that says so, and the trigger events it rules out
+_NOT_FROM_FIELD = ("leaves_field", "sent_to_gy_from_field", "sent_to_gy_from_field_not_by_battle")
+_EXCEPTIONS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, tuple[str, ...]], ...] = (
+    (("material",), ("graveyard",), "trigger.xyz_material_not_on_field", _NOT_FROM_FIELD),
+    (FIELD, ("material",), "trigger.became_xyz_material", ("leaves_field",)),
+    (FIELD, ("deck",), "trigger.moved_to_main_deck", ("leaves_field",)),
+)
+
+
+def explain_exceptions(tx: Tx) -> None:
+    """Say why a card's own "leaves the field" / "sent from the field to the GY" trigger was not
+    set off by a move that looks like one: Xyz Material is not on the field, becoming Xyz Material
+    or going to the Main Deck is not leaving it for such an effect."""
+    board = tx.board
+    for event in tx.events:
+        card_id = event.get("card")
+        if not isinstance(card_id, str) or card_id not in board.cards or "from" not in event:
+            continue
+        for sources, targets, code, ruled_out in _EXCEPTIONS:
+            if event["from"] in sources and event.get("to") in targets and any(
+                e.kind == "trigger" and e.event in ruled_out for e in board.define(card_id).effects
+            ):  # fmt: skip
+                tx.say(code, card=Card.of(board.cards[card_id]), cards=(card_id,))
 
 
 def phase_triggers(game: Game, phase: str, turn_player: str | None = None) -> bool:
