@@ -1,0 +1,55 @@
+"""What the fuzzers found, each pinned by a plain test of its own (the fuzzers' examples change
+whenever the schema or the strategies do)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+
+@pytest.fixture
+def api(seeded: None) -> Client:
+    return Client(HTTP_HOST="localhost")
+
+
+def _schema(api: Client) -> dict[str, Any]:
+    return api.get("/api/schema?format=json").json()
+
+
+def test_a_superscript_digit_is_no_card_id_and_no_level(api: Client) -> None:
+    """"¹".isdigit() is true, but int("¹") fails: it was a 500."""
+    response = api.get("/api/cards/%C2%B9")
+    assert response.status_code == 404
+    assert response.json() == {"detail": "No card named '¹'."}
+    response = api.get("/api/cards", {"level": "¹"})
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["path"] == "level"
+
+
+def test_a_card_answers_def_as_its_schema_names_it(api: Client) -> None:
+    card = api.get("/api/cards/Sangan").json()
+    properties = _schema(api)["components"]["schemas"]["Card"]["properties"]
+    assert card["def"] == 600
+    assert "def" in properties and "def_" not in properties
+    assert set(card) == set(properties)
+
+
+def test_saved_rulings_document_each_method_apart(api: Client) -> None:
+    paths = _schema(api)["paths"]
+    assert set(paths["/api/rulings"]["get"]["responses"]) == {"200"}
+    assert set(paths["/api/rulings"]["post"]["responses"]) == {"201", "400", "403"}
+    assert "parameters" not in paths["/api/rulings"]["post"]  # the filters are GET's
+    assert set(paths["/api/rulings/{slug}"]["get"]["responses"]) == {"200", "404"}
+
+
+def test_the_card_filters_state_what_the_search_accepts(api: Client) -> None:
+    parameters = {p["name"]: p["schema"] for p in _schema(api)["paths"]["/api/cards"]["get"]["parameters"]}
+    assert parameters["link"] == {"type": "integer", "minimum": 1, "maximum": 8}
+    assert "DARK" in parameters["attribute"]["enum"]
+    for name, schema in parameters.items():
+        if "maximum" in schema:
+            beyond = api.get("/api/cards", {name: schema["maximum"] + 1})
+            assert beyond.status_code == 400, name
+            assert api.get("/api/cards", {name: schema["maximum"]}).status_code == 200, name
