@@ -3,10 +3,14 @@ whenever the schema or the strategies do)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import jsonpatch
 import pytest
 from django.test import Client
+
+from engine import replay
 
 
 @pytest.fixture
@@ -19,7 +23,7 @@ def _schema(api: Client) -> dict[str, Any]:
 
 
 def test_a_superscript_digit_is_no_card_id_and_no_level(api: Client) -> None:
-    """"¹".isdigit() is true, but int("¹") fails: it was a 500."""
+    """ "¹".isdigit() is true, but int("¹") fails: it was a 500."""
     response = api.get("/api/cards/%C2%B9")
     assert response.status_code == 404
     assert response.json() == {"detail": "No card named '¹'."}
@@ -53,3 +57,26 @@ def test_the_card_filters_state_what_the_search_accepts(api: Client) -> None:
             beyond = api.get("/api/cards", {name: schema["maximum"] + 1})
             assert beyond.status_code == 400, name
             assert api.get("/api/cards", {name: schema["maximum"]}).status_code == 200, name
+
+
+def test_a_board_is_a_tree_so_a_patched_copy_changes_one_pile() -> None:
+    """Every empty pile of a board was one list (the empty tuple is a single object, and piles
+    were kept by identity): a JSON Patch applied to a copy of the board (jsonpatch deep-copies,
+    keeping aliases) added a card to the GY and to every other empty pile with it."""
+    doc = {
+        "format": "ygo-scenario/1",
+        "board": {
+            "turn": 2,
+            "turn_player": "A",
+            "phase": "main1",
+            "players": {"A": {"hand": ["Dark Hole"], "deck": 5}, "B": {"deck": 5}},
+        },
+        "actions": [{"player": "A", "do": "activate", "card": "A:Dark Hole"}, {"do": "resolve"}],
+    }
+    lean = replay(doc, boards="changes", legal="none")
+    board = lean["steps"][0]["board"]
+    for step in lean["steps"][1:]:
+        board = jsonpatch.apply_patch(board, step["changes"])
+    assert board == json.loads(json.dumps(lean["final_board"]))
+    assert board["players"]["A"]["graveyard"] == [{"card": "Dark Hole", "id": "A:Dark Hole"}]
+    assert board["players"]["B"]["banished"] == []
