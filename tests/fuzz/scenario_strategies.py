@@ -128,7 +128,7 @@ def _player(emz: str) -> st.SearchStrategy[dict[str, Any]]:
 def boards(draw: st.DrawFn) -> dict[str, Any]:
     phase = draw(st.sampled_from(["main1"] * 6 + ["battle", "battle", "main2", "draw", "standby", "end"]))
     board: dict[str, Any] = {
-        "turn": draw(st.integers(2 if phase == "battle" else 1, 4)),  # turn 1 has no Battle Phase
+        "turn": draw(st.integers(2 if phase in ("battle", "main2") else 1, 4)),  # turn 1: no Battle Phase
         "turn_player": draw(st.sampled_from(PLAYERS)),
         "phase": phase,
         "players": {"A": draw(_player("emz-left")), "B": draw(_player("emz-right"))},

@@ -80,3 +80,26 @@ def test_a_board_is_a_tree_so_a_patched_copy_changes_one_pile() -> None:
     assert board == json.loads(json.dumps(lean["final_board"]))
     assert board["players"]["A"]["graveyard"] == [{"card": "Dark Hole", "id": "A:Dark Hole"}]
     assert board["players"]["B"]["banished"] == []
+
+
+def test_a_player_cannot_activate_a_card_in_the_opponents_hand() -> None:
+    """B activated A's Umi from A's hand: it went to A's Field Zone, and A's Dragon Ravine, which
+    it replaced, went nowhere (it was neither on the board nor in a GY)."""
+    doc = {
+        "format": "ygo-scenario/1",
+        "board": {
+            "turn": 2,
+            "turn_player": "B",
+            "phase": "main1",
+            "players": {
+                "A": {"hand": ["Umi"], "deck": 3, "field_spell": {"card": "Dragon Ravine", "face": "up"}},
+                "B": {"deck": 3},
+            },
+        },
+        "actions": [{"player": "B", "do": "activate", "card": "A:Umi"}],
+    }
+    step = replay(doc, legal="none")["steps"][0]
+    assert not step["accepted"]
+    assert step["explanations"][0]["code"] == "action.card_not_there"
+    assert "B's hand" in step["explanations"][0]["text"]
+    assert step["board"]["players"]["A"]["field_spell"]["card"] == "Dragon Ravine"
