@@ -1,14 +1,22 @@
-"""`POST /api/replay` under load: gunicorn as `./dev.sh serve` runs it, 20 clients at once.
+"""The API under load: gunicorn as `./dev.sh serve` runs it, 20 clients at once.
 
     .venv/bin/python benchmarks/api_load.py [--clients 20] [--seconds 10] [--workers N]
+        [--cache miss|hit|both] [--endpoints replay cards rulings]
 
-Migrates a throw-away SQLite database in a temporary directory, starts gunicorn on a free port
-of 127.0.0.1 (with `gunicorn.conf.py`: 2 x cores + 1 workers unless `--workers`), waits until it
-answers, then for each document (`short_game()`, and `long_game(50)` with `?boards=changes`)
-and each cache case, the clients POST it as fast as answers come for `--seconds`. Reports the
-p50/p95/p99 latency, the requests per second and the errors (anything but HTTP 200). The cache
-cases: "miss", every request a new document (a new title), so each is replayed; "hit", the
-same document every time, so each worker replays it once and then answers from its cache.
+Migrates and seeds (the glossary, the card library, the worked rulings) a throw-away SQLite
+database in a temporary directory, starts gunicorn on a free port of 127.0.0.1 (with
+`gunicorn.conf.py`: 2 x cores + 1 workers unless `--workers`), waits until it answers, then runs
+each load in turn, the clients sending as fast as answers come for `--seconds`:
+
+- `POST /api/replay`, a 5-action game (`short_game()`) and a 50-action one (`long_game(50)`,
+  with `?boards=changes`), each in two cache cases: "miss", every request a new document (a new
+  title), so each is replayed; "hit", the same document every time, so each worker replays it
+  once and then answers from its cache;
+- `GET /api/cards?q=`, each client going through a few searches a judge would type;
+- `GET /api/rulings`, the whole list and a few `?q=` searches of it.
+
+Reports for each the p50/p95/p99 latency, the requests per second and the errors (anything but
+HTTP 200). The throttles are off (`DUEL_ARBITER_RATE_*=none`: the load comes from one address).
 The server is stopped at the end, on an error and on Ctrl-C. Requests go to 127.0.0.1 only.
 
 A benchmark, not a test: it prints figures and never fails on them. Under `against.py` the
@@ -30,7 +38,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,6 +47,9 @@ import httpx
 from scenarios import long_game, short_game
 
 ROOT = Path(__file__).resolve().parents[1]
+# What a judge types into the card search: whole names, parts of names, words with accents.
+CARD_QUERIES = ["sangan", "dragon", "Dark Magician", "trap hole", "ku", "Mirror Force", "escuridão", "zz"]
+RULING_QUERIES = ["chain", "summon", "damage", "timing"]
 HOST = "127.0.0.1"  # never anywhere else
 STARTUP_SECONDS = 120
 REQUEST_TIMEOUT = 120.0
@@ -83,7 +94,8 @@ def server(tree: Path, workdir: Path, workers: int | None) -> Iterator[str]:
         "DUEL_ARBITER_CACHE_DIR": str(workdir / "cache"),
     }
     manage = [sys.executable, "manage.py"]
-    subprocess.run([*manage, "migrate", "--noinput", "--verbosity", "0"], cwd=tree, env=env, check=True)
+    for command in (["migrate", "--noinput"], ["seed"], ["seed_rulings"]):  # what ./dev.sh serve has
+        subprocess.run([*manage, *command, "--verbosity", "0"], cwd=tree, env=env, check=True)
     port = free_port()
     # this tree's gunicorn.conf.py, also for another tree under against.py: the same server settings
     command = [sys.executable, "-m", "gunicorn", "--config", str(ROOT / "gunicorn.conf.py")]
@@ -128,30 +140,49 @@ def stop(process: subprocess.Popen) -> None:
         process.wait()
 
 
-def client(url: str, doc: dict[str, Any], distinct: bool, number: int, until: float, run: Run) -> None:
-    """One client: POST, wait for the answer, POST again, until the run's time is up."""
+# One request of a run: given the HTTP client, the client's number and its request's number.
+Send = Callable[[httpx.Client, int, int], httpx.Response]
+
+
+def post_replay(url: str, doc: dict[str, Any], distinct: bool) -> Send:
+    """POST the document; `distinct`: a new title each time, so no answer comes from a cache."""
+
+    def send(http: httpx.Client, number: int, sent: int) -> httpx.Response:
+        body = {**doc, "title": f"load {number}-{sent} {time.monotonic_ns()}"} if distinct else doc
+        return http.post(url, content=json.dumps(body), headers={"Content-Type": "application/json"})
+
+    return send
+
+
+def get_each(url: str, queries: list[dict[str, str]]) -> Send:
+    """GET the URL, with each client going through `queries` in turn from its own place."""
+
+    def send(http: httpx.Client, number: int, sent: int) -> httpx.Response:
+        return http.get(url, params=queries[(number + sent) % len(queries)])
+
+    return send
+
+
+def client(send: Send, number: int, until: float, run: Run) -> None:
+    """One client: send, wait for the answer, send again, until the run's time is up."""
     sent = 0
     with httpx.Client(timeout=REQUEST_TIMEOUT) as http:
         while time.monotonic() < until:
             sent += 1
-            body = {**doc, "title": f"load {number}-{sent} {time.monotonic_ns()}"} if distinct else doc
             start = time.perf_counter()
             try:
-                response = http.post(
-                    url, content=json.dumps(body), headers={"Content-Type": "application/json"}
-                )
+                response = send(http, number, sent)
                 error = None if response.status_code == 200 else f"HTTP {response.status_code}"
             except httpx.HTTPError as exc:
                 error = type(exc).__name__
             run.record((time.perf_counter() - start) * 1000, error)
 
 
-def load(url: str, doc: dict[str, Any], distinct: bool, clients: int, seconds: float) -> tuple[Run, float]:
+def load(send: Send, clients: int, seconds: float) -> tuple[Run, float]:
     run = Run()
     until = time.monotonic() + seconds
     threads = [
-        threading.Thread(target=client, args=(url, doc, distinct, n, until, run), daemon=True)
-        for n in range(clients)
+        threading.Thread(target=client, args=(send, n, until, run), daemon=True) for n in range(clients)
     ]
     start = time.perf_counter()
     for thread in threads:
@@ -189,14 +220,17 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=10.0, help="length of each run")
     parser.add_argument("--workers", type=int, default=None, help="default: gunicorn.conf.py's")
-    parser.add_argument("--cache", choices=["miss", "hit", "both"], default="both")
+    parser.add_argument("--cache", choices=["miss", "hit", "both"], default="both", help="of the replays")
+    parser.add_argument(
+        "--endpoints",
+        nargs="+",
+        choices=["replay", "cards", "rulings"],
+        default=["replay", "cards", "rulings"],
+        help="which runs (default: all)",
+    )
     args = parser.parse_args()
 
     tree = Path(os.environ.get("ENGINE_ROOT") or ROOT)
-    documents = [
-        ("short_game()", "/api/replay", short_game()),
-        ("long_game(50) ?boards=changes", "/api/replay?boards=changes", long_game(50)),
-    ]
     cases = {"miss": [True], "hit": [False], "both": [True, False]}[args.cache]
     cores = os.cpu_count() or 1
     workers = args.workers or os.environ.get("WEB_CONCURRENCY") or f"{2 * cores + 1} (2 x {cores} cores + 1)"
@@ -205,11 +239,30 @@ def main() -> None:
         tempfile.TemporaryDirectory(prefix="api-load-") as tmp,
         server(tree, Path(tmp), args.workers) as base,
     ):
-        for label, path, doc in documents:
-            for distinct in cases:
-                run, elapsed = load(base + path, doc, distinct, args.clients, args.seconds)
-                case = "cache miss" if distinct else "cache hit"
-                print(report(f"{label}, {case}", run, elapsed), flush=True)
+        runs: list[tuple[str, Send]] = []
+        if "replay" in args.endpoints:
+            documents = [
+                ("POST /api/replay short_game()", "/api/replay", short_game()),
+                (
+                    "POST /api/replay long_game(50) ?boards=changes",
+                    "/api/replay?boards=changes",
+                    long_game(50),
+                ),
+            ]
+            for label, path, doc in documents:
+                for distinct in cases:
+                    case = "cache miss" if distinct else "cache hit"
+                    runs.append((f"{label}, {case}", post_replay(base + path, doc, distinct)))
+        if "cards" in args.endpoints:
+            runs.append(
+                ("GET /api/cards?q=", get_each(f"{base}/api/cards", [{"q": q} for q in CARD_QUERIES]))
+            )
+        if "rulings" in args.endpoints:
+            queries = [{}, *({"q": q} for q in RULING_QUERIES)]
+            runs.append(("GET /api/rulings (and ?q=)", get_each(f"{base}/api/rulings", queries)))
+        for label, send in runs:
+            run, elapsed = load(send, args.clients, args.seconds)
+            print(report(label, run, elapsed), flush=True)
 
 
 if __name__ == "__main__":

@@ -148,6 +148,9 @@ class BoardWriter:
     def _pile(self, board: Board, ids: tuple[str, ...], where: tuple[str, str]) -> list[dict[str, Any]]:
         """`where`: (player, pile); a pile that changed at one end since the last one written
         there (a card drawn, one sent to the GY) is that list with one entry more or less."""
+        if not ids:  # `()` is one object: kept, every empty pile of a board would be the same list
+            self._last_piles[where] = (ids, out := [])
+            return out
         kept = self._piles.get(id(ids))
         if kept is not None and kept[0] is ids:
             return kept[1]

@@ -151,7 +151,7 @@ def _check_location(tx: Tx, player: str, card: CardState, defn: CardDef, effect:
     board = tx.board
     if activation:
         owner_ok = card.controller == player
-        if card.zone == "hand":
+        if card.zone == "hand" and owner_ok:  # a card in the opponent's hand is not theirs to play
             if defn.card_type == "trap" and not locks.trap_from_hand(tx, player, effect):
                 raise Illegal(
                     "activate.not_allowed_now",

@@ -77,9 +77,9 @@ class NewRulingSerializer(serializers.Serializer):
     """What `POST /api/rulings` reads; the scenario is replayed before anything is saved."""
 
     title = serializers.CharField(
-        required=False, allow_blank=True, help_text="Defaults to the scenario's title."
+        required=False, allow_blank=True, allow_null=True, help_text="Defaults to the scenario's title."
     )
-    notes = serializers.CharField(required=False, allow_blank=True)
+    notes = serializers.CharField(required=False, allow_blank=True, allow_null=True)
     scenario = serializers.JSONField(help_text="A ygo-scenario/1 document, or its YAML/JSON text.")
 
 

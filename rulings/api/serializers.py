@@ -10,6 +10,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from engine.document import FORMAT
 from rulings.cards.models import Card
 from rulings.glossary.models import GlossaryEntry
 
@@ -61,10 +62,9 @@ class CardSerializer(serializers.ModelSerializer):
             "konami_id", "yugipedia_page", "ygoprodeck_page",
         ]  # fmt: skip
 
-    def to_representation(self, instance: Card) -> dict[str, Any]:
-        data = super().to_representation(instance)
-        data["def"] = data.pop("def_")
-        return data
+    def get_fields(self) -> dict[str, serializers.Field]:
+        """`def_` answers as `def` (a Python keyword, so not a class attribute), in the schema too."""
+        return {"def" if name == "def_" else name: field for name, field in super().get_fields().items()}
 
 
 class DeckRequestSerializer(serializers.Serializer):
@@ -139,11 +139,11 @@ class DetailSerializer(serializers.Serializer):
 class ScenarioSerializer(serializers.Serializer):
     """A scenario document, format ygo-scenario/1 (see the scenario format spec)."""
 
-    format = serializers.CharField(help_text="Always ygo-scenario/1.")
-    title = serializers.CharField(required=False)
+    format = serializers.ChoiceField(choices=[FORMAT], help_text=f"Always {FORMAT}.")
+    title = serializers.CharField(required=False, allow_null=True, allow_blank=True)
     cards = serializers.ListField(child=serializers.DictField(), required=False)
     board = serializers.DictField()
-    actions = serializers.ListField(child=serializers.DictField())
+    actions = serializers.ListField(child=serializers.DictField(), required=False, help_text="None: no step.")
 
 
 class ExplanationSerializer(serializers.Serializer):

@@ -8,10 +8,11 @@ wrong with a request (413, the same shape, for a body over the size limit), `404
 
 from typing import Any
 
+import yaml
 from django.core.exceptions import RequestDataTooBig
 from django.views.decorators.gzip import gzip_page
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.authentication import BasicAuthentication, SessionAuthentication
 from rest_framework.decorators import api_view, permission_classes, throttle_classes
@@ -42,7 +43,9 @@ from rulings.api.serializers import (
     as_errors,
 )
 from rulings.api.throttles import costly
+from rulings.cards import search
 from rulings.cards.decks import DeckProblem, parse_ydk, parse_ydke, resolve
+from rulings.cards.models import Card
 from rulings.cards.search import STATUSES, SearchProblem, find_card, load_cards, search_ids
 from rulings.glossary.models import GlossaryEntry
 from rulings.replays.scenarios import (
@@ -66,6 +69,9 @@ board:
 actions:
   - {player: A, do: normal_summon, card: "A:Sangan", position: attack}
 """
+
+
+JSON_EXAMPLE = yaml.safe_load(YAML_EXAMPLE)
 
 
 def _document_error(message: str) -> Response:
@@ -104,7 +110,10 @@ def _document_error(message: str) -> Response:
         ),
     ],
     responses={200: ReplaySerializer, 400: ErrorListSerializer, 413: ErrorListSerializer},
-    examples=[OpenApiExample("YAML scenario", value=YAML_EXAMPLE, media_type="application/yaml")],
+    examples=[
+        OpenApiExample("YAML scenario", value=YAML_EXAMPLE, media_type="application/yaml", request_only=True),
+        OpenApiExample("JSON scenario", value=JSON_EXAMPLE, media_type="application/json", request_only=True),
+    ],
 )
 @gzip_page  # a long replay is mostly repeated keys: gzip makes it about a tenth as large
 @api_view(["POST"])
@@ -138,7 +147,10 @@ class GlossaryList(GenericAPIView):
     queryset = GlossaryEntry.objects.all()
     serializer_class = GlossaryEntrySerializer
 
-    @extend_schema(summary="All glossary entries", responses={200: GlossaryEntrySerializer(many=True)})
+    @extend_schema(
+        summary="All glossary entries",
+        responses={200: GlossaryEntrySerializer(many=True), 400: ErrorListSerializer},  # 400: a bad page
+    )
     def get(self, request: Request) -> Response:
         page = self.paginate_queryset(self.get_queryset())
         return self.get_paginated_response(GlossaryEntrySerializer(page, many=True).data)
@@ -157,6 +169,11 @@ def glossary_detail(request: Request, slug: str) -> Response:
     if entry is None:
         raise NotFound(f"No glossary entry with slug '{slug}'.")
     return Response(GlossaryEntrySerializer(entry).data)
+
+
+def _whole_number(low: int, high: int) -> dict[str, Any]:
+    """A query parameter's schema: a whole number the search accepts (rulings/cards/search.py)."""
+    return {"type": "integer", "minimum": low, "maximum": high}
 
 
 class CardList(GenericAPIView):
@@ -178,17 +195,24 @@ class CardList(GenericAPIView):
                 "text", str, description="Words of the card text (imported cards), all of them."
             ),
             OpenApiParameter(
-                "type", str, description="monster, spell, trap, or a subtype (xyz, quick-play...)."
+                "type",
+                str,
+                enum=[*search.CARD_TYPES, *search.SUBTYPES],
+                description="monster, spell, trap, or a subtype (xyz, quick-play...).",
             ),
             OpenApiParameter(
-                "attribute", str, description="DARK, LIGHT, EARTH, WATER, FIRE, WIND or DIVINE."
+                "attribute", str, enum=list(search.ATTRIBUTES), description="The card's Attribute."
             ),
-            OpenApiParameter("level", int, description="Level (0-13)."),
-            OpenApiParameter("rank", int, description="Rank (0-13)."),
-            OpenApiParameter("link", int, description="Link rating (1-8)."),
+            *(
+                OpenApiParameter(
+                    name, _whole_number(low, high), description=f"{name.title()} ({low}-{high})."
+                )
+                for name, _column, low, high in search.NUMBER_FILTERS
+            ),
             OpenApiParameter(
                 "origin",
                 str,
+                enum=[Card.WRITTEN, Card.READ, Card.FACTS],
                 description="written (engine card file), read (imported) or facts (printed facts only).",
             ),
             OpenApiParameter(
@@ -262,17 +286,29 @@ def deck_read(request: Request) -> Response:
 # --- the card-text reader (engine/textreader.py)
 
 
+_SUBTYPE_NAME = {"type": "string", "enum": list(textreader.ALL_SUBTYPES)}
+
+
+@extend_schema_field({"oneOf": [_SUBTYPE_NAME, {"type": "array", "items": _SUBTYPE_NAME, "minItems": 1}]})
+class SubtypeField(serializers.JSONField):
+    """A subtype name or a list of them; which fit the kind is the reader's check (a 400 naming them)."""
+
+
 class ClassifyRequestSerializer(serializers.Serializer):
     """A card's text and type line, for the card-text reader."""
 
-    text = serializers.CharField(help_text="The card's text: monster effects, or the Spell/Trap's text.")
+    text = serializers.CharField(
+        max_length=textreader.MAX_TEXT,
+        help_text="The card's text: monster effects, or the Spell/Trap's text.",
+    )
     pendulum_text = serializers.CharField(
-        required=False, allow_null=True, help_text="Pendulum Monsters only: the Pendulum Effect text."
+        required=False,
+        allow_null=True,
+        max_length=textreader.MAX_TEXT,
+        help_text="Pendulum Monsters only: the Pendulum Effect text.",
     )
     kind = serializers.ChoiceField(choices=list(textreader.KINDS))
-    subtype = serializers.JSONField(
-        help_text=f"One subtype or a list of them: {', '.join(textreader.ALL_SUBTYPES)}."
-    )
+    subtype = SubtypeField(help_text=f"One subtype or a list of them: {', '.join(textreader.ALL_SUBTYPES)}.")
 
 
 class ReasonSerializer(serializers.Serializer):
@@ -435,7 +471,7 @@ class RulingList(GenericAPIView):
             OpenApiParameter("card", str, description="Part of the name of a card on the board."),
             OpenApiParameter("topic", str, description="A glossary slug or term the replay cites."),
         ],
-        responses={200: SavedRulingSerializer(many=True)},
+        responses={200: SavedRulingSerializer(many=True), 400: ErrorListSerializer},  # 400: a bad page
     )
     def get(self, request: Request) -> Response:
         filters = {key: request.query_params.get(key, "") for key in ("q", "card", "topic")}
@@ -448,10 +484,23 @@ class RulingList(GenericAPIView):
         summary="Save a ruling",
         description=(
             "Saves a new ruling for the authenticated user (session or HTTP Basic): the scenario is "
-            "replayed first, and a document that does not replay is answered 400 with every problem by path."
+            "replayed first, and a document that does not replay is answered 400 with every problem by path. "
+            "Without a signed-in judge (or with wrong credentials) the answer is 403."
         ),
         request=NewRulingSerializer,
-        responses={201: SavedRulingSerializer, 400: ErrorListSerializer, 413: ErrorListSerializer},
+        responses={
+            201: SavedRulingSerializer,
+            400: ErrorListSerializer,
+            403: DetailSerializer,
+            413: ErrorListSerializer,
+        },
+        examples=[
+            OpenApiExample(
+                "A ruling",
+                value={"title": "Sangan summoned", "notes": "", "scenario": JSON_EXAMPLE},
+                request_only=True,
+            )
+        ],
     )
     def post(self, request: Request) -> Response:
         title, notes, snap, errors = _ruling_fields(request.data)
@@ -484,7 +533,13 @@ def _ruling_fields(data: Any) -> tuple[str, str, store.Snapshot | None, list[dic
 
 
 @extend_schema(
-    summary="One saved ruling, by slug; its author saves a new version",
+    methods=["GET"],
+    summary="One saved ruling, by slug",
+    responses={200: SavedRulingSerializer, 404: DetailSerializer},
+)
+@extend_schema(
+    methods=["PUT"],
+    summary="Save a new version of a ruling (its author only)",
     description=(
         "PUT saves a new version for the ruling's author. `version` names the version the edit "
         "started from: if a newer one was saved since, the answer is 409 with the ruling as it "

@@ -271,7 +271,7 @@ def _number(params: Mapping[str, str], key: str, low: int, high: int) -> int | N
     raw = (params.get(key) or "").strip()
     if not raw:
         return None
-    if not raw.isdigit() or not low <= int(raw) <= high:
+    if not (raw.isascii() and raw.isdigit()) or not low <= int(raw) <= high:  # "¹" is a digit, not a number
         raise SearchProblem(key, f"expected a whole number from {low} to {high}; got {raw!r}")
     return int(raw)
 
@@ -336,7 +336,7 @@ SCENARIO_ID = re.compile(r"[AB]:(?P<name>.+?)(?:#\d+)?")
 
 def find_card(key: str) -> Card | None:
     """A card by database id, by name (any case), or by a scenario id such as `A:Sangan#2`."""
-    if key.isdigit() and (card := Card.objects.filter(pk=int(key)).first()):
+    if key.isascii() and key.isdigit() and (card := Card.objects.filter(pk=int(key)).first()):
         return card
     names = [key]
     if match := SCENARIO_ID.fullmatch(key):
