@@ -205,7 +205,7 @@ def test_build_replay_fork_compare_and_save(page: Page, live_server, transaction
     expect(page).to_have_url(re.compile(rf"/editor/\?from={original}&upto=2$"))
     expect(page.locator(".fork-note")).to_contain_text("What if")
     expect(page.locator(".action-input")).to_have_count(2)
-    press(page, page.get_by_role("button", name="Delete action 2"))
+    press(page, page.get_by_role("button", name="Remove action 2"))
     expect(page.locator(".action-input")).to_have_count(1)
     press(page, page.get_by_role("button", name="Insert resolve after action 1"))
     expect(page.locator("#err-action-1")).to_contain_text("Compulsory Evacuation Device")
@@ -336,7 +336,7 @@ def test_on_a_phone_from_an_empty_board_to_a_shared_ruling(
         expect(page).to_have_url(re.compile(rf"/step/{n}/$"))
     explanation = page.locator(".explanation", has_text="misses the timing")
     expect(explanation).to_contain_text('Peten the Dark Clown\'s optional "When ... you can" effect')
-    expect(explanation).to_contain_text("Chain Link 1 (A:Ring of Destruction) resolved")
+    expect(explanation).to_contain_text("Chain Link 1 (A's Ring of Destruction) resolved")
     expect(explanation.locator("a.term", has_text="Missing the timing")).to_be_visible()
     assert_mat_mirrored(page, ".step .board")
     page.screenshot(path=SCREENSHOTS / "workspace-phone-missed-timing.png", full_page=True)
@@ -399,7 +399,7 @@ def test_state_what_a_link_did_in_the_builder(page: Page, live_server, transacti
     expect(page.locator("#f-action-0")).to_have_value(stated)
 
     # The rows come back in the builder to be changed; nothing is lost on the way.
-    press(page, page.get_by_role("button", name="Change action 1 in the builder"))
+    press(page, page.get_by_role("button", name="Edit action 1 in the builder"))
     expect(page.locator("#builder-heading")).to_have_text("Change action 1")
     expect(page.locator("#b-res-1-amount")).to_have_value("500")
     expect(page.get_by_label("At the same time as the row before")).to_be_checked()
