@@ -91,6 +91,17 @@ def test_blank_editor_draws_the_mat(client: Client, seeded: None) -> None:
     assert "https://" not in html.split("<body")[0]
 
 
+def _piles_in_any_order(board: dict) -> dict:
+    """The board with each GY sorted: cards sent there at the same moment (the resolved Traps of a
+    chain) are placed in an order their owner chooses; the engine follows the document's order of
+    the cards, and the form writes each zone in its own order."""
+    players = {
+        name: {**half, "graveyard": sorted(half["graveyard"], key=lambda c: c["id"])}
+        for name, half in board["players"].items()
+    }
+    return {**board, "players": players}
+
+
 def test_every_corpus_board_survives_the_form(seeded: None) -> None:
     """Document → fields → document replays the same, for every replayable corpus scenario."""
     checked = 0
@@ -102,7 +113,7 @@ def test_every_corpus_board_survives_the_form(seeded: None) -> None:
         rebuilt = build_document(form_values(doc)).doc
         want, got = engine.replay(doc), engine.replay(rebuilt)
         assert [s["summary"] for s in got["steps"]] == [s["summary"] for s in want["steps"]], path.name
-        assert got["final_board"] == want["final_board"], path.name
+        assert _piles_in_any_order(got["final_board"]) == _piles_in_any_order(want["final_board"]), path.name
         assert got["result"] == want["result"], path.name
         checked += 1
     assert checked > 20
