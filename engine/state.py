@@ -263,6 +263,10 @@ class Board:
     next_rank: int = field(init=False, compare=False, repr=False)
     # the ids of the cards that hold something only until the end of the turn (CardState.this_turn)
     this_turn_ids: Map[str, None] = field(init=False, compare=False, repr=False)
+    # per player (A, B), a token replaced whenever a card that player controls, owns or controlled
+    # changes (`with_card`, `without_card`): a part of the board written from one player's cards
+    # is unchanged while the player's state and this token are (`serialize.BoardWriter`)
+    touched: tuple[object, object] = field(init=False, compare=False, repr=False)
     # what `defined` found in `defs`, by key: (what it wanted, the ids); kept up by with_card
     memo: dict[str, tuple[Callable[[CardDef], bool], frozenset[str]]] = field(
         init=False, compare=False, repr=False
@@ -291,6 +295,7 @@ class Board:
         set_(self, "defs", Map(self.defs.items()))
         set_(self, "places", Map({key: Map(ids) for key, ids in places.items()}))
         set_(self, "next_rank", len(self.cards))
+        set_(self, "touched", (object(), object()))
         set_(self, "this_turn_ids", Map(this_turn))
         set_(self, "memo", {})
         set_(self, "derived", {})
@@ -423,16 +428,18 @@ class Board:
             memo = {key: (wanted, ids | {card.id} if wanted(defn) else ids - {card.id})
                     for key, (wanted, ids) in self.memo.items()}  # fmt: skip
             changes = {"defs": self.defs.set(card.id, defn), "memo": memo}  # type: ignore[attr-defined]
+        touched = _touch(self.touched, card.controller, card.owner, old.controller if old else card.owner)
         return evolve(self, cards=self.cards.set(card.id, card), places=places, next_rank=next_rank,  # type: ignore[attr-defined]
-                      this_turn_ids=this_turn, **changes)  # fmt: skip
+                      this_turn_ids=this_turn, touched=touched, **changes)  # fmt: skip
 
     def without_card(self, card_id: str) -> Board:
         old = self.cards[card_id]
         this_turn = self.this_turn_ids
         if card_id in this_turn:
             this_turn = this_turn.delete(card_id)
+        touched = _touch(self.touched, old.controller, old.owner)
         return evolve(self, cards=self.cards.delete(card_id), places=_unplaced(self.places, old),  # type: ignore[attr-defined]
-                      this_turn_ids=this_turn)  # fmt: skip
+                      this_turn_ids=this_turn, touched=touched)  # fmt: skip
 
     def with_player(self, name: str, **changes: object) -> Board:
         players = dict(self.players)
@@ -455,6 +462,12 @@ def _accepted(defs: Mapping[str, CardDef], wanted: Callable[[CardDef], bool]) ->
         if verdict:
             found.append(card_id)
     return frozenset(found)
+
+
+def _touch(touched: tuple[object, object], *players: str) -> tuple[object, object]:
+    """`Board.touched` after a change to cards of these players: a new token for each of them."""
+    a, b = touched
+    return (object() if "A" in players else a, object() if "B" in players else b)
 
 
 _ORDERS = 512  # zone orders a replay keeps at most (a zone's order costs its size to keep)
