@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.rules import continuous
 from engine.rules.abilities import properly_summoned
+from engine.rules.continuous import ZEROED
 from engine.state import EMZ_SLOTS, PLAYERS, Board, CardState, Game, Lasting
 
 
@@ -95,6 +96,11 @@ def _fixed_stats(board: Board) -> bool:
     return not any(
         board.defined(("continuous", apply), continuous.holder(apply)) for apply in continuous.STAT_EFFECTS
     )
+
+
+def _zeroed(board: Board) -> bool:
+    """Is a monster's ATK 0 now for the rest of the Battle Phase (a mark on it: Fairy Box)?"""
+    return board.phase == "battle" and any(ZEROED in c.marks for c in board.this_turn_cards())
 
 
 def _lasting(item: Lasting, board: Board) -> dict[str, Any]:
@@ -228,41 +234,25 @@ class BoardWriter:
     def _player(self, board: Board, name: str) -> dict[str, Any]:
         """A player's part, from their state and their cards; the same dict as the last one
         written when every part of it is the same (a new phase, a new window, the other player's
-        move).
-
-        Where no card of the replay changes ATK/DEF by a Continuous effect, the player's dict is
-        written from their state and their cards alone: unchanged while `Board.touched` says none
-        of their cards changed, it is not looked at again (the phase counts only for a monster whose
-        ATK is 0 in the Battle Phase, a mark on the card)."""
-        p = board.player(name)
-        sources = (p, board.touched[PLAYERS.index(name)], board.phase == "battle", board.flags)
-        last = self._sources.get(name)
-        if (
-            last is not None
-            and all(a is b for a, b in zip(last, sources, strict=True))
-            and _fixed_stats(board)
-        ):
-            return self._players[name]
-        self._sources[name] = sources
+        move)."""
+        p, field = board.player(name), self._cards_part(board, name)
         deck: Any = p.deck_unknown
         if p.deck:
             deck = self._same((name, "deck"), {"cards": self._pile(board, p.deck, (name, "deck")),
                                                "unknown": p.deck_unknown})  # fmt: skip
-        fs = board.field_spell(name)
-        cards, monsters, spell_traps = board.cards, board.monsters(name), board.spell_traps(name)
         out = {
             "lp": p.lp,
             "normal_summon_used": p.normal_summon_used,
             "used_this_turn": self._same((name, "used"), list(p.used_this_turn)),
             "hand": self._pile(board, p.hand, (name, "hand")),
             "deck": deck,
-            "extra_deck": self._same((name, "extra_deck"), [self._extra(cards[i]) for i in p.extra_deck]),
+            "extra_deck": field["extra_deck"],
             "graveyard": self._pile(board, p.graveyard, (name, "graveyard")),
             "banished": self._pile(board, p.banished, (name, "banished")),
-            "monsters": self._same((name, "monsters"), [self._monster(board, c) for c in monsters]),
-            "spell_traps": self._same((name, "spell_traps"), [self._spell_trap(c) for c in spell_traps]),
-            "field_spell": self._field_spell(fs) if fs else None,
-        }  # fmt: skip
+            "monsters": field["monsters"],
+            "spell_traps": field["spell_traps"],
+            "field_spell": field["field_spell"],
+        }
         for key in ("summons_this_turn", "cannot_attack", "skip_next_turn", "skip_next_draw"):
             if value := getattr(p, key):
                 out[key] = value
@@ -274,6 +264,34 @@ class BoardWriter:
             return last
         self._players[name] = out
         return out
+
+    def _cards_part(self, board: Board, name: str) -> dict[str, Any]:
+        """A player's Extra Deck and field, written from their cards' states and what changes a
+        monster's ATK/DEF. Where no card of the replay changes ATK/DEF by a Continuous effect, it
+        is written from the cards alone: the same as the last one while `Board.touched` says none
+        of the player's cards changed (the phase counts only for a monster whose ATK is 0 in the
+        Battle Phase, a mark on the card)."""
+        sources = (
+            (board.touched[PLAYERS.index(name)], board.flags, _zeroed(board)) if _fixed_stats(board) else None
+        )
+        last = self._sources.get(name)
+        if (
+            sources is not None
+            and last is not None
+            and all(a is b for a, b in zip(last, sources, strict=True))
+        ):
+            return self._zones[(name, "cards")]
+        self._sources[name] = sources
+        cards, fs = board.cards, board.field_spell(name)
+        extra = [self._extra(cards[i]) for i in board.player(name).extra_deck]
+        monsters = [self._monster(board, c) for c in board.monsters(name)]
+        spell_traps = [self._spell_trap(c) for c in board.spell_traps(name)]
+        return self._same((name, "cards"), {
+            "extra_deck": self._same((name, "extra_deck"), extra),
+            "monsters": self._same((name, "monsters"), monsters),
+            "spell_traps": self._same((name, "spell_traps"), spell_traps),
+            "field_spell": self._field_spell(fs) if fs else None,
+        })  # fmt: skip
 
     def _same(self, where: tuple[str, str], value: Any) -> Any:
         """The last value written at `where` when this one holds the very same parts (a list of

@@ -251,6 +251,7 @@ def matches(board: Board, card: CardState, sel: Selector, player: str) -> bool:
     return sel.max_level is None or level <= sel.max_level
 
 
+ZEROED = "atk_zero_in_battle"  # the mark of a monster whose ATK is 0 until the Battle Phase ends
 # the Continuous effects that change a monster's ATK/DEF (`_stat` reads them)
 STAT_EFFECTS = ("stats_from_equipped", "atk_by_lp_standing", "modify_stats")
 
@@ -265,7 +266,7 @@ def _stat(board: Board, card: CardState, which: str) -> int:
         boost = card.boost_def
     if card.zone != "monsters" or not card.face_up:
         return base
-    if which == "atk" and "atk_zero_in_battle" in card.marks and board.phase == "battle":
+    if which == "atk" and ZEROED in card.marks and board.phase == "battle":
         return 0  # "its ATK becomes 0 until the end of the Battle Phase" (Fairy Box)
     for source, _effect in in_force(board, "stats_from_equipped"):  # Relinquished
         held = next((c for c in board.in_zone("spell_traps") if source.id == card.id
