@@ -100,7 +100,10 @@ def _fixed_stats(board: Board) -> bool:
 
 def _zeroed(board: Board) -> bool:
     """Is a monster's ATK 0 now for the rest of the Battle Phase (a mark on it: Fairy Box)?"""
-    return board.phase == "battle" and any(ZEROED in c.marks for c in board.this_turn_cards())
+    if board.phase != "battle":
+        return False
+    cards = board.cards
+    return any(ZEROED in cards[i].marks for i in board.this_turn_ids)
 
 
 def _lasting(item: Lasting, board: Board) -> dict[str, Any]:
@@ -165,8 +168,10 @@ class BoardWriter:
         # per (player, zone): the last list written there; per player: the last dict
         self._zones: dict[tuple[str, str], list[Any]] = {}
         self._players: dict[str, dict[str, Any]] = {}
-        # per player, what the last dict was written from, when that alone decided it (`_player`)
-        self._sources: dict[str, tuple[object, ...]] = {}
+        # per player, what the last dict and its cards' part were written from (`_player`)
+        self._player_from: dict[str, tuple[object, object]] = {}
+        self._sources: dict[str, tuple[object, ...] | None] = {}
+        self._fixed: tuple[object, bool] | None = None  # (Board.memo, _fixed_stats) of the replay
 
     def _pile(self, board: Board, ids: tuple[str, ...], where: tuple[str, str]) -> list[dict[str, Any]]:
         """`where`: (player, pile); a pile that changed at one end since the last one written
@@ -236,6 +241,10 @@ class BoardWriter:
         written when every part of it is the same (a new phase, a new window, the other player's
         move)."""
         p, field = board.player(name), self._cards_part(board, name)
+        last = self._players.get(name)
+        if last is not None and self._player_from[name][0] is p and self._player_from[name][1] is field:
+            return last
+        self._player_from[name] = (p, field)
         deck: Any = p.deck_unknown
         if p.deck:
             deck = self._same((name, "deck"), {"cards": self._pile(board, p.deck, (name, "deck")),
@@ -256,7 +265,6 @@ class BoardWriter:
         for key in ("summons_this_turn", "cannot_attack", "skip_next_turn", "skip_next_draw"):
             if value := getattr(p, key):
                 out[key] = value
-        last = self._players.get(name)
         if last is not None and last.keys() == out.keys() and all(
             last[key] is value or (value.__class__ in (int, bool) and last[key] == value)
             for key, value in out.items()
@@ -271,8 +279,10 @@ class BoardWriter:
         is written from the cards alone: the same as the last one while `Board.touched` says none
         of the player's cards changed (the phase counts only for a monster whose ATK is 0 in the
         Battle Phase, a mark on the card)."""
+        if self._fixed is None or self._fixed[0] is not board.memo:  # new definitions: a Token
+            self._fixed = (board.memo, _fixed_stats(board))
         sources = (
-            (board.touched[PLAYERS.index(name)], board.flags, _zeroed(board)) if _fixed_stats(board) else None
+            (board.touched[PLAYERS.index(name)], board.flags, _zeroed(board)) if self._fixed[1] else None
         )
         last = self._sources.get(name)
         if (

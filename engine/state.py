@@ -263,9 +263,10 @@ class Board:
     next_rank: int = field(init=False, compare=False, repr=False)
     # the ids of the cards that hold something only until the end of the turn (CardState.this_turn)
     this_turn_ids: Map[str, None] = field(init=False, compare=False, repr=False)
-    # per player (A, B), a token replaced whenever a card that player controls, owns or controlled
-    # changes (`with_card`, `without_card`): a part of the board written from one player's cards
-    # is unchanged while the player's state and this token are (`serialize.BoardWriter`)
+    # per player (A, B), a token replaced whenever a card changes that is or was on that player's
+    # field, in their Extra Deck or among their Xyz Materials (`with_card`, `without_card`): the
+    # part of the board written from those cards is unchanged while the token is
+    # (`serialize.BoardWriter`); a card drawn or sent from the hand to the GY leaves it as it was
     touched: tuple[object, object] = field(init=False, compare=False, repr=False)
     # what `defined` found in `defs`, by key: (what it wanted, the ids); kept up by with_card
     memo: dict[str, tuple[Callable[[CardDef], bool], frozenset[str]]] = field(
@@ -428,7 +429,9 @@ class Board:
             memo = {key: (wanted, ids | {card.id} if wanted(defn) else ids - {card.id})
                     for key, (wanted, ids) in self.memo.items()}  # fmt: skip
             changes = {"defs": self.defs.set(card.id, defn), "memo": memo}  # type: ignore[attr-defined]
-        touched = _touch(self.touched, card.controller, card.owner, old.controller if old else card.owner)
+        touched = self.touched
+        if card.zone in TOUCHING or (old is not None and old.zone in TOUCHING):
+            touched = _touch(touched, card.controller, old.controller if old is not None else card.controller)
         return evolve(self, cards=self.cards.set(card.id, card), places=places, next_rank=next_rank,  # type: ignore[attr-defined]
                       this_turn_ids=this_turn, touched=touched, **changes)  # fmt: skip
 
@@ -437,7 +440,7 @@ class Board:
         this_turn = self.this_turn_ids
         if card_id in this_turn:
             this_turn = this_turn.delete(card_id)
-        touched = _touch(self.touched, old.controller, old.owner)
+        touched = _touch(self.touched, old.controller) if old.zone in TOUCHING else self.touched
         return evolve(self, cards=self.cards.delete(card_id), places=_unplaced(self.places, old),  # type: ignore[attr-defined]
                       this_turn_ids=this_turn, touched=touched)  # fmt: skip
 
@@ -462,6 +465,9 @@ def _accepted(defs: Mapping[str, CardDef], wanted: Callable[[CardDef], bool]) ->
         if verdict:
             found.append(card_id)
     return frozenset(found)
+
+
+TOUCHING = frozenset({"monsters", "spell_traps", "field_spell", "extra_deck", "material"})  # Board.touched
 
 
 def _touch(touched: tuple[object, object], *players: str) -> tuple[object, object]:
