@@ -2811,7 +2811,8 @@ class Explanation:
     def to_dict(self, names: Names | None = None) -> dict:
         """The replay's form; `names` names the cards of `text` (default: as the rule knew them)."""
         slugs = list(CODES[self.code].glossary)
-        slugs += [s for s in self.extra_glossary if s not in slugs]
+        if self.extra_glossary:
+            slugs += [s for s in self.extra_glossary if s not in slugs]
         return {
             "code": self.code,
             "text": render(self, names),
@@ -2959,6 +2960,19 @@ def _from_json(value: Any) -> Any:
 
 
 def _json(value: Any) -> Any:
+    kind = type(value)  # the plain values first: this runs for every parameter of every explanation
+    if kind is str or kind is int or value is None:
+        return value
+    if kind is Card:
+        return {"card": value.id}
+    if kind is Phrase:
+        return {"phrase": value.key, "params": {k: _json(v) for k, v in value.params.items()}}
+    if kind is Player:
+        return {"player": value.name}
+    return _json_other(value)
+
+
+def _json_other(value: Any) -> Any:
     if isinstance(value, Card):
         return {"card": value.id}
     if isinstance(value, CardId):
