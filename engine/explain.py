@@ -1772,6 +1772,10 @@ PHRASES: dict[str, str] = {
     ),
     "procedure_not_met.not_fusion_monster_extra": "{card} is not a Fusion Monster in {player}'s Extra Deck.",
     "procedure_not_met.not_monster_controls_3": "{m} is not a monster {player} controls.",
+    "procedure_problem.only_opponent_controls": (
+        "{card} can be Special Summoned by its own procedure only while {opponent} controls a monster and "
+        "{player} controls none"
+    ),
     "procedure_not_met.special_summoned_from_hand": (
         "{name} is Special Summoned from the hand by {verb} {sel}; none of the cards given ({refs}) is one."
     ),
