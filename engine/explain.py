@@ -1829,6 +1829,10 @@ PHRASES: dict[str, str] = {
         "{player} cannot activate Spell Cards until the end of the Damage Step."
     ),
     "locked.cannot_activate_effects_turn": "{card} cannot activate its effects this turn ({source}).",
+    "locked.name_this_turn": (
+        "{player} cannot activate cards, or the effects of cards, named {name} for the rest of this turn "
+        "({source} added one)."
+    ),
     "locked.face_up_cards_gy": (
         "{valley} is face-up: cards in the GY cannot be banished, so {card}, which would banish one, cannot "
         "be activated."
@@ -2336,6 +2340,7 @@ PHRASES: dict[str, str] = {
         "the effects of {cards_} are negated until the end of the turn"
     ),
     "done.negate_effects_until_end.no_face_up_monster": "no face-up monster to negate",
+    "done.lock_name_activations": "{player} cannot activate cards named {names} for the rest of this turn",
     "done.negate_name": "effects of cards named {names} are negated until the end of {until}",
     "done.negate_column_spell_traps.other_spell_trap_effects": (
         "the other Spell/Trap effects in its column are negated for the rest of the turn"
