@@ -664,11 +664,22 @@ def first_targets(game: Game, card_id: str, player: str, effect: Effect) -> list
     doomed = game.battle.doomed if game.battle else ()
     attacker = game.battle.attacker if game.battle else None
     summoned = game.last_summon.cards if game.last_summon else ()
+    me = board.cards.get(card_id)
     for sel in effect.targets:
         fitting = (c.id for c in candidates(board, sel)
                    if c.id not in chosen and c.id != card_id and c.id not in doomed
                    and fits(board, c, sel, player, summoned, attacker))  # fmt: skip
-        chosen += list(islice(fitting, sel.count))  # the first ones: the rest need not be tried
+        picked = list(islice(fitting, sel.count))  # the first ones: the rest need not be tried
+        # a mandatory trigger (or Flip) effect must be activated: with nothing else to target it
+        # targets its own card (Man-Eater Bug alone on the field), unless its text says "other
+        # than this card" (except_this)
+        mandatory = not effect.optional and effect.kind in ("trigger", "flip")
+        if len(picked) < sel.count and mandatory and me is not None and not sel.except_this and (
+            card_id not in chosen and card_id not in doomed and me in candidates(board, sel)
+            and fits(board, me, sel, player, summoned, attacker)
+        ):  # fmt: skip
+            picked.append(card_id)
+        chosen += picked
     if game.summon_attempt is not None and "negates_summon" in conditions(effect):
         chosen.append("summon")
     return chosen
