@@ -1932,6 +1932,9 @@ PHRASES: dict[str, str] = {
         "{card}'s targets must be split as its text says ({wanted: and }); {chosen} cannot be."
     ),
     "bad_target.does_not_target_no": "{card} does not target; no target can be chosen for it.",
+    "bad_target.paid_as_cost": (
+        "{t} is paid as the cost of {card}, before its target is chosen, so it cannot also be that target."
+    ),
     "bad_target.cannot_target_itself_effect": (
         "{card} cannot target itself: its effect takes only other cards."
     ),

@@ -747,6 +747,15 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     places = tuple((t, tx.board.cards[t].zone, str(tx.board.cards[t].face_up)) for t in targets)
     face_up = tuple(t for t in targets if t in tx.board.cards and tx.board.cards[t].face_up)
     costs = _check_cost(tx, player, card, effect, action)
+    if both := [t for t in targets if t in _paid_cards(tx, costs)]:
+        # "Tribute this card, then target 1 monster" (Exiled Force): the cost is paid first, so
+        # a card paid as the cost is gone before the target is chosen (Yugipedia, Card
+        # Rulings:Exiled Force: it cannot be activated while it is the only monster)
+        raise Illegal(
+            "activate.bad_target",
+            reason=Phrase("bad_target.paid_as_cost", t=CardId(both[0]), card=Card.of(card)),
+            cards=(card.id, *both),
+        )
     restrictions.check_costs(tx, player, card, effect, costs)
     holder = tx.game.priority
     if holder != player:
@@ -816,6 +825,16 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     else:
         tx.say("chain.link_added", card=Card.of(card), link_no=link_no, speed=speed, link_no2=link_no - 1)
     return f"{player} activates {card.name} (Chain Link {link_no}, Spell Speed {speed})"
+
+
+def _paid_cards(tx: Tx, costs: dict[str, object]) -> set[str]:
+    """The cards a cost pays with (Tributed, discarded, banished...), by id."""
+    paid: set[str] = set()
+    for value in costs.values():
+        for ref in value if isinstance(value, list) else [value]:
+            if isinstance(ref, str):
+                paid.add(resolve_ref(tx.board, ref).id)
+    return paid
 
 
 def _negated_on_field(tx: Tx, card_id: str) -> Lasting | None:
