@@ -2015,6 +2015,15 @@ PHRASES: dict[str, str] = {
     "not_allowed.not_spell_or_trap": (
         "{card} is not a Spell or Trap in {player}'s hand, so it cannot be Set by this effect."
     ),
+    "not_allowed.position_fixed.attack": (
+        "{card}'s text Special Summons in Attack Position; no other position can be chosen."
+    ),
+    "not_allowed.position_fixed.defense": (
+        "{card}'s text Special Summons in Defense Position; no other position can be chosen."
+    ),
+    "not_allowed.position_fixed.set": (
+        "{card}'s text Special Summons in face-down Defense Position; no other position can be chosen."
+    ),
     "not_allowed.cannot_chosen_for_here": (
         "{wrong} cannot be chosen for {key_} here; the effect takes only cards that fit it."
     ),
