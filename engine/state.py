@@ -195,7 +195,7 @@ LASTING_EFFECTS = frozenset({
     "no_effect_draws", "cannot_attack", "effects_negated", "negated_until_end", "names_negated",
     "no_damage_to", "draw_on_opponent_special_summon", "no_deck_to_hand", "eclipse_at_end_phase",
     "no_battle_damage", "no_battle_destruction", "column_negated", "battle_negated",
-    "send_to_gy_at_end_phase", "damage_after_resolving",
+    "send_to_gy_at_end_phase", "damage_after_resolving", "names_locked",
 })  # fmt: skip
 
 
@@ -219,7 +219,8 @@ class Lasting:
     monsters cannot be destroyed by battle: Waboku), column_negated (the other Spell/Trap effects in
     `column`: a Set Infinite Impermanence), battle_negated (`cards`: an Effect Monster destroyed by
     battle with Terrorking Archfiend, negated on the field while `arrived` <= `since`, then in the GY
-    while its `arrived` equals `since`; no turn limit).
+    while its `arrived` equals `since`; no turn limit), names_locked (`player` cannot activate cards,
+    or the effects of cards, named `name`: what Sangan or Witch of the Black Forest added).
     """
 
     what: str
@@ -230,7 +231,7 @@ class Lasting:
     # the `cards` only while they stay as they were at this moment: a card that left the field
     # or was turned face-down since (a later `arrived`) is a new card, no longer affected
     since: int = 0
-    name: str | None = None  # a card's original name (names_negated)
+    name: str | None = None  # a card's original name (names_negated), or a locked name (names_locked)
     # column_negated (Infinite Impermanence): the other Spell/Trap effects in this column, counted
     # 1-5 from the left of player A's side, are negated for the rest of the turn
     column: int = 0
