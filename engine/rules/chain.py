@@ -7,19 +7,20 @@ design notes (spell speed is derived from what the effect is, never declared).
 from __future__ import annotations
 
 from itertools import islice
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from engine.cards import CardDef, Effect, Selector
 from engine.errors import Illegal
 from engine.explain import Card, CardId, Phase, Phrase, Player, Zone
 from engine.refs import resolve_ref
 from engine.rules import continuous, locks, pendulum, restrictions
-from engine.rules.abilities import targets_problem  # a Union and a monster it can equip
+
+# a Union and a monster it can equip; a Gemini still a Normal Monster
+from engine.rules.abilities import activation_problem, targets_problem
 from engine.rules.common import MAIN_PHASES
 from engine.rules.conditions import Activating, deck_actions
 from engine.rules.continuous import candidates, fits, misfit
 from engine.rules.kinds import co_linked
-from engine.rules.lasting import deck_locked
 from engine.rules.stated import CARD_VERBS
 from engine.rules.triggers import Trigger, own_state_problems
 from engine.state import CardState, ChainLink, Game, Lasting, opponent
@@ -50,8 +51,6 @@ def spell_speed(defn: CardDef, effect: Effect) -> int:
 
 
 def _pick_effect(card: CardState, defn: CardDef, number: int | None) -> tuple[int, Effect]:
-    usable = [(i + 1, e) for i, e in enumerate(defn.effects)
-              if e.kind in ("activation", "ignition", "quick", "trigger", "flip")]  # fmt: skip
     if number is not None:
         if not 1 <= number <= len(defn.effects):
             raise Illegal(
@@ -69,28 +68,102 @@ def _pick_effect(card: CardState, defn: CardDef, number: int | None) -> tuple[in
                 kind=chosen.kind.title(),
             )  # fmt: skip
         return number, chosen
+    usable = [(i + 1, e) for i, e in enumerate(defn.effects)
+              if e.kind in ("activation", "ignition", "quick", "trigger", "flip")]  # fmt: skip
     if not usable:
         raise Illegal("activate.no_effect_defined", card=Card.of(card))
     return usable[0]
 
 
-def _check_timing(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect,
+class ChainTop(NamedTuple):
+    """The last Chain Link, as an activation in response is judged by it."""
+
+    link: int
+    spell_speed: int
+    player: str
+    card: str
+    unchainable: str | None  # who cannot respond to it, by its card's text (Dark Ruler No More)
+    name: str  # its card's name
+
+
+class Moment(NamedTuple):
+    """The moment of the game an activation is asked for, as where and when a card may be
+    activated is judged (`_check_activation_place`, `_check_timing`): they read nothing else, so
+    what they find for the same card at an equal moment is what they found before."""
+
+    turn_player: str
+    phase: str
+    battle: bool
+    window: str | None  # the battle's
+    top: ChainTop | None
+    bare: tuple[str, ...]  # the players who control no card (Evenly Matched)
+
+
+def moment(game: Game) -> Moment:
+    """The game's `Moment`, read once per game (kept on its board, with the game)."""
+    kept: dict[int, tuple[Game, Moment]] = game.board.derive("moments", _no_moments)
+    found = kept.get(id(game))
+    if found is None or found[0] is not game:
+        found = kept[id(game)] = (game, _moment(game))
+    return found[1]
+
+
+def _no_moments(_: object) -> dict[int, tuple[Game, Moment]]:
+    return {}
+
+
+def _moment(game: Game) -> Moment:
+    board, battle = game.board, game.battle
+    top = None
+    if game.chain:
+        link = game.chain[-1]
+        lock = restrictions.link_effect(board, link).unchainable
+        top = ChainTop(
+            link.link, link.spell_speed, link.player, link.card, lock, board.define(link.card).name
+        )
+    bare = tuple(p for p in ("A", "B") if not board.on_field(p))
+    return Moment(
+        board.turn_player, board.phase, battle is not None, battle.window if battle else None, top, bare
+    )
+
+
+# what the place and timing of a card's activation came to (None, or the Illegal it raised), by
+# moment, player, Spell Speed and the card, its definition and effect (kept with it: ids are reused)
+_PLACED: dict[tuple, tuple[CardState, CardDef, Effect, Illegal | None]] = {}
+_PLACED_KEPT = 4096
+
+
+def _check_activation_when(now: Moment, player: str, card: CardState, defn: CardDef, effect: Effect,
+                           speed: int) -> None:  # fmt: skip
+    """A card's activation: its place then its timing, found once per card and moment (`legal`
+    asks the same at step after step)."""
+    key = (now, player, speed, id(card), id(defn), id(effect))
+    kept = _PLACED.get(key)
+    if kept is None or kept[0] is not card or kept[1] is not defn or kept[2] is not effect:
+        try:
+            _check_activation_place(now, player, card, defn, effect)
+            _check_timing(now, player, card, defn, effect, speed)
+            broken = None
+        except Illegal as err:
+            broken = err
+        if len(_PLACED) >= _PLACED_KEPT:
+            _PLACED.clear()
+        kept = _PLACED[key] = (card, defn, effect, broken)
+    if kept[3] is not None:
+        raise kept[3].with_traceback(None)
+
+
+def _check_timing(now: Moment, player: str, card: CardState, defn: CardDef, effect: Effect,
                   speed: int) -> None:  # fmt: skip
-    board, game = tx.board, tx.game
-    chain = game.chain
-    if game.battle is not None and game.battle.window == "damage_calculation" and (
-        set(conditions(effect)) & locks.DURING_DAMAGE_CALCULATION
-    ):  # fmt: skip
+    if now.window == "damage_calculation" and set(conditions(effect)) & locks.DURING_DAMAGE_CALCULATION:
         pass  # an effect activated "during damage calculation" (Kuriboh): its own window
-    elif game.battle is not None and game.battle.window != "battle_step":
-        after_calc = game.battle.window in ("damage_calculation", "after_damage_calculation",
-                                            "damage_step_end")  # fmt: skip
+    elif now.battle and now.window != "battle_step":
+        after_calc = now.window in ("damage_calculation", "after_damage_calculation", "damage_step_end")
         counter = defn.spell_trap_kind == "counter" and defn.card_type == "trap"
         if after_calc or not (counter or effect.damage_step):
             raise Illegal("activate.damage_step", card=Card.of(card))  # fmt: skip
-    if chain:
-        top = chain[-1]
-        _check_unchainable(tx, player, card, defn, effect, top)
+    if (top := now.top) is not None:
+        _check_unchainable(top, player, card, defn, effect)
         if speed < 2 or speed < top.spell_speed:
             raise Illegal(
                 "chain.spell_speed_too_low",
@@ -102,26 +175,25 @@ def _check_timing(tx: Tx, player: str, card: CardState, defn: CardDef, effect: E
                     spell_speed=top.spell_speed,
                 ),
             )  # fmt: skip
-    elif speed == 1 and (player != board.turn_player or board.phase not in MAIN_PHASES or game.battle):
+    elif speed == 1 and (player != now.turn_player or now.phase not in MAIN_PHASES or now.battle):
         raise Illegal(
             "activate.not_allowed_now",
             reason=Phrase(
                 "not_allowed_now.spell_speed_can_activated",
                 card=Card.of(card),
-                phase=Phase(board.phase),
-                turn_player=Player(board.turn_player),
+                phase=Phase(now.phase),
+                turn_player=Player(now.turn_player),
             ),
         )
 
 
-def _check_unchainable(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect,
-                       top: ChainLink) -> None:  # fmt: skip
+def _check_unchainable(top: ChainTop, player: str, card: CardState, defn: CardDef, effect: Effect) -> None:
     """A card that says who cannot respond to its activation (Dark Ruler No More: "neither player
     can activate monster effects in response")."""
-    lock = restrictions.link_effect(tx.board, top).unchainable
+    lock = top.unchainable
     if lock is None:
         return
-    who = tx.board.define(top.card).name
+    who = top.name
     if lock == "monster_effects" and defn.is_monster and effect.kind != "activation":
         raise Illegal(
             "activate.unchainable",
@@ -146,31 +218,36 @@ def _check_unchainable(tx: Tx, player: str, card: CardState, defn: CardDef, effe
         )
 
 
+def _check_activation_place(now: Moment, player: str, card: CardState, defn: CardDef, effect: Effect) -> None:
+    """A card is activated from its controller's hand or face-down from their field."""
+    owner_ok = card.controller == player
+    if card.zone == "hand" and owner_ok:  # a card in the opponent's hand is not theirs to play
+        if defn.card_type == "trap" and not locks.trap_from_hand(effect, player in now.bare):
+            raise Illegal(
+                "activate.not_allowed_now",
+                reason=Phrase("not_allowed_now.trap_must_set_first", card=Card.of(card)),
+            )  # fmt: skip
+        if defn.spell_trap_kind == "quick-play" and player != now.turn_player:
+            raise Illegal(
+                "activate.not_allowed_now",
+                reason=Phrase("not_allowed_now.quick_play_spell_opponent", card=Card.of(card)),
+            )  # fmt: skip
+    elif card.zone in ("spell_traps", "field_spell") and owner_ok and card.face == "down":
+        if card.set_this_turn and (defn.card_type == "trap" or
+                                   defn.spell_trap_kind == "quick-play"):  # fmt: skip
+            raise Illegal("set.cannot_activate_this_turn", card=Card.of(card))  # fmt: skip
+    else:
+        raise Illegal(
+            "action.card_not_there",
+            reason=Phrase("card_not_there.must_hand_or_set", card=CardId(card.id), player=Player(player)),
+        )  # fmt: skip
+
+
 def _check_location(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect,
                     activation: bool) -> None:  # fmt: skip
     board = tx.board
     if activation:
-        owner_ok = card.controller == player
-        if card.zone == "hand" and owner_ok:  # a card in the opponent's hand is not theirs to play
-            if defn.card_type == "trap" and not locks.trap_from_hand(tx, player, effect):
-                raise Illegal(
-                    "activate.not_allowed_now",
-                    reason=Phrase("not_allowed_now.trap_must_set_first", card=Card.of(card)),
-                )  # fmt: skip
-            if defn.spell_trap_kind == "quick-play" and player != board.turn_player:
-                raise Illegal(
-                    "activate.not_allowed_now",
-                    reason=Phrase("not_allowed_now.quick_play_spell_opponent", card=Card.of(card)),
-                )  # fmt: skip
-        elif card.zone in ("spell_traps", "field_spell") and owner_ok and card.face == "down":
-            if card.set_this_turn and (defn.card_type == "trap" or
-                                       defn.spell_trap_kind == "quick-play"):  # fmt: skip
-                raise Illegal("set.cannot_activate_this_turn", card=Card.of(card))  # fmt: skip
-        else:
-            raise Illegal(
-                "action.card_not_there",
-                reason=Phrase("card_not_there.must_hand_or_set", card=CardId(card.id), player=Player(player)),
-            )  # fmt: skip
+        _check_activation_place(moment(tx.game), player, card, defn, effect)
         return
     anyone = effect.either_player and card.zone in continuous.FIELD and card.face_up
     if (card.controller != player and not anyone) or card.zone not in _zones_for(effect):
@@ -189,8 +266,6 @@ def _check_location(tx: Tx, player: str, card: CardState, defn: CardDef, effect:
             "activate.not_allowed_now",
             reason=Phrase("not_allowed_now.face_down_effects_cannot", card=Card.of(card)),
         )
-    from engine.rules.abilities import activation_problem  # a Gemini still a Normal Monster
-
     if (why := activation_problem(board, card, effect)) is not None:
         raise Illegal("activate.no_effects_now", why=why, cards=(card.id,))
     if pendulum.is_pendulum_card(board, card) != effect.pendulum and card.zone in continuous.FIELD:
@@ -226,9 +301,14 @@ def _targets(tx: Tx, player: str, card: CardState, effect: Effect, refs: list[st
     targets the judge names: the engine cannot tell what it may target, but still applies the
     rules every target obeys (a card that cannot be targeted, one already destroyed by battle).
     """
-    chosen = [resolve_ref(tx.board, r) for r in refs if not r.startswith("link:") and r != "summon"]
+    board = tx.board
+    chosen = (
+        [resolve_ref(board, r) for r in refs if not r.startswith("link:") and r != "summon"] if refs else []
+    )
     if not effect.targets:
-        if chosen and not (stated and not effect.do):
+        if not chosen:
+            return ()
+        if not (stated and not effect.do):
             raise Illegal(
                 "activate.bad_target",
                 reason=Phrase("bad_target.does_not_target_no", card=Card.of(card)),
@@ -248,15 +328,16 @@ def _targets(tx: Tx, player: str, card: CardState, effect: Effect, refs: list[st
             ),
         )  # fmt: skip
     summoned = summoned_now(tx)
-    attacker = tx.game.battle.attacker if tx.game.battle else None
+    battle = tx.game.battle
+    attacker = battle.attacker if battle else None
     for t in chosen:
         if t.id == card.id and all(sel.except_this for sel in effect.targets):
             raise Illegal(
                 "activate.bad_target",
                 reason=Phrase("bad_target.cannot_target_itself_effect", card=Card.of(card)),
             )  # fmt: skip
-        if not any(fits(tx.board, t, sel, player, summoned, attacker) for sel in effect.targets):
-            why = next(filter(None, (misfit(tx.board, t, sel, player, summoned, attacker, now=False)
+        if not any(fits(board, t, sel, player, summoned, attacker) for sel in effect.targets):
+            why = next(filter(None, (misfit(board, t, sel, player, summoned, attacker, now=False)
                                      for sel in effect.targets)), "does not fit")  # fmt: skip
             raise Illegal(
                 "activate.bad_target",
@@ -309,8 +390,8 @@ def _split(tx: Tx, chosen: list[CardState], selectors: list, player: str,
 def _targetable(tx: Tx, card: CardState, chosen: list[CardState]) -> None:
     """What no card can target, whatever it says: a monster this battle already destroyed, a
     card a Continuous effect protects."""
+    battle = tx.game.battle
     for t in chosen:
-        battle = tx.game.battle
         if battle is not None and t.id in battle.doomed:
             raise Illegal(
                 "activate.bad_target",
@@ -603,8 +684,10 @@ def _check_cost(tx: Tx, player: str, card: CardState, effect: Effect,
 
 def _check_locks(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect) -> None:
     """Continuous effects that forbid the activation outright (Jinzo: no Trap Cards)."""
-    adds = {"draw", "search"} & deck_actions(effect)
-    if adds and effect.kind != "trigger" and (lock := deck_locked(tx.board)) is not None:
+    held = locks.in_force(tx.board)
+    if effect.kind != "trigger" and (lock := held.deck) is not None and (
+        adds := {"draw", "search"} & deck_actions(effect)
+    ):  # fmt: skip
         raise Illegal(
             "activate.locked",
             reason=Phrase(
@@ -615,14 +698,12 @@ def _check_locks(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Ef
             ),
             cards=(card.id, lock.source),
         )  # fmt: skip
-    if defn.card_type == "trap" and (jinzo := continuous.first(tx.board, "negate_trap_cards")):
+    if defn.card_type == "trap" and (jinzo := held.traps):
         raise Illegal(
             "activate.locked",
             reason=Phrase("locked.face_up_effect_not", card=Card.of(card), jinzo=Card.of(jinzo)),
         )  # fmt: skip
-    if ({"tribute", "tribute_self"} & set(effect.cost)) and (
-        mask := continuous.first(tx.board, "forbid_tributes")
-    ):  # fmt: skip
+    if (mask := held.tributes) and ("tribute" in effect.cost or "tribute_self" in effect.cost):
         raise Illegal(
             "rule.tributes_forbidden",
             reason=Phrase("tributes_forbidden.face_up_no_monster_2", card=Card.of(card), mask=Card.of(mask)),
@@ -659,6 +740,10 @@ def not_set_off(card: CardState) -> Illegal:
 def first_targets(game: Game, card_id: str, player: str, effect: Effect) -> list[str]:
     """The first legal target of each kind: for effects the engine activates itself (a
     mandatory trigger left out) or tries ("legal now")."""
+    if not effect.targets:
+        return (
+            ["summon"] if game.summon_attempt is not None and "negates_summon" in conditions(effect) else []
+        )
     board = game.board
     chosen: list[str] = []
     doomed = game.battle.doomed if game.battle else ()
@@ -691,9 +776,10 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     `trying` ("legal now", on a throw-away copy): stop once nothing further can make it illegal,
     before the Chain Link, its events and its explanations are built."""
     player = action.player or ""
-    card = resolve_ref(tx.board, action.card or "")
-    defn = tx.board.define(card.id)
-    trig = waiting_trigger(tx.game, card.id, action.effect) if tx.game.building else None
+    board, game = tx.board, tx.game
+    card = resolve_ref(board, action.card or "")
+    defn = board.define(card.id)
+    trig = waiting_trigger(game, card.id, action.effect) if game.building else None
     if trig is None and pendulum.places_as_scale(card, defn, action.effect):
         number, effect = 0, pendulum.SCALE_ACTIVATION  # the card itself, placed as a Scale
     else:
@@ -720,9 +806,11 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
         tx.say("stated.trigger_set_off", card=Card.of(card))  # fmt: skip
     elif effect.kind in ("trigger", "flip"):
         raise not_set_off(card)
+    elif activation and trying:
+        _check_activation_when(moment(tx.game), player, card, defn, effect, speed)
     else:
         _check_location(tx, player, card, defn, effect, activation)
-        _check_timing(tx, player, card, defn, effect, speed)
+        _check_timing(moment(tx.game), player, card, defn, effect, speed)
     _check_locks(tx, player, card, defn, effect)
     locks.check(tx, player, card, defn, effect, action)
     restrictions.check(tx, player, card, effect, trig.seq if trig else None)
@@ -733,7 +821,7 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     stated = tuple(tuple((verb, value if verb not in CARD_VERBS or isinstance(value, list) else [value])
                          for verb, value in entry.items()) for entry in action.resolution)  # fmt: skip
     targets = _targets(tx, player, card, effect, refs, stated=bool(stated))
-    if (why := targets_problem(tx.board, effect, targets)) is not None:
+    if targets and (why := targets_problem(tx.board, effect, targets)) is not None:
         code = {
             "union_problem.not_special_summonable": "summon.cannot_be_special_summoned",
             "proper_problem.not_properly_summoned": "summon.not_properly_summoned",
@@ -744,10 +832,8 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
             reason=Phrase("targets_problem", card=Card.of(card), why=why),
             cards=(card.id, *targets),
         )
-    places = tuple((t, tx.board.cards[t].zone, str(tx.board.cards[t].face_up)) for t in targets)
-    face_up = tuple(t for t in targets if t in tx.board.cards and tx.board.cards[t].face_up)
     costs = _check_cost(tx, player, card, effect, action)
-    if both := [t for t in targets if t in _paid_cards(tx, costs)]:
+    if targets and costs and (both := [t for t in targets if t in _paid_cards(tx, costs)]):
         # "Tribute this card, then target 1 monster" (Exiled Force): the cost is paid first, so
         # a card paid as the cost is gone before the target is chosen (Yugipedia, Card
         # Rulings:Exiled Force: it cannot be activated while it is the only monster)
@@ -757,6 +843,14 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
             cards=(card.id, *both),
         )
     restrictions.check_costs(tx, player, card, effect, costs)
+    if trying:  # what the activation records cannot make it illegal: only paying the costs and a
+        if costs:  # want of a zone can (no events nor words are needed)
+            _pay_costs(tx, player, card, costs)
+        if activation:
+            _slot_for(tx, player, card, defn)
+        return ""
+    places = tuple((t, tx.board.cards[t].zone, str(tx.board.cards[t].face_up)) for t in targets)
+    face_up = tuple(t for t in targets if t in tx.board.cards and tx.board.cards[t].face_up)
     holder = tx.game.priority
     if holder != player:
         tx.emit("passed", player=holder)
@@ -764,14 +858,10 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     veiled = _negated_on_field(tx, card.id)  # before a cost can take the card off the field
     negator = continuous.negated_by(tx.board, card) if card.zone == "monsters" and costs else None
     _pay_costs(tx, player, card, costs)
-    if negator is not None and not trying:
+    if negator is not None:
         # a cost is not an effect: a negated monster's effect is still activated and its cost paid
         tx.say("cost.paid_while_negated", card=Card.of(card), negator=Card.of(negator),
                cards=(card.id, negator.id))  # fmt: skip
-    if trying:  # what the activation records cannot make it illegal: only a want of a zone can
-        if activation:
-            _slot_for(tx, player, card, defn)
-        return ""
     locks.record(tx, player, card, defn, effect)
     restrictions.record(tx, player, card, effect, costs)
     if activation:

@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.cards import CardDef, Effect, Selector
@@ -26,7 +27,8 @@ from engine.explain import Card, Phrase, Player
 from engine.refs import resolve_ref
 from engine.rules import continuous
 from engine.rules.common import MAIN_PHASES
-from engine.state import CardState, ChainLink, Lasting, evolve
+from engine.rules.lasting import deck_locked, effects_negated
+from engine.state import Board, CardState, ChainLink, Lasting, evolve
 
 if TYPE_CHECKING:
     from engine.document import ActionEntry
@@ -37,6 +39,32 @@ DURING_DAMAGE_CALCULATION = frozenset({"damage_calculation_opponent_attacks"})
 # operations that take a card from where it is to somewhere else
 MOVING_OPS = frozenset({"banish", "return_to_hand", "return_to_deck", "special_summon", "add_to_hand",
                         "send_to_gy", "equip", "destroy_and_banish", "borrow_from_gy"})  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class InForce:
+    """The locks in force on a board that any activation is checked against, each the card (or
+    lasting effect) that imposes it, or None."""
+
+    deck: Lasting | None  # no card added from a Main Deck to the hand (Droll & Lock Bird)
+    traps: CardState | None  # no Trap Card activated (Jinzo)
+    tributes: CardState | None  # no Tribute (Mask of Restrict)
+    graveyard: CardState | None  # no card in the GY banished (Necrovalley)
+
+
+def in_force(board: Board) -> InForce:
+    """The board's locks, read once per board: `legal` checks every card in reach against the
+    same board."""
+    return board.derive("activation_locks", _in_force)
+
+
+def _in_force(board: Board) -> InForce:
+    return InForce(
+        deck=deck_locked(board),
+        traps=continuous.first(board, "negate_trap_cards"),
+        tributes=continuous.first(board, "forbid_tributes"),
+        graveyard=continuous.first(board, "lock_graveyard"),
+    )
 
 
 def once_key(card: CardState, defn: CardDef, effect: Effect) -> str | None:
@@ -57,8 +85,9 @@ def once_key(card: CardState, defn: CardDef, effect: Effect) -> str | None:
 
 def check(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect, action: ActionEntry) -> None:
     """Raise Illegal if a limit or a face-up card's effect forbids this activation now."""
-    key = once_key(card, defn, effect)
-    if key is not None and key in tx.board.player(player).used_this_turn:
+    board = tx.board
+    key = once_key(card, defn, effect) if effect.once_per_turn != "none" else None
+    if key is not None and key in board.player(player).used_this_turn:
         what = Phrase("once_per_turn." + str(effect.once_per_turn), name=defn.name)
         raise Illegal(
             "activate.once_per_turn",
@@ -67,11 +96,9 @@ def check(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect, a
             what=what,
             cards=(card.id,),
         )  # fmt: skip
-    from engine.rules.lasting import effects_negated
-
-    for item in tx.board.lasting:  # Sangan, Witch of the Black Forest: "cannot activate ... that name"
+    for item in board.lasting:  # Sangan, Witch of the Black Forest: "cannot activate ... that name"
         if item.what == "names_locked" and item.player == player and item.name == defn.name and (
-            item.until_turn >= tx.board.turn
+            item.until_turn >= board.turn
         ):  # fmt: skip
             raise Illegal(
                 "activate.locked",
@@ -84,7 +111,7 @@ def check(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect, a
                 cards=(card.id, item.source),
             )
 
-    if defn.is_monster and effect.kind != "activation" and (lock := effects_negated(tx.board, card.id)):
+    if effect.kind != "activation" and defn.is_monster and (lock := effects_negated(board, card.id)):
         raise Illegal(
             "activate.locked",
             reason=Phrase(
@@ -94,7 +121,7 @@ def check(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect, a
             ),
             cards=(card.id, lock.source),
         )  # fmt: skip
-    valley = continuous.first(tx.board, "lock_graveyard")
+    valley = in_force(board).graveyard
     if valley is None:
         return
     for key, value in action.cost.items():
@@ -160,11 +187,9 @@ def graveyard_lock(tx: Tx, link: ChainLink, effect: Effect, valid: tuple[str, ..
     return None
 
 
-def trap_from_hand(tx: Tx, player: str, effect: Effect) -> bool:
+def trap_from_hand(effect: Effect, controls_nothing: bool) -> bool:
     """ "If you control no cards, you can activate this card from your hand" (Evenly Matched)."""
-    if not effect.from_hand_if_no_cards:
-        return False
-    return not tx.board.on_field(player)
+    return effect.from_hand_if_no_cards and controls_nothing
 
 
 def requires_missing(tx: Tx, player: str, card: CardState, req: object) -> list[Phrase]:

@@ -22,6 +22,8 @@ from engine.explain import Card, CardId, Phrase, Player
 from engine.refs import resolve_ref
 from engine.rules.abilities import one_face_up_problem
 from engine.rules.common import NO_SUMMONS
+from engine.rules.continuous import fits, in_force
+from engine.rules.pendulum import SCALE_ACTIVATION
 from engine.state import CardState, ChainLink, evolve
 
 if TYPE_CHECKING:
@@ -35,8 +37,6 @@ NO_ATTACK = "no_attack"  # board flag "no_attack:<card id>": it cannot attack th
 
 def link_effect(board: Board, link: ChainLink) -> Effect:
     """The effect a Chain Link activated; number 0 is a Pendulum card placed as a Scale."""
-    from engine.rules.pendulum import SCALE_ACTIVATION
-
     return board.define(link.card).effects[link.effect - 1] if link.effect else SCALE_ACTIVATION
 
 
@@ -86,8 +86,6 @@ def _check_battle_spell_lock(tx: Tx, player: str, card: CardState, effect: Effec
     battle = tx.game.battle
     if battle is None or effect.kind != "activation" or tx.board.define(card.id).card_type != "spell":
         return
-    from engine.rules.continuous import in_force
-
     board = tx.board
     fighters = [board.cards[c] for c in (battle.attacker, battle.target) if c and c in board.cards]
     for source, _effect in in_force(board, "battle_spell_lock"):
@@ -117,7 +115,8 @@ def _check_response(tx: Tx, player: str, card: CardState, effect: Effect,
     summon = game.summon_attempt or game.last_summon
     if summon is None or summon.kind not in ("normal", "tribute"):
         return
-    locked = [c for c in summon.cards if c in tx.board.cards and tx.board.define(c).summon_unanswerable]
+    board = tx.board
+    locked = [c for c in summon.cards if c in board.cards and board.define(c).summon_unanswerable]
     if not locked:
         return
     # the summon's own window: negating it, the opponent acting, a trigger it set off, or an
@@ -125,8 +124,8 @@ def _check_response(tx: Tx, player: str, card: CardState, effect: Effect,
     set_off = trigger_seq is not None and trigger_seq >= summon.seq
     cond = effect.condition if isinstance(effect.condition, list) else [effect.condition]
     answers = {"opponent_summoned", "any_summoned", "negates_summon"} & set(cond)
-    if game.summon_attempt is not None or player != tx.board.turn_player or set_off or answers:
-        name = tx.board.define(locked[0]).name
+    if game.summon_attempt is not None or player != board.turn_player or set_off or answers:
+        name = board.define(locked[0]).name
         raise Illegal("summon.cannot_respond", name=name, cards=(card.id, locked[0]))
 
 
@@ -134,8 +133,6 @@ def check_costs(tx: Tx, player: str, card: CardState, effect: Effect, costs: dic
     """Cards paid as a cost must be of the kind the card asks for."""
     if not effect.cost_cards and not effect.once_per_attribute:
         return
-    from engine.rules.continuous import fits
-
     board = tx.board
     used = board.player(player).used_this_turn
     for key, value in costs.items():
