@@ -12,13 +12,13 @@ trigger with no event waiting for it is ruled out before any try, with the reaso
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import lru_cache
+from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from engine.document import ActionEntry
 from engine.errors import Illegal
-from engine.explain import Names, render
+from engine.explain import Card, CardId, Explanation, Names, Phase, Phrase, Player, Window, Zone, render
 from engine.rules import chain as chain_rules
 from engine.rules.continuous import FIELD
 from engine.tx import Tx
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from engine.state import CardState, Game
 
 ACTIVATED = ("activation", "ignition", "quick", "trigger", "flip")
+_SET_OFF = ("trigger", "flip")  # set off by an event: tried only with one waiting (`_ruled_out`)
 
 
 def _in_reach(game: Game, player: str) -> list[CardState]:
@@ -98,19 +99,43 @@ def _auto_cost(game: Game, card: CardState, effect: Effect) -> dict[str, Any]:
     return cost
 
 
-# every try is this action with its card, effect, targets and cost: copied, never validated again
-# (each field is engine-made and already of the right type); a copy costs a third of a construction
+# what a try's action says besides its card, effect, targets and cost (engine-made, never validated)
 _TRY = ActionEntry.model_construct(do="activate", player=None, card=None, effect=None, targets=[],
                                    cost={}, choices={}, at=None, responds_to=None)  # fmt: skip
 
 
-@lru_cache(maxsize=4096)
-def _action(player: str, card: str, number: int, targets: tuple[str, ...],
-            cost: tuple[tuple[str, tuple[str, ...]], ...]) -> ActionEntry:  # fmt: skip
-    """The try's action, made once for the same card, effect, targets and cost: the same
-    candidates come back step after step, and `activate` only reads its action."""
-    return _TRY.model_copy(update={"player": player, "card": card, "effect": number, "targets": list(targets),
-                                   "cost": {key: list(ids) for key, ids in cost}})  # fmt: skip
+class _Trying:
+    """A try's action: `activate` reads it as the `ActionEntry` of the card's effect with its first
+    legal targets and costs, and these are found only when it reads them (a try that breaks a
+    rule before, like most that fail, never looks for them). Every other field is `_TRY`'s."""
+
+    __slots__ = ("_game", "_card", "_effect", "player", "card", "effect", "_targets", "_cost")
+    do, at, responds_to, choices, resolution = "activate", None, None, _TRY.choices, _TRY.resolution
+
+    def __init__(self, game: Game, player: str, card: CardState, number: int, effect: Effect) -> None:
+        self._game, self._card, self._effect = game, card, effect
+        self.player, self.card, self.effect = player, card.id, number
+        self._targets: list[str] | None = None
+        self._cost: dict[str, Any] | None = None
+
+    @property
+    def targets(self) -> list[str]:
+        if self._targets is None:
+            self._targets = chain_rules.first_targets(self._game, self._card.id, self.player, self._effect)
+        return self._targets
+
+    @property
+    def cost(self) -> dict[str, Any]:
+        if self._cost is None:
+            self._cost = _auto_cost(self._game, self._card, self._effect)
+        return self._cost
+
+    @property
+    def answers(self) -> list[str]:
+        return list(self.targets)  # no `responds_to`: the targets alone
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(_TRY, name)
 
 
 def _ruled_out(game: Game, card: CardState, number: int, effect: Effect, names: Names | None) -> str | None:
@@ -125,17 +150,66 @@ def _ruled_out(game: Game, card: CardState, number: int, effect: Effect, names: 
     return render(chain_rules.not_set_off(card).explanation, names)
 
 
-def _try(game: Game, player: str, card: CardState, number: int, effect: Effect,
-         names: Names | None) -> str | None:  # fmt: skip
-    if (reason := _ruled_out(game, card, number, effect, names)) is not None:
-        return reason
-    targets = tuple(chain_rules.first_targets(game, card.id, player, effect))
-    cost = tuple((key, tuple(ids)) for key, ids in _auto_cost(game, card, effect).items())
-    action = _action(player, card.id, number, targets, cost)
+# the parameter types whose words follow from their value alone (`explain._word`)
+_VALUES = frozenset({str, int, bool, float, type(None), Card, CardId, Player, Zone, Phase, Window})
+_KEPT = 4096  # sentences kept per namer at most (a replay says a few dozen)
+_SAID: WeakKeyDictionary[Names, dict[Hashable, Any]] = WeakKeyDictionary()
+_SAID_PLAIN: dict[Hashable, Any] = {}
+
+
+def _sentences(names: Names | None) -> dict[Hashable, Any]:
+    """The reasons already rendered with this namer (a replay's JudgeNames names a card the same
+    way every time it is asked), by explanation."""
+    if names is None:
+        return _SAID_PLAIN
+    said = _SAID.get(names)
+    if said is None:
+        said = _SAID[names] = {}
+    return said
+
+
+def _frozen(value: Any) -> Hashable:
+    """A parameter as a key that is equal only for parameters rendered alike: its type and value
+    (`True` is not `1`); TypeError for a parameter whose words are not known from its value."""
+    kind = type(value)
+    if kind is Phrase:
+        return (Phrase, value.key, tuple([(k, _frozen(v)) for k, v in value.params.items()]))
+    if kind is Explanation:
+        return (Explanation, value.code, tuple([(k, _frozen(v)) for k, v in value.params.items()]))
+    if kind is list or kind is tuple:
+        return (kind, tuple([_frozen(v) for v in value]))
+    if kind not in _VALUES:
+        raise TypeError(kind)
+    return (kind, value)
+
+
+def _reason(explanation: Explanation, names: Names | None, said: dict[Hashable, Any]) -> str:
+    """`render(explanation, names)`, once per sentence: the same reasons come back step after
+    step (a Spell Speed 1 Spell in the opponent's turn)."""
+    kept = said.get(id(explanation))  # the very explanation: a place or timing found before
+    if kept is not None and kept[0] is explanation:
+        return kept[1]
     try:
-        chain_rules.activate(Tx(game), action, trying=True)
+        key = (explanation.code, tuple([(k, _frozen(v)) for k, v in explanation.params.items()]))
+    except TypeError:
+        return render(explanation, names)
+    text = said.get(key)
+    if text is None:
+        if len(said) >= _KEPT:
+            said.clear()
+        text = said[key] = render(explanation, names)
+    said[id(explanation)] = (explanation, text)  # kept with it: an id is not reused while it lives
+    return text
+
+
+def _try(game: Game, player: str, card: CardState, number: int, effect: Effect,
+         names: Names | None, said: dict[Hashable, Any] | None = None) -> str | None:  # fmt: skip
+    if effect.kind in _SET_OFF and (reason := _ruled_out(game, card, number, effect, names)) is not None:
+        return reason
+    try:
+        chain_rules.activate(Tx(game), _Trying(game, player, card, number, effect), trying=True)  # type: ignore[arg-type]
     except Illegal as err:
-        return render(err.explanation, names)
+        return _reason(err.explanation, names, _sentences(names) if said is None else said)
     except (KeyError, ValueError) as err:  # a half-described card: say so rather than fail
         return f"the engine cannot try this effect here ({err})"
     return None
@@ -147,6 +221,7 @@ def legal_now(game: Game, names: Names | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if game.result is not None:
         return {p: {"can": [], "cannot": []} for p in ("A", "B")}
+    said = _sentences(names)
     for player in ("A", "B"):
         can, cannot = [], []
         for card in _in_reach(game, player):
@@ -157,7 +232,7 @@ def legal_now(game: Game, names: Names | None = None) -> dict[str, Any]:
                 if not _works_here(card, defn, effect):
                     continue
                 entry = {"card": card.id, "effect": number, "name": defn.name}
-                reason = _try(game, player, card, number, effect, names)
+                reason = _try(game, player, card, number, effect, names, said)
                 if reason is None:
                     can.append(entry)
                 else:
