@@ -315,8 +315,10 @@ def _targets(tx: Tx, player: str, card: CardState, effect: Effect, refs: list[st
             )
         _targetable(tx, card, chosen)
         return tuple(t.id for t in chosen)
-    needed = sum(s.count for s in effect.targets)
-    flexible = any(s.up_to for s in effect.targets)
+    needed, flexible = 0, False
+    for sel in effect.targets:
+        needed += sel.count
+        flexible = flexible or sel.up_to
     if len(chosen) != needed and not (flexible and 1 <= len(chosen) <= needed):
         raise Illegal(
             "activate.bad_target",
@@ -336,7 +338,10 @@ def _targets(tx: Tx, player: str, card: CardState, effect: Effect, refs: list[st
                 "activate.bad_target",
                 reason=Phrase("bad_target.cannot_target_itself_effect", card=Card.of(card)),
             )  # fmt: skip
-        if not any(fits(board, t, sel, player, summoned, attacker) for sel in effect.targets):
+        for sel in effect.targets:
+            if fits(board, t, sel, player, summoned, attacker):
+                break
+        else:
             why = next(filter(None, (misfit(board, t, sel, player, summoned, attacker, now=False)
                                      for sel in effect.targets)), "does not fit")  # fmt: skip
             raise Illegal(
@@ -364,7 +369,7 @@ def _targets(tx: Tx, player: str, card: CardState, effect: Effect, refs: list[st
         )  # fmt: skip
     restrictions.check_material_targets(tx, card, effect, chosen)
     _targetable(tx, card, chosen)
-    return tuple(t.id for t in chosen)
+    return tuple([t.id for t in chosen])
 
 
 def _split(tx: Tx, chosen: list[CardState], selectors: list, player: str,

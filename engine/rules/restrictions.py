@@ -70,7 +70,10 @@ def check(tx: Tx, player: str, card: CardState, effect: Effect, trigger_seq: int
 def _check_one_face_up(tx: Tx, player: str, card: CardState, effect: Effect) -> None:
     """An effect that Special Summons its own card (Dragon Ice) cannot be activated while its
     player already controls a face-up copy they may control only 1 of: it could not summon it."""
-    if not any(s.op == "special_summon" and s.cards == "this" and s.position != "set" for s in effect.do):
+    for step in effect.do:  # a loop, not any(): this runs for every card `legal` tries
+        if step.op == "special_summon" and step.cards == "this" and step.position != "set":
+            break
+    else:
         return
     if (why := one_face_up_problem(tx.board, card, player)) is not None:
         raise Illegal(
@@ -232,7 +235,10 @@ def cannot_attack(board: Board, card: CardState) -> bool:
 def check_material_targets(tx: Tx, card: CardState, effect: Effect, chosen: list[CardState]) -> None:
     """ "Target 1 Link Monster that was used as material for its Link Summon" (Accesscode Talker):
     the target must be one of this card's materials."""
-    if not any(sel.material_of_this for sel in effect.targets):
+    for sel in effect.targets:
+        if sel.material_of_this:
+            break
+    else:
         return
     for t in chosen:
         if t.id not in card.summoned_with:
