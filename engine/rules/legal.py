@@ -12,13 +12,13 @@ trigger with no event waiting for it is ruled out before any try, with the reaso
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 from engine.document import ActionEntry
 from engine.errors import Illegal
-from engine.explain import Card, CardId, Explanation, Names, Phase, Phrase, Player, Window, Zone, render
+from engine.explain import Explanation, Names, render
 from engine.rules import chain as chain_rules
 from engine.rules.continuous import FIELD
 from engine.tx import Tx
@@ -150,66 +150,46 @@ def _ruled_out(game: Game, card: CardState, number: int, effect: Effect, names: 
     return render(chain_rules.not_set_off(card).explanation, names)
 
 
-# the parameter types whose words follow from their value alone (`explain._word`)
-_VALUES = frozenset({str, int, bool, float, type(None), Card, CardId, Player, Zone, Phase, Window})
-_KEPT = 4096  # sentences kept per namer at most (a replay says a few dozen)
-_SAID: WeakKeyDictionary[Names, dict[Hashable, Any]] = WeakKeyDictionary()
-_SAID_PLAIN: dict[Hashable, Any] = {}
+_KEPT = 4096  # reasons kept per namer at most (a replay says a few dozen)
+_RENDERED: WeakKeyDictionary[Names, dict[int, tuple[Explanation, str]]] = WeakKeyDictionary()
+_RENDERED_PLAIN: dict[int, tuple[Explanation, str]] = {}
 
 
-def _sentences(names: Names | None) -> dict[Hashable, Any]:
+def _rendered(names: Names | None) -> dict[int, tuple[Explanation, str]]:
     """The reasons already rendered with this namer (a replay's JudgeNames names a card the same
-    way every time it is asked), by explanation."""
+    way every time it is asked), by explanation (its id, kept with it: an id is not reused while
+    the object lives)."""
     if names is None:
-        return _SAID_PLAIN
-    said = _SAID.get(names)
-    if said is None:
-        said = _SAID[names] = {}
-    return said
+        return _RENDERED_PLAIN
+    rendered = _RENDERED.get(names)
+    if rendered is None:
+        rendered = _RENDERED[names] = {}
+    return rendered
 
 
-def _frozen(value: Any) -> Hashable:
-    """A parameter as a key that is equal only for parameters rendered alike: its type and value
-    (`True` is not `1`); TypeError for a parameter whose words are not known from its value."""
-    kind = type(value)
-    if kind is Phrase:
-        return (Phrase, value.key, tuple([(k, _frozen(v)) for k, v in value.params.items()]))
-    if kind is Explanation:
-        return (Explanation, value.code, tuple([(k, _frozen(v)) for k, v in value.params.items()]))
-    if kind is list or kind is tuple:
-        return (kind, tuple([_frozen(v) for v in value]))
-    if kind not in _VALUES:
-        raise TypeError(kind)
-    return (kind, value)
-
-
-def _reason(explanation: Explanation, names: Names | None, said: dict[Hashable, Any]) -> str:
-    """`render(explanation, names)`, once per sentence: the same reasons come back step after
-    step (a Spell Speed 1 Spell in the opponent's turn)."""
-    kept = said.get(id(explanation))  # the very explanation: a place or timing found before
+def _reason(
+    explanation: Explanation, names: Names | None, rendered: dict[int, tuple[Explanation, str]]
+) -> str:
+    """`render(explanation, names)`, once per explanation: a card's place and timing, found once
+    per moment (`chain._check_activation_when`), raise the very same explanation step after step."""
+    kept = rendered.get(id(explanation))
     if kept is not None and kept[0] is explanation:
         return kept[1]
-    try:
-        key = (explanation.code, tuple([(k, _frozen(v)) for k, v in explanation.params.items()]))
-    except TypeError:
-        return render(explanation, names)
-    text = said.get(key)
-    if text is None:
-        if len(said) >= _KEPT:
-            said.clear()
-        text = said[key] = render(explanation, names)
-    said[id(explanation)] = (explanation, text)  # kept with it: an id is not reused while it lives
+    text = render(explanation, names)
+    if len(rendered) >= _KEPT:
+        rendered.clear()
+    rendered[id(explanation)] = (explanation, text)
     return text
 
 
-def _try(game: Game, player: str, card: CardState, number: int, effect: Effect,
-         names: Names | None, said: dict[Hashable, Any] | None = None) -> str | None:  # fmt: skip
+def _try(game: Game, player: str, card: CardState, number: int, effect: Effect, names: Names | None,
+         rendered: dict[int, tuple[Explanation, str]] | None = None) -> str | None:  # fmt: skip
     if effect.kind in _SET_OFF and (reason := _ruled_out(game, card, number, effect, names)) is not None:
         return reason
     try:
         chain_rules.activate(Tx(game), _Trying(game, player, card, number, effect), trying=True)  # type: ignore[arg-type]
     except Illegal as err:
-        return _reason(err.explanation, names, _sentences(names) if said is None else said)
+        return _reason(err.explanation, names, _rendered(names) if rendered is None else rendered)
     except (KeyError, ValueError) as err:  # a half-described card: say so rather than fail
         return f"the engine cannot try this effect here ({err})"
     return None
@@ -221,7 +201,7 @@ def legal_now(game: Game, names: Names | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if game.result is not None:
         return {p: {"can": [], "cannot": []} for p in ("A", "B")}
-    said = _sentences(names)
+    rendered = _rendered(names)
     for player in ("A", "B"):
         can, cannot = [], []
         for card in _in_reach(game, player):
@@ -232,7 +212,7 @@ def legal_now(game: Game, names: Names | None = None) -> dict[str, Any]:
                 if not _works_here(card, defn, effect):
                     continue
                 entry = {"card": card.id, "effect": number, "name": defn.name}
-                reason = _try(game, player, card, number, effect, names, said)
+                reason = _try(game, player, card, number, effect, names, rendered)
                 if reason is None:
                     can.append(entry)
                 else:
