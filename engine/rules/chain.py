@@ -100,16 +100,10 @@ class Moment(NamedTuple):
 
 
 def moment(game: Game) -> Moment:
-    """The game's `Moment`, read once per game (kept on its board, with the game)."""
-    kept: dict[int, tuple[Game, Moment]] = game.board.derive("moments", _no_moments)
-    found = kept.get(id(game))
-    if found is None or found[0] is not game:
-        found = kept[id(game)] = (game, _moment(game))
-    return found[1]
-
-
-def _no_moments(_: object) -> dict[int, tuple[Game, Moment]]:
-    return {}
+    """The game's `Moment`, read once per game: kept on its board with the game itself (so that
+    its id stays its own while kept)."""
+    kept = game.board.derive(("moment", id(game)), lambda _: (game, _moment(game)))
+    return kept[1] if kept[0] is game else _moment(game)
 
 
 def _moment(game: Game) -> Moment:

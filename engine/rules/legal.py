@@ -5,9 +5,16 @@ candidate is tried through the same `chain.activate` a real action goes through,
 throw-away copy of the game, with the first legal targets and costs filled in. What the try
 raises is the reason shown.
 
-Kept cheap, as it runs after every step: a try stops once nothing further can make the activation
-illegal (`activate(..., trying=True)`: no Chain Link, events or explanations are built), and a
-trigger with no event waiting for it is ruled out before any try, with the reason `activate` gives.
+Kept cheap, as it runs after every step (benchmarks/legal_speed.py):
+- a try stops once nothing further can make the activation illegal (`activate(..., trying=True)`:
+  no Chain Link, events or explanations are built), and looks for its targets and costs only if
+  `activate` gets that far (`_Trying`);
+- where and when a card may be activated is judged by the moment alone (`chain.Moment`), and a
+  try remembers what it found for the same card at an equal moment: the same moments come back
+  every turn, and most failing tries fail there;
+- a reason is rendered once per explanation and namer;
+- a trigger with no event waiting for it is ruled out before any try, with the reason `activate`
+  gives.
 """
 
 from __future__ import annotations
