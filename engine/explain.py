@@ -2755,15 +2755,22 @@ class JudgeNames:
     """
 
     def __init__(self, cards: Iterable[tuple[str, str, str]]) -> None:
-        """`cards`: (id, owner, name) of every card of the scenario's board, in listing order."""
+        """`cards`: (id, owner, name) of every card of the scenario's board, in listing order.
+        Only grouped here: a card's name is worded when it is first asked for (a replay names a
+        few cards; a board may hold thousands in its Decks and GYs)."""
         groups: dict[tuple[str, str], list[str]] = {}
+        where: dict[str, tuple[str, str]] = {}
         for card_id, owner, name in cards:
-            groups.setdefault((owner, name), []).append(card_id)
+            key = (owner, name)
+            ids = groups.get(key)
+            if ids is None:
+                ids = groups[key] = []
+            ids.append(card_id)
+            where[card_id] = key
+        self._groups = groups
+        self._where = where
         self._names: dict[str, str] = {}
         self._pattern: re.Pattern[str] | None = None
-        for (owner, name), ids in groups.items():
-            for n, card_id in enumerate(ids, start=1):
-                self._names[card_id] = judge_name(owner, name, n if len(ids) > 1 else None)
 
     def in_text(self, text: str) -> str:
         """A raw value with card ids inside ("cost of B:Tribute to the Doomed", an event's `cause`),
@@ -2771,7 +2778,7 @@ class JudgeNames:
         if ":" not in text:
             return text
         if self._pattern is None:
-            ids = sorted(self._names, key=len, reverse=True)
+            ids = sorted(self._where, key=len, reverse=True)
             self._pattern = re.compile("|".join([*map(re.escape, ids), r"[AB]:[^,;:()]+?#\d+"]))
         return self._pattern.sub(lambda m: self(m.group(0)), text)
 
@@ -2779,6 +2786,12 @@ class JudgeNames:
         known = self._names.get(card_id)
         if known is not None:
             return known
+        key = self._where.get(card_id)
+        if key is not None:
+            ids = self._groups[key]
+            named = judge_name(*key, ids.index(card_id) + 1 if len(ids) > 1 else None)
+            self._names[card_id] = named
+            return named
         owner, colon, rest = card_id.partition(":")
         if not colon or owner not in ("A", "B"):
             return card_id

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import Illegal
 from engine.explain import Phrase
@@ -11,14 +12,15 @@ if TYPE_CHECKING:
     from engine.state import Board, CardState
 
 _ZONES = {"M": "monsters", "S": "spell_traps"}
+# the ids of the last few boards' cards by their lower case, by the id() of the boards' `defs`
+_LOWERED: dict[int, tuple[Mapping[str, Any], dict[str, list[str]]]] = {}
 
 
 def resolve_ref(board: Board, ref: str) -> CardState:
     """The card a reference names now; a zone reference names whatever stands there."""
     if ref in board.cards:
         return board.cards[ref]
-    lowered = ref.lower()
-    same = board.in_order(card_id for card_id in board.cards if card_id.lower() == lowered)
+    same = board.in_order(_by_lower_case(board.defs).get(ref.lower(), ()))
     if same:
         return same[0]
     player, _, zone = ref.partition(":")
@@ -33,4 +35,20 @@ def resolve_ref(board: Board, ref: str) -> CardState:
         found = board.occupant(_ZONES[zone[0]], player, int(zone[1:]))
     if found is None:
         raise Illegal("action.card_not_there", reason=Phrase("card_not_there.there_no_card_now", ref=ref))
+    return found
+
+
+def _by_lower_case(defs: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Every card id of a replay in lower case -> the ids. `Board.defs` holds every card a replay
+    ever had (new ones only as they are created), so the ids are lowered once per replay, not
+    at each reference that is not an id as written (a zone, another case)."""
+    kept = _LOWERED.get(id(defs))
+    if kept is not None and kept[0] is defs:
+        return kept[1]
+    found: dict[str, list[str]] = {}
+    for card_id in defs:
+        found.setdefault(card_id.lower(), []).append(card_id)
+    if len(_LOWERED) >= 8:
+        _LOWERED.clear()
+    _LOWERED[id(defs)] = (defs, found)  # `defs` is kept alive with it, so its id is not reused
     return found

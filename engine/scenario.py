@@ -185,6 +185,7 @@ class _Builder:
         self.unstated: set[str] = set()  # cards with unconfirmed printed values already reported
         self.stated_stats: dict[str, tuple[int | None, int | None]] = {}  # monsters' stated atk/def
         self.later_refs: list[tuple[str, str]] = []  # (path, reference) of the fork fields
+        self.lowered: set[str] | None = None  # every id in lower case, once a reference needs it
 
     def fail(self, path: str, message: str) -> None:
         self.problems.append(Problem(path, message))
@@ -263,18 +264,43 @@ class _Builder:
         return card_id
 
     def pile(self, owner: str, entries: list[CardEntry], zone: str, path: str) -> tuple[str, ...]:
-        ids = []
+        """A pile's cards, in order. A bare name read before in this pile (most of a big Deck or
+        GY: `_validate_entries` gives each the same entry) is not looked up again: each of its
+        cards costs its id and its state."""
+        ids: list[str] = []
+        if not entries:
+            return ()
+        gy = zone in ("graveyard", "banished")
+        known: dict[int, tuple[CardDef, str, str, dict[str, Any]]] = {}  # by the entry's id()
+        cards, defs, counts = self.cards, self.defs, self.counts
         for i, entry in enumerate(entries):
             if entry is None:
                 continue
-            face = entry.face if zone == "extra_deck" else None
-            if entry.properly_summoned is not None and zone not in ("graveyard", "banished"):
+            seen = known.get(id(entry))
+            if seen is not None:
+                defn, card_owner, base, state = seen
+                n = counts[base] = counts[base] + 1
+                card_id = f"{base}#{n}"
+                if card_id in cards:
+                    self.fail(f"{path}[{i}].id", f"id {excerpt(card_id)} is used twice")
+                cards[card_id] = new_card(card_id, defn.name, card_owner, owner, zone, **state)
+                defs[card_id] = defn
+                ids.append(card_id)
+                continue
+            misplaced = entry.properly_summoned is not None and not gy
+            if misplaced:
                 self.fail(f"{path}[{i}].properly_summoned", "said only of a card in the GY or banished")
-            proper = zone in ("graveyard", "banished") and entry.properly_summoned is not False
-            card_id = self.place(entry.owner or owner, entry, zone, f"{path}[{i}]", controller=owner,
-                                 face=face, proper=proper)  # fmt: skip
+            card_owner = entry.owner or owner
+            state = {"face": entry.face if zone == "extra_deck" else None,
+                     "proper": gy and entry.properly_summoned is not False}  # fmt: skip
+            card_id = self.place(card_owner, entry, zone, f"{path}[{i}]", controller=owner, **state)
             if card_id:
                 ids.append(card_id)
+                if entry.id is None and not misplaced:  # its next card counts on from this one's id
+                    defn = defs[card_id]
+                    if "token" in defn.subtypes:
+                        state["token"] = True
+                    known[id(entry)] = (defn, card_owner, f"{card_owner}:{defn.name}", state)
         return tuple(ids)
 
     def monster_zone(self, raw: int | str | None, taken: set[int], path: str) -> int | None:
@@ -428,13 +454,21 @@ class _Builder:
                                column=item.column, amount=item.amount, since=since))  # fmt: skip
         return tuple(out)
 
+    def known_ref(self, ref: str) -> bool:
+        """Does the reference name a card of the board (its id in any case) or a zone? The ids in
+        lower case are listed once, when first a reference is not an id as written."""
+        if ref in self.cards:
+            return True
+        if self.lowered is None:
+            self.lowered = {k.lower() for k in self.cards}
+        return ref.lower() in self.lowered or ZONE_REF.match(ref) is not None
+
     def check_refs(self) -> None:
-        known = set(self.cards)
-        lowered = {k.lower() for k in known}
+        known = self.cards
         self.check_used_this_turn()
         for where, ref in [*self.equip_refs, *self.later_refs]:  # a typo would point at nothing
-            if ref not in known and ref.lower() not in lowered and not ZONE_REF.match(ref):
-                self.fail(where, f"no card {excerpt(ref)} in this scenario; {_ids(known)}")
+            if not self.known_ref(ref):
+                self.fail(where, f"no card {excerpt(ref)} in this scenario; {_ids(set(known))}")
         for i, a in self.actions:
             path = f"actions[{i}]"
             if a.do != "resolve" and a.player is None:
@@ -474,13 +508,11 @@ class _Builder:
                 )
             refs += self.stated_refs(a, path)
             for where, ref in refs:
-                if ref in known or ref.lower() in lowered or ZONE_REF.match(ref):
-                    continue
-                if self.created_later(ref):
+                if self.known_ref(ref) or self.created_later(ref):
                     continue
                 close = difflib.get_close_matches(ref, sorted(known), n=3, cutoff=0.6)
                 hint = f"did you mean {', '.join(close)}? " if close else ""
-                self.fail(where, f"no card {excerpt(ref)} in this scenario; {hint}{_ids(known)}")
+                self.fail(where, f"no card {excerpt(ref)} in this scenario; {hint}{_ids(set(known))}")
             self.check_verb(a, path)
 
     def ref_list(self, value: Any, where: str, start: int = 0) -> list[tuple[str, str]]:
@@ -496,6 +528,8 @@ class _Builder:
     def check_used_this_turn(self) -> None:
         """A once-per-turn entry names a card in this scenario (or its id, or "Name (effect N)"
         for one of several limited effects); any other name would limit nothing, so it is a typo."""
+        if not any(entry.used_this_turn for entry in self.player_entries.values()):
+            return
         names = {c.name.lower() for c in self.cards.values()} | {i.lower() for i in self.cards}
         for player, entry in self.player_entries.items():
             for n, used in enumerate(entry.used_this_turn):

@@ -11,7 +11,7 @@ and the LP when the duel goes on. Its sentences are codes and phrases of `engine
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator
 from typing import Any
 
 from engine.document import ActionEntry
@@ -220,7 +220,7 @@ def _concerned(steps: list[dict[str, Any]]) -> Iterator[str]:
 def _ended(steps: list[dict[str, Any]], final_board: dict[str, Any], cards: dict[str, None],
            names: Names) -> Iterator[Entry]:  # fmt: skip
     """Where each disputed card is after the last step, pointing at the last step that moved it."""
-    places = _places(final_board)
+    places = _places(final_board, cards)
     for card_id in cards:
         where = places.get(card_id, Phrase("verdict.where.gone"))
         moved = [s["n"] for s in steps if any(e.get("card") == card_id and (e.get("to") or e.get("from"))
@@ -230,19 +230,21 @@ def _ended(steps: list[dict[str, Any]], final_board: dict[str, Any], cards: dict
                                                                 where=where), names))  # fmt: skip
 
 
-def _places(board: dict[str, Any]) -> dict[str, Phrase]:
-    """Card id -> where it is on a replay board, in words."""
+def _places(board: dict[str, Any], wanted: Container[str]) -> dict[str, Phrase]:
+    """Card id -> where it is on a replay board, in words, for the `wanted` cards (a few, on a
+    board whose Decks and GYs may hold thousands)."""
     out: dict[str, Phrase] = {}
     for name, side in board["players"].items():
         player = Player(name)
         for pile in PILES:
             for card in side.get(pile) or []:
-                out[card["id"]] = Phrase("verdict.where." + pile, player=player)
+                if card["id"] in wanted:
+                    out[card["id"]] = Phrase("verdict.where." + pile, player=player)
         deck = side.get("deck")
         for card in (
             deck.get("cards") or [] if isinstance(deck, dict) else deck if isinstance(deck, list) else []
         ):
-            if isinstance(card, dict):
+            if isinstance(card, dict) and card["id"] in wanted:
                 out[card["id"]] = Phrase("verdict.where.deck", player=player)
         for m in side.get("monsters") or []:
             position = Phrase("verdict.position." + str(m.get("position")))
