@@ -1,13 +1,12 @@
 """Reading a scenario document (`ygo-scenario/1`): shape, cards, ids and references.
 
-Two passes, both collecting every problem before giving up: pydantic checks the shape
+Two passes, both collecting every problem before giving up: `engine.shapes` checks the shape
 (unknown keys, wrong values), then `_Builder` checks what a schema cannot (card names, zones,
 duplicate ids, references), and builds the first `Game`.
 """
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from dataclasses import dataclass
@@ -15,7 +14,6 @@ from types import MappingProxyType
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, ValidationError
 
 from engine import yamlio
 from engine.cards import CardDef
@@ -34,6 +32,7 @@ from engine.errors import DocumentError, Problem
 from engine.limits import LIMITS, Limits, capped, check_depth, exceeded, excerpt, listing
 from engine.rules import continuous, stated
 from engine.rules.pendulum import USED as PENDULUM_SUMMON_USED
+from engine.shapes import Shape, ShapeError, read
 from engine.state import (
     EMZ_BY_NAME,
     LASTING_EFFECTS,
@@ -149,7 +148,7 @@ def _message(err: dict) -> str:
     return f"{err['msg']}; got {excerpt(got)}"
 
 
-def _shape_problems(err: ValidationError) -> list[Problem]:
+def _shape_problems(err: ShapeError) -> list[Problem]:
     seen: set[tuple[str, str]] = set()
     out = []
     for e in err.errors():
@@ -159,6 +158,13 @@ def _shape_problems(err: ValidationError) -> list[Problem]:
             seen.add(key)
             out.append(Problem(*key))
     return out
+
+
+def _close(word: str, candidates: list[str], cutoff: float) -> list[str]:
+    """The three candidates nearest `word` (a typo's hint); difflib is imported only for one."""
+    import difflib
+
+    return difflib.get_close_matches(word, candidates, n=3, cutoff=cutoff)
 
 
 def _ids(known: set[str]) -> str:
@@ -226,7 +232,7 @@ class _Builder:
         card = self.catalog.get(name.strip().lower())
         if card is None:
             names = [c.name for c in self.catalog.values()]
-            close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
+            close = _close(name, names, 0.5)
             hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
             self.fail(path, f"unknown card {excerpt(name)}{hint}")
         elif card.unconfirmed and card.name not in self.unstated:
@@ -510,7 +516,7 @@ class _Builder:
             for where, ref in refs:
                 if self.known_ref(ref) or self.created_later(ref):
                     continue
-                close = difflib.get_close_matches(ref, sorted(known), n=3, cutoff=0.6)
+                close = _close(ref, sorted(known), 0.6)
                 hint = f"did you mean {', '.join(close)}? " if close else ""
                 self.fail(where, f"no card {excerpt(ref)} in this scenario; {hint}{_ids(set(known))}")
             self.check_verb(a, path)
@@ -643,12 +649,12 @@ class _Builder:
         return Game(board=board, priority=b.turn_player, memory=tuple(memory), created=created, seq=seq)
 
 
-def _validate(model: type[BaseModel], data: Any, prefix: str,
+def _validate(model: type[Shape], data: Any, prefix: str,
               problems: list[Problem]) -> Any:  # fmt: skip
     """Validate one part; its problems get paths under `prefix`."""
     try:
-        return model.model_validate(data)
-    except ValidationError as err:
+        return read(model, data)
+    except ShapeError as err:
         for p in _shape_problems(err):
             joint = "" if not prefix or not p.path or p.path.startswith("[") else "."
             path = prefix + joint + p.path
@@ -656,7 +662,7 @@ def _validate(model: type[BaseModel], data: Any, prefix: str,
         return None
 
 
-_PLAYER_LISTS: dict[str, type[BaseModel]] = {
+_PLAYER_LISTS: dict[str, type[Shape]] = {
     "hand": CardEntry, "extra_deck": CardEntry, "graveyard": CardEntry, "banished": CardEntry,
     "monsters": MonsterEntry, "spell_traps": SpellTrapEntry,
 }  # fmt: skip
@@ -673,7 +679,7 @@ def _validate_player(raw: Any, prefix: str, problems: list[Problem]) -> PlayerEn
     if isinstance(deck_cards, list):  # the Deck's cards entry by entry too (a Deck can be big)
         head["deck"] = {**deck, "cards": []} if isinstance(deck, dict) else []
     entry = _validate(PlayerEntry, head, prefix, problems) or PlayerEntry()
-    bare: dict[tuple[type[BaseModel], str], Any] = {}
+    bare: dict[tuple[type[Shape], str], Any] = {}
     lists: dict[str, list[Any]] = {}
     for key, model in _PLAYER_LISTS.items():
         items = raw.get(key) or []
@@ -687,8 +693,8 @@ def _validate_player(raw: Any, prefix: str, problems: list[Problem]) -> PlayerEn
     return entry.model_copy(update=lists)
 
 
-def _validate_entries(model: type[BaseModel], items: list[Any], prefix: str, problems: list[Problem],
-                      bare: dict[tuple[type[BaseModel], str], Any]) -> list[Any]:  # fmt: skip
+def _validate_entries(model: type[Shape], items: list[Any], prefix: str, problems: list[Problem],
+                      bare: dict[tuple[type[Shape], str], Any]) -> list[Any]:  # fmt: skip
     """Each entry of a list, None where one failed (later paths keep their index). A bare card
     name (most of a big Deck or GY) is validated once per name: the entry is the same for each."""
     out = []
