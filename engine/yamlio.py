@@ -10,14 +10,60 @@ the composing moves to Python; it costs about a quarter more than the C loader.
 
 from __future__ import annotations
 
+import re
+import sys
+from types import ModuleType
 from typing import IO, Any
 
-import yaml
-from yaml.composer import Composer
-from yaml.constructor import SafeConstructor
-from yaml.events import AliasEvent, MappingStartEvent, SequenceStartEvent
-from yaml.nodes import Node
-from yaml.resolver import Resolver
+# What PyYAML's pure-Python reader compiles as its class is made: a pattern over all of Unicode
+_NON_PRINTABLE = "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+
+
+class _LazyPattern:
+    """A pattern compiled when first used."""
+
+    def __init__(self, pattern: str, flags: int) -> None:
+        self._args = (pattern, flags)
+        self._compiled: re.Pattern[str] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._compiled is None:
+            self._compiled = re.compile(*self._args)
+        return getattr(self._compiled, name)
+
+
+def _import_yaml() -> ModuleType:
+    """PyYAML, without compiling up front the one pattern only its pure-Python reader uses.
+
+    Importing PyYAML makes all its pure-Python classes, and the body of its `Reader` compiles a
+    pattern over all of Unicode (`NON_PRINTABLE`): about a tenth of a cold `python -m engine
+    replay`. The C loaders this module uses never read it. While PyYAML is imported, that one
+    pattern (compared whole) is made lazy; every other `re.compile` is the real one, and the pure-
+    Python reader (`yaml.safe_load`) compiles it when first it reads."""
+    if "yaml" in sys.modules:
+        return sys.modules["yaml"]
+    compile_ = re.compile
+
+    def compile_lazily(pattern: Any, flags: int = 0) -> Any:
+        if pattern == _NON_PRINTABLE and not flags:
+            return _LazyPattern(pattern, flags)
+        return compile_(pattern, flags)
+
+    re.compile = compile_lazily  # type: ignore[assignment]
+    try:
+        import yaml
+    finally:
+        re.compile = compile_
+    return yaml
+
+
+yaml = _import_yaml()
+
+from yaml.composer import Composer  # noqa: E402
+from yaml.constructor import SafeConstructor  # noqa: E402
+from yaml.events import AliasEvent, MappingStartEvent, SequenceStartEvent  # noqa: E402
+from yaml.nodes import Node  # noqa: E402
+from yaml.resolver import Resolver  # noqa: E402
 
 SafeLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 try:
