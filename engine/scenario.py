@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -65,6 +66,10 @@ class Scenario:
     title: str | None
     game: Game
     actions: tuple[ActionEntry, ...]
+    # the board's cards by id as the document lists them, in its order (the order a judge's names
+    # count in, `explain.JudgeNames`, with no sort of the board's cards by rank); each as read: a
+    # stated ATK/DEF is the document's, the board's card holds its own value
+    listed: Mapping[str, CardState]
 
 
 # --------------------------------------------------------------------------- text -> dict
@@ -277,19 +282,21 @@ class _Builder:
         if not entries:
             return ()
         gy = zone in ("graveyard", "banished")
-        known: dict[int, tuple[CardDef, str, str, dict[str, Any]]] = {}  # by the entry's id()
+        # by the entry's id(): (definition, owner, base id, face, proper, token)
+        known: dict[int, tuple[CardDef, str, str, str | None, bool, bool]] = {}
         cards, defs, counts = self.cards, self.defs, self.counts
         for i, entry in enumerate(entries):
             if entry is None:
                 continue
             seen = known.get(id(entry))
             if seen is not None:
-                defn, card_owner, base, state = seen
+                defn, card_owner, base, face, proper, token = seen
                 n = counts[base] = counts[base] + 1
                 card_id = f"{base}#{n}"
                 if card_id in cards:
                     self.fail(f"{path}[{i}].id", f"id {excerpt(card_id)} is used twice")
-                cards[card_id] = new_card(card_id, defn.name, card_owner, owner, zone, **state)
+                cards[card_id] = new_card(card_id, defn.name, card_owner, owner, zone,
+                                          face=face, proper=proper, token=token)  # fmt: skip
                 defs[card_id] = defn
                 ids.append(card_id)
                 continue
@@ -304,9 +311,8 @@ class _Builder:
                 ids.append(card_id)
                 if entry.id is None and not misplaced:  # its next card counts on from this one's id
                     defn = defs[card_id]
-                    if "token" in defn.subtypes:
-                        state["token"] = True
-                    known[id(entry)] = (defn, card_owner, f"{card_owner}:{defn.name}", state)
+                    known[id(entry)] = (defn, card_owner, f"{card_owner}:{defn.name}", state["face"],
+                                        state["proper"], "token" in defn.subtypes)  # fmt: skip
         return tuple(ids)
 
     def monster_zone(self, raw: int | str | None, taken: set[int], path: str) -> int | None:
@@ -679,7 +685,7 @@ def _validate_player(raw: Any, prefix: str, problems: list[Problem]) -> PlayerEn
     if isinstance(deck_cards, list):  # the Deck's cards entry by entry too (a Deck can be big)
         head["deck"] = {**deck, "cards": []} if isinstance(deck, dict) else []
     entry = _validate(PlayerEntry, head, prefix, problems) or PlayerEntry()
-    bare: dict[tuple[type[Shape], str], Any] = {}
+    bare: dict[type[Shape], dict[str, Any]] = {}
     lists: dict[str, list[Any]] = {}
     for key, model in _PLAYER_LISTS.items():
         items = raw.get(key) or []
@@ -694,18 +700,18 @@ def _validate_player(raw: Any, prefix: str, problems: list[Problem]) -> PlayerEn
 
 
 def _validate_entries(model: type[Shape], items: list[Any], prefix: str, problems: list[Problem],
-                      bare: dict[tuple[type[Shape], str], Any]) -> list[Any]:  # fmt: skip
+                      bare: dict[type[Shape], dict[str, Any]]) -> list[Any]:  # fmt: skip
     """Each entry of a list, None where one failed (later paths keep their index). A bare card
     name (most of a big Deck or GY) is validated once per name: the entry is the same for each."""
+    known = bare.setdefault(model, {})
     out = []
     for i, item in enumerate(items):
-        if isinstance(item, str):
-            entry = bare.get((model, item))
-            if entry is None:
-                entry = bare[(model, item)] = _validate(model, item, f"{prefix}[{i}]", problems)
-            out.append(entry)
-        else:
-            out.append(_validate(model, item, f"{prefix}[{i}]", problems))
+        entry = known.get(item) if isinstance(item, str) else None
+        if entry is None:
+            entry = _validate(model, item, f"{prefix}[{i}]", problems)
+            if entry is not None and isinstance(item, str):
+                known[item] = entry
+        out.append(entry)
     return out
 
 
@@ -760,4 +766,5 @@ def load_scenario(data: dict, limits: Limits = LIMITS) -> Scenario:
     problems += builder.problems
     if problems:
         raise DocumentError(capped(problems, limits))
-    return Scenario(title=doc.title, game=game, actions=tuple(a for _, a in actions))
+    listed = MappingProxyType(builder.cards)
+    return Scenario(title=doc.title, game=game, actions=tuple(a for _, a in actions), listed=listed)
