@@ -275,45 +275,61 @@ class _Builder:
         return card_id
 
     def pile(self, owner: str, entries: list[CardEntry], zone: str, path: str) -> tuple[str, ...]:
-        """A pile's cards, in order. A bare name read before in this pile (most of a big Deck or
-        GY: `_validate_entries` gives each the same entry) is not looked up again: each of its
-        cards costs its id and its state."""
+        """A pile's cards, in order. A run of an entry read before in this pile (a bare name, most
+        of a big Deck or GY: `_validate_entries` gives each the same entry) is not looked up
+        again, and is made in one pass: each of its cards costs its id and its state."""
         ids: list[str] = []
-        if not entries:
-            return ()
         gy = zone in ("graveyard", "banished")
         # by the entry's id(): (definition, owner, base id, face, proper, token)
         known: dict[int, tuple[CardDef, str, str, str | None, bool, bool]] = {}
-        cards, defs, counts = self.cards, self.defs, self.counts
-        for i, entry in enumerate(entries):
-            if entry is None:
-                continue
-            seen = known.get(id(entry))
+        i, count = 0, len(entries)
+        while i < count:
+            entry = entries[i]
+            seen = known.get(id(entry)) if entry is not None else None
             if seen is not None:
-                defn, card_owner, base, face, proper, token = seen
-                n = counts[base] = counts[base] + 1
-                card_id = f"{base}#{n}"
-                if card_id in cards:
-                    self.fail(f"{path}[{i}].id", f"id {excerpt(card_id)} is used twice")
-                cards[card_id] = new_card(card_id, defn.name, card_owner, owner, zone,
-                                          face=face, proper=proper, token=token)  # fmt: skip
-                defs[card_id] = defn
-                ids.append(card_id)
+                end = i + 1
+                while end < count and entries[end] is entry:
+                    end += 1
+                ids += self.repeat(seen, owner, zone, range(i, end), path)
+                i = end
+                continue
+            i += 1
+            if entry is None:
                 continue
             misplaced = entry.properly_summoned is not None and not gy
             if misplaced:
-                self.fail(f"{path}[{i}].properly_summoned", "said only of a card in the GY or banished")
+                self.fail(f"{path}[{i - 1}].properly_summoned", "said only of a card in the GY or banished")
             card_owner = entry.owner or owner
-            state = {"face": entry.face if zone == "extra_deck" else None,
-                     "proper": gy and entry.properly_summoned is not False}  # fmt: skip
-            card_id = self.place(card_owner, entry, zone, f"{path}[{i}]", controller=owner, **state)
+            face = entry.face if zone == "extra_deck" else None
+            proper = gy and entry.properly_summoned is not False
+            card_id = self.place(card_owner, entry, zone, f"{path}[{i - 1}]", controller=owner, face=face,
+                                 proper=proper)  # fmt: skip
             if card_id:
                 ids.append(card_id)
                 if entry.id is None and not misplaced:  # its next card counts on from this one's id
-                    defn = defs[card_id]
-                    known[id(entry)] = (defn, card_owner, f"{card_owner}:{defn.name}", state["face"],
-                                        state["proper"], "token" in defn.subtypes)  # fmt: skip
+                    defn = self.defs[card_id]
+                    known[id(entry)] = (defn, card_owner, f"{card_owner}:{defn.name}", face, proper,
+                                        "token" in defn.subtypes)  # fmt: skip
         return tuple(ids)
+
+    def repeat(self, seen: tuple[CardDef, str, str, str | None, bool, bool], controller: str, zone: str,
+               places: range, path: str) -> list[str]:  # fmt: skip
+        """The cards of an entry read before, one for each index of `places`, their default ids
+        counting on from the last one given."""
+        defn, owner, base, face, proper, token = seen
+        first = self.counts[base] + 1
+        self.counts[base] = first + len(places) - 1
+        run = [f"{base}#{n}" for n in range(first, first + len(places))]
+        cards, name = self.cards, defn.name
+        if not cards.keys().isdisjoint(run):  # an id the document gave another card
+            for i, card_id in zip(places, run, strict=True):
+                if card_id in cards:
+                    self.fail(f"{path}[{i}].id", f"id {excerpt(card_id)} is used twice")
+        made = [new_card(card_id, name, owner, controller, zone, face=face, proper=proper, token=token)
+                for card_id in run]  # fmt: skip
+        cards.update(zip(run, made, strict=True))
+        self.defs.update(dict.fromkeys(run, defn))
+        return run
 
     def monster_zone(self, raw: int | str | None, taken: set[int], path: str) -> int | None:
         if raw is None:
