@@ -2463,9 +2463,12 @@ PHRASES: dict[str, str] = {
     ),
     "unmet.no_chain": "it answers an activation, and no chain is open",
     "unmet.summoned": (
-        "it answers {by}'s successful {kinds: or } summon, and that is not the last thing that happened"
+        "it answers {by}'s successful {kinds: or }, and that is not the last thing that happened"
     ),
-    "word.a": "a",
+    "unmet.summoned_any": "it answers {by}'s successful summon, and that is not the last thing that happened",
+    "unmet.summon_kind": (
+        "it answers {by}'s successful {kinds: or } only, and the summon just made was a {kind}"
+    ),
     "by.opponent": "the opponent",
     "by.a_player": "a player",
     "unmet.not_battle_phase": "it does not work during the Battle Phase",
