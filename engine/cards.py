@@ -256,6 +256,9 @@ class Effect(_Strict):
     while_you_control: Selector | None = None
     either_player: bool = False  # either player may activate it while the card is face-up (Royal Oppression)
     phase: Literal["standby", "end"] = "standby"  # kind maintenance: when its cost is due
+    # kind maintenance: due in every player's such phase, not only its controller's ("during the
+    # Standby Phase": Imperial Order)
+    every_turn: bool = False
     do: list[Step] = []
     categories: list[str] = []
     # shared: one use per turn for all of this copy's effects so marked (a Union's "equip OR unequip")
