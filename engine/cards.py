@@ -333,6 +333,7 @@ class CardDef(_Strict):
     special_summon_by: str | None = None  # only this card's effect (or one ignoring conditions) summons it
     special_summonable: bool = True  # False: "Cannot be Special Summoned" (Victory Dragon)
     tribute_with: Selector | None = None  # its Tribute Summon takes only monsters that fit (Victory Dragon)
+    tribute_summon_fodder: bool = True  # False: never Tributed for a Tribute Summon (Sheep Token)
     # it can be Normal or Flip Summoned (not Set) only while its controller controls a face-up
     # monster that fits (Terrorking Archfiend: an "Archfiend" monster)
     summon_needs: Selector | None = None

@@ -602,6 +602,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         "This monster cannot be Tributed for a Tribute Summon this turn: the effect that put it on "
         "the field said so (Dandylion's Fluff Tokens).",
     ),
+    "summon.never_tribute_fodder": (
+        ("tribute-summon", "tribute", "token"),
+        "This monster can never be Tributed for a Tribute Summon: the card that made it says so "
+        "(Scapegoat's Sheep Tokens). It can still be Tributed for other purposes.",
+    ),
     "summon.tribute_kind": (
         ("tribute-summon", "tribute"),
         "This monster's Tribute Summon takes only Tributes of the kind its text names.",
@@ -1333,6 +1338,10 @@ SENTENCES: dict[str, str] = {
     ),
     "summon.tribute_locked": (
         "{card} cannot be Tributed for a Tribute Summon this turn: the effect that summoned it said so."
+    ),
+    "summon.never_tribute_fodder": (
+        "{card} cannot be Tributed for a Tribute Summon at all (only for other purposes): the card "
+        "that made it says so."
     ),
     "summon.tribute_kind": (
         "{card} cannot be Tributed for {name}: its Tribute Summon takes only {kind_monster_type} monsters."
