@@ -414,6 +414,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("continuous-trap", "leaves-the-field"),
         "A monster brought back by a card (Call of the Haunted) is destroyed when that card leaves.",
     ),
+    "rule.bound_monster_stays": (
+        ("continuous-trap", "leaves-the-field", "negate"),
+        "A card whose effects were negated as it left the field does not take the monster it brought "
+        "back with it (Jinzo revived by Call of the Haunted).",
+    ),
     "cost.maintenance_paid": (
         ("cost", "standby-phase"),
         "A maintenance cost was paid; it is due even while the card's effect is negated.",
@@ -1216,6 +1221,10 @@ SENTENCES: dict[str, str] = {
     "rule.equip_destroyed": "{reason}",
     "rule.bound_monster_destroyed": (
         "{partner} left the field, so the monster it brought back, {card}, is destroyed with it."
+    ),
+    "rule.bound_monster_stays": (
+        "{partner} left the field while {negator} negated its effects, so the monster it brought back, "
+        "{card}, is not destroyed with it."
     ),
     "cost.maintenance_paid": "{player} pays {what} to keep {card} on the field.{negated}{forced}",
     "cost.maintenance_unpaid": "{player} {why} {what} for {card}, so it is destroyed.",

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from engine.explain import Card, CardId, Phrase, Player
 from engine.rules import abilities, duel, lasting_moments
 from engine.rules.continuous import FIELD, negated_by
-from engine.state import CardState, evolve, opponent
+from engine.state import Board, CardState, evolve, opponent
 
 if TYPE_CHECKING:
     from engine.cards import CardDef
@@ -51,6 +51,13 @@ def _orphans(tx: Tx) -> bool:
         partner = board.cards.get(partner_id)
         if card.zone == "monsters":  # a monster bound to the card that brought it back
             if partner is None or partner.zone not in FIELD or not partner.face_up:
+                if partner is not None and (negator := _negated_as_it_left(board, partner)) is not None:
+                    # its "destroy that monster" was negated as it left (Jinzo revived by Call of
+                    # the Haunted): the monster stays, no longer bound to anything
+                    tx.update_card(card.id, bound_to=None)
+                    tx.say("rule.bound_monster_stays", card=CardId(card.id), partner=CardId(partner_id),
+                           negator=Card.of(negator), cards=(card.id,))  # fmt: skip
+                    return True
                 tx.move(card.id, "graveyard", event="destroyed", cause=partner_id)
                 tx.say(
                     "rule.bound_monster_destroyed",
@@ -126,6 +133,15 @@ def maintenance(tx: Tx, declined: frozenset[str] = frozenset()) -> None:
             # "you must pay ... (this is not optional)" (Terrorking Archfiend): paid if possible
             forced = card.id in declined and not effect.optional
             _pay_or_destroy(tx, card.id, effect.cost, card.id in declined and effect.optional, forced)
+
+
+def _negated_as_it_left(board: Board, partner: CardState) -> CardState | None:
+    """What negated the effects of a card that just left the field (read as if it were still
+    face-up in its zone, against the negators on the field now)."""
+    if partner.zone in FIELD:
+        return None
+    was = evolve(partner, zone="spell_traps", face="up")
+    return negated_by(board, was)
 
 
 def _counter_holder(tx: Tx, card: CardState) -> CardState:
