@@ -212,6 +212,8 @@ class Requires(_Strict):
     special_summoned: bool = False  # this card was Special Summoned (Obelisk the Tormentor's End Phase)
     free_monster_zones_min: int | None = None  # this many of your Main Monster Zones are free (Scapegoat)
     cost_lists_lv: bool = False  # the monster paid as cost names a "LV" monster in hand/Deck (Level Up!)
+    # its procedure: only while the opponent alone controls a monster (Cyber Dragon)
+    only_opponent_controls_monsters: bool = False
 
 
 class Effect(_Strict):

@@ -416,8 +416,7 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "rule.bound_monster_stays": (
         ("continuous-trap", "leaves-the-field", "negate"),
-        "A card whose effects were negated as it left the field does not take the monster it brought "
-        "back with it (Jinzo revived by Call of the Haunted).",
+        "A card whose effects are negated as it leaves the field does not take its monster with it.",
     ),
     "cost.maintenance_paid": (
         ("cost", "standby-phase"),
@@ -1223,8 +1222,8 @@ SENTENCES: dict[str, str] = {
         "{partner} left the field, so the monster it brought back, {card}, is destroyed with it."
     ),
     "rule.bound_monster_stays": (
-        "{partner} left the field while {negator} negated its effects, so the monster it brought back, "
-        "{card}, is not destroyed with it."
+        "{partner} left the field while {by} negated its effects, so the monster it brought back, {card}, "
+        "is not destroyed with it."
     ),
     "cost.maintenance_paid": "{player} pays {what} to keep {card} on the field.{negated}{forced}",
     "cost.maintenance_unpaid": "{player} {why} {what} for {card}, so it is destroyed.",
@@ -1790,6 +1789,10 @@ PHRASES: dict[str, str] = {
     ),
     "procedure_not_met.not_fusion_monster_extra": "{card} is not a Fusion Monster in {player}'s Extra Deck.",
     "procedure_not_met.not_monster_controls_3": "{m} is not a monster {player} controls.",
+    "procedure_problem.only_opponent_controls": (
+        "{card} can be Special Summoned by its own procedure only while {opponent} controls a monster and "
+        "{player} controls none"
+    ),
     "procedure_not_met.special_summoned_from_hand": (
         "{name} is Special Summoned from the hand by {verb} {sel}; none of the cards given ({refs}) is one."
     ),
@@ -1843,6 +1846,10 @@ PHRASES: dict[str, str] = {
         "{player} cannot activate Spell Cards until the end of the Damage Step."
     ),
     "locked.cannot_activate_effects_turn": "{card} cannot activate its effects this turn ({source}).",
+    "locked.name_this_turn": (
+        "{player} cannot activate cards, or the effects of cards, named {name} for the rest of this turn "
+        "({source} added one)."
+    ),
     "locked.face_up_cards_gy": (
         "{valley} is face-up: cards in the GY cannot be banished, so {card}, which would banish one, cannot "
         "be activated."
@@ -1934,6 +1941,9 @@ PHRASES: dict[str, str] = {
         "{card}'s targets must be split as its text says ({wanted: and }); {chosen} cannot be."
     ),
     "bad_target.does_not_target_no": "{card} does not target; no target can be chosen for it.",
+    "bad_target.paid_as_cost": (
+        "{t} is paid as the cost of {card}, before its target is chosen, so it cannot also be that target."
+    ),
     "bad_target.cannot_target_itself_effect": (
         "{card} cannot target itself: its effect takes only other cards."
     ),
@@ -2013,6 +2023,15 @@ PHRASES: dict[str, str] = {
     ),
     "not_allowed.not_spell_or_trap": (
         "{card} is not a Spell or Trap in {player}'s hand, so it cannot be Set by this effect."
+    ),
+    "not_allowed.position_fixed.attack": (
+        "{card}'s text Special Summons in Attack Position; no other position can be chosen."
+    ),
+    "not_allowed.position_fixed.defense": (
+        "{card}'s text Special Summons in Defense Position; no other position can be chosen."
+    ),
+    "not_allowed.position_fixed.set": (
+        "{card}'s text Special Summons in face-down Defense Position; no other position can be chosen."
     ),
     "not_allowed.cannot_chosen_for_here": (
         "{wrong} cannot be chosen for {key_} here; the effect takes only cards that fit it."
@@ -2350,6 +2369,7 @@ PHRASES: dict[str, str] = {
         "the effects of {cards_} are negated until the end of the turn"
     ),
     "done.negate_effects_until_end.no_face_up_monster": "no face-up monster to negate",
+    "done.lock_name_activations": "{player} cannot activate cards named {names} for the rest of this turn",
     "done.negate_name": "effects of cards named {names} are negated until the end of {until}",
     "done.negate_column_spell_traps.other_spell_trap_effects": (
         "the other Spell/Trap effects in its column are negated for the rest of the turn"
@@ -2832,7 +2852,8 @@ class Explanation:
     def to_dict(self, names: Names | None = None) -> dict:
         """The replay's form; `names` names the cards of `text` (default: as the rule knew them)."""
         slugs = list(CODES[self.code].glossary)
-        slugs += [s for s in self.extra_glossary if s not in slugs]
+        if self.extra_glossary:
+            slugs += [s for s in self.extra_glossary if s not in slugs]
         return {
             "code": self.code,
             "text": render(self, names),
@@ -2980,6 +3001,19 @@ def _from_json(value: Any) -> Any:
 
 
 def _json(value: Any) -> Any:
+    kind = type(value)  # the plain values first: this runs for every parameter of every explanation
+    if kind is str or kind is int or value is None:
+        return value
+    if kind is Card:
+        return {"card": value.id}
+    if kind is Phrase:
+        return {"phrase": value.key, "params": {k: _json(v) for k, v in value.params.items()}}
+    if kind is Player:
+        return {"player": value.name}
+    return _json_other(value)
+
+
+def _json_other(value: Any) -> Any:
     if isinstance(value, Card):
         return {"card": value.id}
     if isinstance(value, CardId):

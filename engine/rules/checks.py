@@ -2,7 +2,9 @@
 
 - An Equip Card whose monster left the field (or is face-down) is destroyed (rulebook,
   "Equip Spell Cards"); a monster bound to a card that left the field (Call of the Haunted,
-  Premature Burial) is destroyed with it.
+  Premature Burial) is destroyed with it, unless that card's effects were negated as it left
+  (Jinzo brought back by Call of the Haunted negates it, so Jinzo stays: Eternity card of the
+  day, Call of the Haunted, 2004).
 - A player at 0 LP loses; both at once is a draw. A player holding all five pieces of Exodia
   wins (rulebook, "Winning the Duel"). These are checked between links, never in the middle of
   one link's resolution (Advanced Rules, "Winning in a Chain": Graceful Charity).
@@ -50,14 +52,13 @@ def _orphans(tx: Tx) -> bool:
             continue
         partner = board.cards.get(partner_id)
         if card.zone == "monsters":  # a monster bound to the card that brought it back
+            gone = partner is not None and partner.zone not in FIELD
+            if gone and partner is not None and (by := _negated_as_it_left(board, partner)) is not None:
+                tx.update_card(card.id, bound_to=None)
+                tx.say("rule.bound_monster_stays", card=CardId(card.id), partner=CardId(partner_id),
+                       by=Card.of(by), cards=(card.id, by.id))  # fmt: skip
+                return True
             if partner is None or partner.zone not in FIELD or not partner.face_up:
-                if partner is not None and (negator := _negated_as_it_left(board, partner)) is not None:
-                    # its "destroy that monster" was negated as it left (Jinzo revived by Call of
-                    # the Haunted): the monster stays, no longer bound to anything
-                    tx.update_card(card.id, bound_to=None)
-                    tx.say("rule.bound_monster_stays", card=CardId(card.id), partner=CardId(partner_id),
-                           negator=Card.of(negator), cards=(card.id,))  # fmt: skip
-                    return True
                 tx.move(card.id, "graveyard", event="destroyed", cause=partner_id)
                 tx.say(
                     "rule.bound_monster_destroyed",
@@ -83,6 +84,16 @@ def _orphans(tx: Tx) -> bool:
             )  # fmt: skip
             return True
     return False
+
+
+def _negated_as_it_left(board: Board, partner: CardState) -> CardState | None:
+    """What negated the effects of a Spell/Trap that brought a monster back, as it left the field:
+    its "when this card leaves the field, destroy that monster" does not apply then. Read off the
+    field as it stands right after (the negator, such as Jinzo, is still there)."""
+    if board.define(partner.id).is_monster:
+        return None
+    was = evolve(partner, zone="spell_traps", face="up")
+    return negated_by(board, was)
 
 
 def _check_exodia(tx: Tx) -> None:
@@ -133,15 +144,6 @@ def maintenance(tx: Tx, declined: frozenset[str] = frozenset()) -> None:
             # "you must pay ... (this is not optional)" (Terrorking Archfiend): paid if possible
             forced = card.id in declined and not effect.optional
             _pay_or_destroy(tx, card.id, effect.cost, card.id in declined and effect.optional, forced)
-
-
-def _negated_as_it_left(board: Board, partner: CardState) -> CardState | None:
-    """What negated the effects of a card that just left the field (read as if it were still
-    face-up in its zone, against the negators on the field now)."""
-    if partner.zone in FIELD:
-        return None
-    was = evolve(partner, zone="spell_traps", face="up")
-    return negated_by(board, was)
 
 
 def _counter_holder(tx: Tx, card: CardState) -> CardState:
