@@ -606,6 +606,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         "This monster cannot be Tributed for a Tribute Summon this turn: the effect that put it on "
         "the field said so (Dandylion's Fluff Tokens).",
     ),
+    "summon.never_tribute_fodder": (
+        ("tribute-summon", "tribute", "token"),
+        "This monster can never be Tributed for a Tribute Summon: the card that made it says so "
+        "(Scapegoat's Sheep Tokens). It can still be Tributed for other purposes.",
+    ),
     "summon.tribute_kind": (
         ("tribute-summon", "tribute"),
         "This monster's Tribute Summon takes only Tributes of the kind its text names.",
@@ -1341,6 +1346,10 @@ SENTENCES: dict[str, str] = {
     ),
     "summon.tribute_locked": (
         "{card} cannot be Tributed for a Tribute Summon this turn: the effect that summoned it said so."
+    ),
+    "summon.never_tribute_fodder": (
+        "{card} cannot be Tributed for a Tribute Summon at all (only for other purposes): the card "
+        "that made it says so."
     ),
     "summon.tribute_kind": (
         "{card} cannot be Tributed for {name}: its Tribute Summon takes only {kind_monster_type} monsters."
@@ -2492,9 +2501,12 @@ PHRASES: dict[str, str] = {
     ),
     "unmet.no_chain": "it answers an activation, and no chain is open",
     "unmet.summoned": (
-        "it answers {by}'s successful {kinds: or } summon, and that is not the last thing that happened"
+        "it answers {by}'s successful {kinds: or }, and that is not the last thing that happened"
     ),
-    "word.a": "a",
+    "unmet.summoned_any": "it answers {by}'s successful summon, and that is not the last thing that happened",
+    "unmet.summon_kind": (
+        "it answers {by}'s successful {kinds: or } only, and the summon just made was a {kind}"
+    ),
     "by.opponent": "the opponent",
     "by.a_player": "a player",
     "unmet.not_battle_phase": "it does not work during the Battle Phase",

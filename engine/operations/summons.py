@@ -222,6 +222,10 @@ def _materials_then_summon(method: str) -> Handler:
         tx.move(monster.id, "monsters", event="summoned", cause=ctx.link.card, chain_link=ctx.link.link,
                 slot=slot, position="attack", controller=ctx.player)  # fmt: skip
         tx.update_card(monster.id, summoned_this_turn=True, summon_type=method)
+        # a successful Special Summon by a resolving card: Bottomless Trap Hole answers it, a
+        # summon-negating card cannot
+        tx.update(last_summon=Summon(cards=(monster.id,), kind="special", player=ctx.player,  # type: ignore[arg-type]
+                                     seq=tx.game.seq, by=ctx.link.card))  # fmt: skip
         return Phrase("done.summon_by_procedure.summons", method=method.title(), monster=CardId(monster.id),
                       materials=[CardId(m.id) for m in materials])  # fmt: skip
 

@@ -125,18 +125,21 @@ def _exodia_piece(defn: CardDef) -> bool:
 
 
 def maintenance(tx: Tx, declined: frozenset[str] = frozenset()) -> None:
-    """The turn player's maintenance costs, due as the Standby (or End) Phase begins.
+    """The maintenance costs due as the Standby (or End) Phase begins: the turn player's, and the
+    opponent's that are due in every turn (Imperial Order).
 
     Paid if possible, unless the judge lists the card under `choices: {destroy: [...]}`;
     unpaid, the card is destroyed. Negating the card's effect does not waive the cost.
     """
     phase = tx.board.phase
     player = tx.board.turn_player
-    for card in tx.board.on_field(player):
+    for card in (*tx.board.on_field(player), *tx.board.on_field(opponent(player))):
         if not card.face_up:
             continue
         for effect in tx.board.define(card.id).effects:
             if effect.kind != "maintenance" or effect.phase != phase:
+                continue
+            if card.controller != player and not effect.every_turn:
                 continue
             # "you must pay ... (this is not optional)" (Terrorking Archfiend): paid if possible
             forced = card.id in declined and not effect.optional
