@@ -2813,6 +2813,16 @@ class JudgeNames:
         self._names: dict[str, str] = {}
         self._pattern: re.Pattern[str] | None = None
 
+    @classmethod
+    def grouped(
+        cls, groups: dict[tuple[str, str], list[str]], where: dict[str, tuple[str, str]]
+    ) -> JudgeNames:
+        """The namer of cards already grouped: (owner, name) -> ids in listing order, and each id's
+        (owner, name). The scenario reader groups them as it reads (`Scenario.names`)."""
+        names = cls(())
+        names._groups, names._where = groups, where
+        return names
+
     def in_text(self, text: str) -> str:
         """A raw value with card ids inside ("cost of B:Tribute to the Doomed", an event's `cause`),
         each id named; the longest id first, so `A:Sangan#2` is not read as `A:Sangan`."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -30,6 +29,7 @@ from engine.document import (
     SpellTrapEntry,
 )
 from engine.errors import DocumentError, Problem
+from engine.explain import JudgeNames
 from engine.limits import LIMITS, Limits, capped, check_depth, exceeded, excerpt, listing
 from engine.rules import continuous, stated
 from engine.rules.pendulum import USED as PENDULUM_SUMMON_USED
@@ -66,10 +66,9 @@ class Scenario:
     title: str | None
     game: Game
     actions: tuple[ActionEntry, ...]
-    # the board's cards by id as the document lists them, in its order (the order a judge's names
-    # count in, `explain.JudgeNames`, with no sort of the board's cards by rank); each as read: a
-    # stated ATK/DEF is the document's, the board's card holds its own value
-    listed: Mapping[str, CardState]
+    # how a judge names the board's cards ("B's second Peten the Dark Clown"), grouped as the
+    # document was read, in its order: no pass over the board's cards, no sort by rank
+    names: JudgeNames
 
 
 # --------------------------------------------------------------------------- text -> dict
@@ -197,6 +196,9 @@ class _Builder:
         self.stated_stats: dict[str, tuple[int | None, int | None]] = {}  # monsters' stated atk/def
         self.later_refs: list[tuple[str, str]] = []  # (path, reference) of the fork fields
         self.lowered: set[str] | None = None  # every id in lower case, once a reference needs it
+        # the judge's names (explain.JudgeNames): (owner, name) -> ids in the document's order
+        self.groups: dict[tuple[str, str], list[str]] = {}
+        self.where: dict[str, tuple[str, str]] = {}
 
     def fail(self, path: str, message: str) -> None:
         self.problems.append(Problem(path, message))
@@ -272,6 +274,9 @@ class _Builder:
             state["token"] = True
         self.cards[card_id] = new_card(card_id, defn.name, owner, controller or owner, zone, **state)
         self.defs[card_id] = defn
+        key = (owner, defn.name)
+        self.groups.setdefault(key, []).append(card_id)
+        self.where[card_id] = key
         return card_id
 
     def pile(self, owner: str, entries: list[CardEntry], zone: str, path: str) -> tuple[str, ...]:
@@ -329,6 +334,9 @@ class _Builder:
                 for card_id in run]  # fmt: skip
         cards.update(zip(run, made, strict=True))
         self.defs.update(dict.fromkeys(run, defn))
+        key = (owner, name)
+        self.groups.setdefault(key, []).extend(run)
+        self.where.update(dict.fromkeys(run, key))
         return run
 
     def monster_zone(self, raw: int | str | None, taken: set[int], path: str) -> int | None:
@@ -782,5 +790,5 @@ def load_scenario(data: dict, limits: Limits = LIMITS) -> Scenario:
     problems += builder.problems
     if problems:
         raise DocumentError(capped(problems, limits))
-    listed = MappingProxyType(builder.cards)
-    return Scenario(title=doc.title, game=game, actions=tuple(a for _, a in actions), listed=listed)
+    names = JudgeNames.grouped(builder.groups, builder.where)
+    return Scenario(title=doc.title, game=game, actions=tuple(a for _, a in actions), names=names)
