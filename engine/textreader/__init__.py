@@ -31,11 +31,13 @@ from .meaning import (  # noqa: F401 - the public vocabulary is re-exported
     _ACTIVATE_BY,
     _ACTIVATE_ONLY,
     _ACTIVATE_THIS,
+    _BOUND,
     _CHOICE_CLAUSE,
     _CHOICE_ONLY,
     _CONJUNCTIONS,
     _COST_LEAD,
     _EITHER_TURN,
+    _EQUIP_ONLY,
     _EQUIPS_ITSELF,
     _HAND_COST,
     _HAND_EVENT,
@@ -45,6 +47,7 @@ from .meaning import (  # noqa: F401 - the public vocabulary is re-exported
     _MATERIAL_CONDITION,
     _MATERIAL_PREFIX,
     _MONSTER_MARK,
+    _NEGATION_CLAUSE,
     _NOT_NEGATED,
     _NOT_OPTIONAL,
     _OLD_CONDITION,
@@ -56,6 +59,7 @@ from .meaning import (  # noqa: F401 - the public vocabulary is re-exported
     _PENDULUM_MARK,
     _PROCEDURE,
     _QUICK_TAG,
+    _REQUIREMENT,
     _SUMMON_CONDITION,
     _TARGET,
     _YOU_CAN,
@@ -77,6 +81,7 @@ from .meaning import (  # noqa: F401 - the public vocabulary is re-exported
     RULES,
     SPEEDS,
     SUBTYPES,
+    SUMMONING,
     WORDINGS,
     _during_phase,
 )
@@ -113,6 +118,10 @@ class _Ctx:
 # --- text handling
 
 
+# A lower-case letter run into the capital of the next sentence, where a line break was lost.
+_GLUED = re.compile(r"(?<=[a-z])(?=(?:Must|Cannot|You|If|Once|When|During|This|Gains)\b)")
+
+
 def _split_material(text: str, subtypes: frozenset[str]) -> tuple[str | None, str]:
     """An Extra Deck monster's material line (not an effect) and the rest of its text."""
     if not subtypes & EXTRA_DECK:
@@ -121,6 +130,9 @@ def _split_material(text: str, subtypes: frozenset[str]) -> tuple[str | None, st
     masked = mask(first)
     if not any(c in masked for c in ".:;"):
         return first, rest
+    if glued := _GLUED.search(masked):  # "… Fusion MonsterMust be Fusion Summoned.": a lost line break
+        end = glued.start()
+        return first[:end].strip(), (first[end:].strip() + "\n" + rest).strip()
     if match := _MATERIAL_PREFIX.match(masked):
         end = match.end(1)
         return first[:end].strip(), (first[end:].strip() + "\n" + rest).strip()
@@ -131,9 +143,14 @@ def _split_material(text: str, subtypes: frozenset[str]) -> tuple[str | None, st
 
 
 # The shape of a reading: bump it when the entries a text splits into can change (version 2: a
-# Continuous, Equip or Field card's "(card activation)" entry first; clauses no longer entries), so
-# a judge's correction, kept by effect index, is never applied to another effect of a new reading.
-READER_VERSION = 2
+# Continuous, Equip or Field card's "(card activation)" entry first; clauses no longer entries;
+# version 3: measured on every real text against the Japanese numbering (issue 14): Summoning rules
+# (Ritual Spell line, Xyz on top, Tributes, own materials) and "Equip only to" read as their own
+# kinds, continuations of an effect ("If you call it right", "If Summoned this way", a granted
+# effect's bullet line) no longer entries, card clauses ("… in the same Chain", "To activate this
+# card, you must …") no entries), so a judge's correction, kept by effect index, is never applied
+# to another effect of a new reading.
+READER_VERSION = 3
 
 _REASONS = {
     rule: {"rule": rule, "explanation": text, "glossary": slug} for rule, (text, slug) in RULES.items()
@@ -161,6 +178,7 @@ class _Structure:
     flip: bool
     act: str | None  # between the colon (or the start) and the semicolon
     first_end: int  # the end of the sentence that holds them
+    lead: int = 0  # where that sentence starts (after a name clause printed before it)
 
 
 def _structure(text: str, lead: int, sentence: Sentence) -> _Structure:
@@ -177,7 +195,12 @@ def _structure(text: str, lead: int, sentence: Sentence) -> _Structure:
         head = head.strip().rstrip(",").strip()
     flip = head.upper() == "FLIP"
     act = text[(colon if colon >= 0 else lead - 1) + 1 : semi] if semi >= 0 else None
-    return _Structure(colon, semi, "" if flip else head, flip, act, lead + len(sentence.text))
+    return _Structure(colon, semi, "" if flip else head, flip, act, lead + len(sentence.text), lead)
+
+
+def own_sentence(text: str, st: _Structure) -> str:
+    """The effect's structural sentence without its closing period."""
+    return text[st.lead : st.first_end].rstrip(".")
 
 
 def _wording(lead: str) -> str | None:
@@ -188,40 +211,57 @@ def _wording(lead: str) -> str | None:
 def _effect_kind(text: str, masked: str, st: _Structure, ctx: _Ctx, quick_tag: bool) -> tuple[str, str]:
     """The effect's kind and the rule that decided it."""
     plain = st.colon < 0 and st.semi < 0
-    body = masked[st.colon + 1 :] if st.colon >= 0 else masked
+    body = masked[st.colon + 1 :] if st.colon >= 0 else masked[st.lead :]
     you_can = bool(_YOU_CAN.match(body))
-    if ctx.part == "card" and _ACTIVATE_THIS.match(masked):
-        return "activation", "activate-this-card"
+    # the effect's own text, after a name clause printed before it
+    own_text, own = (text[st.lead :], masked[st.lead :]) if st.lead else (text, masked)
+    if ctx.part == "card" and _ACTIVATE_THIS.match(own):
+        alone = plain and st.first_end == len(text) and not ctx.subtypes & ONE_SHOT
+        return "activation", "activation-requirement" if alone and _REQUIREMENT.match(
+            own
+        ) else "activate-this-card"
+    if ctx.part == "card" and ctx.first and "equip" in ctx.subtypes and plain and _EQUIP_ONLY.match(own):
+        return "activation", "equip-only"
     if ctx.part == "card" and ctx.first and ctx.subtypes & ONE_SHOT:
         return "activation", "spell-activation" if ctx.kind == "spell" else "trap-activation"
-    first_plain = ctx.part == "card" and ctx.first and not plain and not you_can
+    # an Equip Spell's first effect equips it, with or without a colon or semicolon
+    first_plain = (
+        ctx.part == "card"
+        and ctx.first
+        and not you_can
+        and (not plain or "equip" in ctx.subtypes or bool(_INSTRUCTION.match(own)))
+    )
     if first_plain and not _ONCE_PER_TURN.search(masked) and _is_persistent_activation(masked, st, ctx):
         return "activation", "persistent-card-activation"
-    if ctx.part == "monster" and plain and _SUMMON_CONDITION.match(masked):
-        return "summoning_condition", "summoning-condition"
-    if ctx.part == "monster" and plain and _PROCEDURE.search(text):
-        return "summoning_condition", "summoning-procedure"
+    if ctx.part == "monster" and plain:
+        for fits, rule in SUMMONING:
+            if fits(own_text, own):
+                return "summoning_condition", rule
     if st.flip and ctx.part == "monster":
         return "flip", "flip-marker"
-    if ctx.part == "monster" and plain and _MATERIAL_CONDITION.match(masked):
-        return "summoning_condition", "material-condition"
     if _is_maintenance(masked):
         return "maintenance", "maintenance-cost"
     if quick_tag:
         hand = _HAND_COST.search(st.act or "") or _HAND_EVENT.search(st.head)
         return "quick", "hand-quick-effect" if hand else "quick-effect-tag"
-    if "ither" in masked and (_EITHER_TURN.search(st.head) or (plain and _OLD_QUICK.match(masked))):
+    if "ither" in masked and (_EITHER_TURN.search(st.head) or (plain and _OLD_QUICK.match(own))):
         return "quick", "either-players-turn"
     if st.head:
         return _condition_kind(st.head, ctx)
-    if not plain or you_can or _OLD_COST.match(masked):
+    if not plain or you_can or _OLD_COST.match(own):
         return _chosen(ctx, "ignition")
+    if _BOUND.match(own):
+        return "continuous", "bound-clause"
     return "continuous", "continuous"
 
 
 def _is_maintenance(masked: str) -> bool:
     """A cost paid in a Standby or End Phase to keep the card ("… or destroy this card")."""
-    if "destroy this card" not in masked and "send this card" not in masked:
+    if (
+        "destroy this card" not in masked
+        and "send this card" not in masked
+        and "card is destroyed" not in masked
+    ):
         return False
     phase = _MAINTENANCE_PHASE.search(masked)
     return bool(phase and (_MAINTENANCE.search(masked) or _MAINTENANCE_UNLESS.search(masked)))
@@ -285,6 +325,15 @@ def _conjunctions(text: str) -> list[str]:
     return [name for _, name in sorted(found)]
 
 
+_FIRST_EACH_TURN = re.compile(
+    r"\bthe first (?:time|[^.,]*?card)\b[^.]*\beach turn\b|^Each turn, [^.]*\bfirst\b", re.I
+)
+# An instruction to the player, what a card does when it resolves ("Select 1 …, and Special Summon it."),
+# never a continuous effect's state ("All monsters gain 300 ATK.").
+_INSTRUCTION = re.compile(
+    r"^(?:Select|Target|Special Summon|Take control|Draw|Add|Banish|Send|Return|Shuffle|Equip|Inflict|Look at"
+    r"|Declare|Choose|Excavate|Reveal|Discard|Tribute|Place|Pay) ",
+)
 # "When this card is activated:" names the activation itself, no event that could be missed.
 _ACTIVATED_ITSELF = re.compile(r"^when this card is activated\b", re.I)
 
@@ -298,7 +347,7 @@ def _classify_effect(text: str, masked: str, st: _Structure, ctx: _Ctx) -> dict[
     speed, rule = _spell_speed(kind, ctx, quick_tag)
     reasons["spell_speed"] = _reason(rule)
 
-    body = masked[st.colon + 1 :] if st.colon >= 0 else masked
+    body = masked[st.colon + 1 :] if st.colon >= 0 else masked[st.lead :]
     you_can = bool(_YOU_CAN.match(body))
     optional: bool
     if kind == "maintenance":
@@ -338,7 +387,9 @@ def _classify_effect(text: str, masked: str, st: _Structure, ctx: _Ctx) -> dict[
     reasons["can_miss_timing"] = _reason(rule)
 
     cost: str | None = None
-    if not activated:
+    if kind_rule == "equip-only":
+        targets, rule = True, "equip-targets"
+    elif not activated:
         targets, rule = False, "not-activated-no-target"
     elif st.act is None:
         targets, rule = False, "no-semicolon-no-target"
@@ -358,14 +409,8 @@ def _classify_effect(text: str, masked: str, st: _Structure, ctx: _Ctx) -> dict[
     elif st.act is None and kind == "activation" and (by := _ACTIVATE_BY.match(text)):
         cost, rule = _cost(by.group(1)), "activate-this-card-by"
         rule = rule if cost else "only-targets-before-semicolon"
-    elif st.act is None and (
-        old_cost := _OLD_COST.match(masked[st.colon + 1 :].lstrip() if st.colon >= 0 else masked)
-    ):
-        start = (
-            (st.colon + 1 + (len(masked[st.colon + 1 :]) - len(masked[st.colon + 1 :].lstrip())))
-            if st.colon >= 0
-            else 0
-        )
+    elif st.act is None and (old_cost := _OLD_COST.match(body.lstrip())):
+        start = len(masked) - len(body.lstrip())
         cost, rule = _cost(text[start + old_cost.start(1) : start + old_cost.end(1)]), "old-cost-to"
     elif st.act is None:
         rule = "no-semicolon-no-cost"
@@ -378,9 +423,13 @@ def _classify_effect(text: str, masked: str, st: _Structure, ctx: _Ctx) -> dict[
     rule = "condition-before-colon" if condition else "no-condition"
     if kind == "activation" and not condition and (old_condition := _OLD_CONDITION.match(text)):
         condition, rule = old_condition.group(), "old-activation-condition"
+    elif kind_rule == "equip-only":
+        condition, rule = own_sentence(text, st), "equip-only"
     reasons["condition"] = _reason(rule)
 
     once, rule = ("soft", "opt-soft") if _ONCE_PER_TURN.search(masked) else ("none", "opt-none")
+    if once == "none" and _FIRST_EACH_TURN.search(masked):
+        once, rule = "soft", "opt-first-each-turn"
     reasons["once_per_turn"] = _reason(rule)
     reasons["quick_effect"] = _reason("quick-effect-tag" if quick_tag else "no-quick-effect-tag")
     negated = "negated" in masked and bool(_NOT_NEGATED.search(masked))
@@ -434,13 +483,14 @@ def _set_opt(effect: dict[str, Any], value: str, rule: str) -> None:
 
 # A continuous effect its controller chooses to use ("…, you can activate 1 Trap the turn it was Set"):
 # a limit on "each effect" counts it.
-_USED_BY_CHOICE = re.compile(r", you can (?!only)")
+# (or one that grants an effect, "… gains this effect: ● …", used by the monster that gains it)
+_USED_BY_CHOICE = re.compile(r", you can (?!only)|\bgains? (?:this|these|the following) effects?\b")
 
 
 def _apply_limit(effect: dict[str, Any], limit: Limit) -> None:
     if effect["kind"] == "activation" and limit.rule == "opt-card-activation":
         _set_opt(effect, "card_activation", limit.rule)
-    elif limit.rule == "opt-several-times":
+    elif limit.rule in ("opt-several-times", "opt-per-chain"):
         _set_opt(effect, "none", limit.rule)
     elif limit.per_duel:
         _set_opt(effect, "hard", "opt-per-duel")
@@ -464,7 +514,11 @@ def _entry_effect(entry: Entry, ctx: _Ctx) -> dict[str, Any]:
         if (sentence.colon >= 0 or sentence.semi >= 0) and not sentence.bullet:
             if head is None or (head.colon < 0 and head.semi < 0):
                 head, lead = sentence, length
-        elif head is None and not _NAME_CLAUSE_START.match(sentence.text):
+        elif (
+            head is None
+            and not _NAME_CLAUSE_START.match(sentence.text)
+            and not _NEGATION_CLAUSE.match(sentence.masked)
+        ):
             head, lead = sentence, length
         texts.append(sentence.text)
         masks.append(sentence.masked)
