@@ -113,6 +113,7 @@ class _Ctx:
     kind: str
     subtypes: frozenset[str]
     first: bool
+    unactivated: bool = True  # no entry before it is the card's activation
 
 
 # --- text handling
@@ -211,7 +212,7 @@ def _wording(lead: str) -> str | None:
 def _effect_kind(text: str, masked: str, st: _Structure, ctx: _Ctx, quick_tag: bool) -> tuple[str, str]:
     """The effect's kind and the rule that decided it."""
     plain = st.colon < 0 and st.semi < 0
-    body = masked[st.colon + 1 :] if st.colon >= 0 else masked[st.lead :]
+    body = masked[st.colon + 1 :] if st.colon >= 0 else masked[st.lead :].lstrip("●•■ ")
     you_can = bool(_YOU_CAN.match(body))
     # the effect's own text, after a name clause printed before it
     own_text, own = (text[st.lead :], masked[st.lead :]) if st.lead else (text, masked)
@@ -220,7 +221,14 @@ def _effect_kind(text: str, masked: str, st: _Structure, ctx: _Ctx, quick_tag: b
         return "activation", "activation-requirement" if alone and _REQUIREMENT.match(
             own
         ) else "activate-this-card"
-    if ctx.part == "card" and ctx.first and "equip" in ctx.subtypes and plain and _EQUIP_ONLY.match(own):
+    # ("You can only control 1 …" may be printed before it)
+    if (
+        ctx.part == "card"
+        and ctx.unactivated
+        and "equip" in ctx.subtypes
+        and plain
+        and _EQUIP_ONLY.match(own)
+    ):
         return "activation", "equip-only"
     if ctx.part == "card" and ctx.first and ctx.subtypes & ONE_SHOT:
         return "activation", "spell-activation" if ctx.kind == "spell" else "trap-activation"
@@ -239,7 +247,7 @@ def _effect_kind(text: str, masked: str, st: _Structure, ctx: _Ctx, quick_tag: b
                 return "summoning_condition", rule
     if st.flip and ctx.part == "monster":
         return "flip", "flip-marker"
-    if _is_maintenance(masked):
+    if st.colon < 0 and _is_maintenance(masked):  # with a colon it is activated: a trigger (Yubel's)
         return "maintenance", "maintenance-cost"
     if quick_tag:
         hand = _HAND_COST.search(st.act or "") or _HAND_EVENT.search(st.head)
@@ -326,7 +334,8 @@ def _conjunctions(text: str) -> list[str]:
 
 
 _FIRST_EACH_TURN = re.compile(
-    r"\bthe first (?:time|[^.,]*?card)\b[^.]*\beach turn\b|^Each turn, [^.]*\bfirst\b", re.I
+    r"\bfirst\b[^.]*?\beach turn\b|^Each turn, [^.]*\bfirst\b|\beach of your (?:opponent's )?turns, the first\b",
+    re.I,
 )
 # An instruction to the player, what a card does when it resolves ("Select 1 …, and Special Summon it."),
 # never a continuous effect's state ("All monsters gain 300 ATK.").
@@ -347,7 +356,7 @@ def _classify_effect(text: str, masked: str, st: _Structure, ctx: _Ctx) -> dict[
     speed, rule = _spell_speed(kind, ctx, quick_tag)
     reasons["spell_speed"] = _reason(rule)
 
-    body = masked[st.colon + 1 :] if st.colon >= 0 else masked[st.lead :]
+    body = masked[st.colon + 1 :] if st.colon >= 0 else masked[st.lead :].lstrip("●•■ ")
     you_can = bool(_YOU_CAN.match(body))
     optional: bool
     if kind == "maintenance":
@@ -427,8 +436,10 @@ def _classify_effect(text: str, masked: str, st: _Structure, ctx: _Ctx) -> dict[
         condition, rule = own_sentence(text, st), "equip-only"
     reasons["condition"] = _reason(rule)
 
-    once, rule = ("soft", "opt-soft") if _ONCE_PER_TURN.search(masked) else ("none", "opt-none")
-    if once == "none" and _FIRST_EACH_TURN.search(masked):
+    own_limit = _own_part(masked)
+    soft = "nce per" in own_limit and _ONCE_PER_TURN.search(own_limit)
+    once, rule = ("soft", "opt-soft") if soft else ("none", "opt-none")
+    if once == "none" and "irst" in own_limit and _FIRST_EACH_TURN.search(own_limit):
         once, rule = "soft", "opt-first-each-turn"
     reasons["once_per_turn"] = _reason(rule)
     reasons["quick_effect"] = _reason("quick-effect-tag" if quick_tag else "no-quick-effect-tag")
@@ -476,6 +487,18 @@ def _card_activation(ctx: _Ctx) -> dict[str, Any]:
     return effect
 
 
+_BULLETS = re.compile(r"(?<=.)[●•■]")
+
+
+def _own_part(masked: str) -> str:
+    """An effect's text before the bullets it lists or grants: "Once per turn" in a granted effect's
+    bullet ("gains this effect: ● Once per turn: …") limits that effect, not this one."""
+    if "●" not in masked and "•" not in masked and "■" not in masked:
+        return masked
+    bullet = _BULLETS.search(masked.lstrip("●•■ "))
+    return masked.lstrip("●•■ ")[: bullet.start()] if bullet else masked
+
+
 def _set_opt(effect: dict[str, Any], value: str, rule: str) -> None:
     effect["once_per_turn"] = value
     effect["reasons"]["once_per_turn"] = _reason(rule)
@@ -483,15 +506,20 @@ def _set_opt(effect: dict[str, Any], value: str, rule: str) -> None:
 
 # A continuous effect its controller chooses to use ("…, you can activate 1 Trap the turn it was Set"):
 # a limit on "each effect" counts it.
-# (or one that grants an effect, "… gains this effect: ● …", used by the monster that gains it)
-_USED_BY_CHOICE = re.compile(r", you can (?!only)|\bgains? (?:this|these|the following) effects?\b")
+# (or one that grants an effect, "… gains this effect: ● …", used by the monster that gains it; or a
+# material its controller may use it as: "this card in your hand can also be used as material")
+_USED_BY_CHOICE = re.compile(
+    r", you can (?!only)|\bgains? (?:this|these|the following) effects?\b"
+    r"|\bcan (?:also )?be (?:used|treated) as\b|\byou can treat\b"
+)
 
 
 def _apply_limit(effect: dict[str, Any], limit: Limit) -> None:
     if effect["kind"] == "activation" and limit.rule == "opt-card-activation":
         _set_opt(effect, "card_activation", limit.rule)
     elif limit.rule in ("opt-several-times", "opt-per-chain"):
-        _set_opt(effect, "none", limit.rule)
+        if effect["once_per_turn"] != "soft":  # "Once per turn, …" itself still limits each copy
+            _set_opt(effect, "none", limit.rule)
     elif limit.per_duel:
         _set_opt(effect, "hard", "opt-per-duel")
     else:
@@ -549,7 +577,8 @@ def _read_part(
     entries, card_limits = group(sentences(text), absorb)
     effects: list[dict[str, Any]] = []
     for index, entry in enumerate(entries):
-        effect = _entry_effect(entry, _Ctx(part, kind, subtypes, index == 0))
+        unactivated = not any(e["kind"] == "activation" for e in effects)
+        effect = _entry_effect(entry, _Ctx(part, kind, subtypes, index == 0, unactivated))
         if entry.limit is not None:
             _apply_limit(effect, entry.limit)
         effects.append(effect)

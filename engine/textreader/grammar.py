@@ -54,6 +54,7 @@ LIMITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
             r"in response to this card's "
             r"(?:effect activations|effects)"
             r"|^Your opponent cannot activate cards or effects in response to this card's effect activations"
+            r"|^This card's effects can only be applied"
             r"|^(?:If [^.]*, )?(?:[Yy]ou can activate (?:this card|it) (?:from your hand|the turn it was Set)"
             r"|it can be activated (?:this turn|the turn it was Set))"
             r"|^After this card's activation, it remains on the field"
@@ -106,12 +107,13 @@ LIMITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
             r"|^This effect(?: of " + _NAME + r")? can only (?:be used|activate) once per"
             r"|^You can only use this effect during your turn, once per turn"
             rf"|^(?:The|This) effect of {_NAME} can only be used once per"
-            r"|^This card's effect can only be used once per",
+            r"|^This card's effect can only be used once per"
+            r"|^The turn player can only use this effect(?: of " + _NAME + r")? once per",
         ),
         (
             "opt-several-times",
             "OWN_LIMIT",
-            rf"^You can (?:only )?use this effect(?: of {_NAME})? (?:up to )?"
+            rf"^(?:If [^.]*, )?[Yy]ou can (?:only )?use this effect(?: of {_NAME})? (?:up to )?"
             r"(?:twice|thrice|(?:\d+|three|four|five) times|a number of times) per turn",
         ),
         (
@@ -131,6 +133,9 @@ LIMITS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
 _LIMIT_STARTS = (
     "You can only",
     "You can use",
+    "You can activate",
+    "This card's effects",
+    "The turn player can only",
     "This effect",
     "The effect",
     "This card's effect",
@@ -146,6 +151,16 @@ _LIMIT_STARTS = (
 )
 # A bullet that is a whole effect: "● You can …", "● (Quick Effect): You can …", "● If …: You can …".
 _WHOLE_BULLET = re.compile(r"^[●•■] (?:\(x*\): |[^:;]*: )?You can\b")
+_NO_BATTLE_DAMAGE = re.compile(
+    r"^(?:You take no|Neither player takes(?: any)?) (?:battle )?damage from (?:battles|attacks) involving this\b"
+)
+_NOT_DESTROYED_BY_BATTLE = re.compile(r"^(?:This card )?[Cc]annot be destroyed by battle\b")
+# This card's two protections printed as two sentences, one effect today ("…, also …"): not destroyed,
+# then not targeted, or the other way round.
+_PROTECTION_PAIR = re.compile(
+    r"^(?:This card )?[Cc]annot be destroyed by [^.]*\. (?:Your opponent|Neither player) cannot target this card\b"
+    r"|^(?:Your opponent|Neither player) cannot target this card [^.]*\. (?:This card )?[Cc]annot be destroyed by\b"
+)
 _LISTING = re.compile(r"\b(?:the following|these) effects\b")
 _SCOPE = re.compile(
     r"\b(?:each|1|one|1st|2nd|3rd|4th|first|second|third|fourth) of (?:the )?"
@@ -166,7 +181,7 @@ NAME_CLAUSE = re.compile(
 _CONDITION_START = re.compile(r"^[●•■] (?:If|When|During|While|Once per turn|\(Quick Effect\)|FLIP)\b")
 # A plain sentence of a one-shot card that is an effect of its own, not part of the activation.
 _OWN_EFFECT = re.compile(
-    r"\bthis card (?:is )?in your (?:GY|Graveyard)\b"
+    r"\bthat has this card as (?:Xyz )?material\b|\bthis card (?:is )?in your (?:GY|Graveyard)\b"
     r"|\bthis card from your (?:GY|Graveyard)\b"
 )
 _ACTIVATED_ITSELF = re.compile(r"^(?:When|If) this card is activated\b")
@@ -175,7 +190,9 @@ _ACTIVATE_ONLY = re.compile(r"^(?:Activate (?:this card )?only|This card can onl
 _TRAP_MONSTER = re.compile(
     r"^Special Summon this card (?:in [\w-]+ Position )?as an? (?:Effect|Normal) Monster\b"
 )
-_FACE_UP_TO_RESOLVE = re.compile(r"\bto activate and to resolve\b")
+_FACE_UP_TO_RESOLVE = re.compile(r"\bto activate and (?:to )?resolve\b")
+# A die's or a coin's results, one line each ("1: Halve your LP.", "Heads: …"): cases of one effect.
+_CASE = re.compile(r"^(?:\d+(?: ?[-~] ?\d+)?|Heads|Tails): ")
 
 
 @dataclass
@@ -236,7 +253,7 @@ def role_of(
     inner = sentence.text[1:] if aside else masked
     if NAME_CLAUSE.match(inner):
         return "NAME"
-    if _FACE_UP_TO_RESOLVE.search(masked):
+    if "resolve" in masked and _FACE_UP_TO_RESOLVE.search(masked):
         return "NAME" if first is None else "MORE"  # restricts the effect it is printed beside
     if masked.startswith("-") and masked.endswith("!-"):
         return "NAME" if first is None else "MORE"  # a line the monster says ("-I Summon …!-")
@@ -247,6 +264,8 @@ def role_of(
         return "MORE"  # the rest of a bullet's line is that bullet's (a granted effect's) text
     if entries == 1 and _ACTIVATED_ITSELF.match(masked) and _ACTIVATE_ONLY.match(first.masked):
         return "MORE"  # "Activate only …. When this card is activated: …" is one activation
+    if _CASE.match(masked):
+        return "MORE"
     if sentence.colon >= 0 and (
         (not sentence.bullet and masked[: sentence.colon].strip())
         or (listed and _CONDITION_START.match(masked))
@@ -263,6 +282,22 @@ def role_of(
     plain = sentence.colon < 0 and sentence.semi < 0
     if plain and _BOUND.match(masked):
         return "EFFECT"  # "If that monster is destroyed, destroy this card": a continuous effect of its own
+    if sentence.bullet and not aside and _SUMMON_CONDITION.match(first.masked):
+        return (
+            "EFFECT"  # bullets after a Summoning condition are effects the monster has, not the condition's
+        )
+    if plain and _NO_BATTLE_DAMAGE.match(masked) and _NOT_DESTROYED_BY_BATTLE.match(first.masked):
+        return (
+            "MORE"  # the older way to print "Cannot be destroyed by battle, also you take no battle damage …"
+        )
+    if (
+        plain
+        and "annot" in masked
+        and first.colon < 0
+        and first.semi < 0
+        and _PROTECTION_PAIR.match(first.masked + " " + masked)
+    ):
+        return "MORE"  # the older way to print "Cannot be destroyed by card effects, also … cannot target it"
     if sentence.bullet or aside or _CONTINUATION.match(sentence.text) or _NEGATION_CLAUSE.match(masked):
         return "MORE"
     if _UNION_SUBSTITUTE.match(masked) and _EQUIPS_THIS_CARD.search(first.masked):
@@ -273,7 +308,11 @@ def role_of(
         return "MORE"
     if plain and absorb and entries == 1 and not _OWN_EFFECT.search(masked):
         return "MORE"
-    if plain and _RESTRICTION.search(masked):
+    if (
+        plain
+        and ("turn" in masked or "ctivate" in masked or "response" in masked)
+        and _RESTRICTION.search(masked)
+    ):
         return "MORE"
     if _SUMMON_CONDITION.match(masked) and _SUMMON_CONDITION.match(first.masked):
         return "MORE"

@@ -121,6 +121,11 @@ RULES: dict[str, tuple[str, str]] = {
         "how this card is Tribute Summoned, never activated.",
         "tribute-summon",
     ),
+    "pendulum-from-extra-deck": (
+        "'If you can Pendulum Summon Level 7, you can Pendulum Summon this face-up card in your Extra Deck' "
+        "is a rule for how this card is Summoned, never activated.",
+        "pendulum-summon",
+    ),
     "material-rule": (
         "'For this card's Synchro Summon, you can treat ...' or 'A Fusion Summon of this card can only be "
         "done with the above materials' is a rule for the materials of this card's own Summon, never "
@@ -533,6 +538,8 @@ _MAINTENANCE_UNLESS = re.compile(
 _MATERIAL_CONDITION = re.compile(
     r"^(?:This card )?cannot be used as (?:an? )?[\w ]*?Materials?\b"
     r"|^For an? (?:Fusion|Synchro|Xyz|Link|Ritual) Summon, you can substitute this card\b"
+    r"|^If this (?:[\w ]+ )?(?:card|monster)(?: on the field)? would be used as (?:an? )?\w+ Material, [^.]*"
+    r" can (?:also )?be used as\b"
     r"|^If this card is used as (?:an? )?(?:Fusion|Synchro|Xyz|Link)? ?Material, (?:all )?(?:the )?other\b"
     r"[^.]*\bmust be\b",
     re.I,
@@ -540,7 +547,7 @@ _MATERIAL_CONDITION = re.compile(
 _MAINTENANCE_PHASE = re.compile(r"\b(?:standby|end) phases?\b", re.I)
 _SUMMON_WAYS = r"(?:normal|special|flip|tribute|ritual|fusion|synchro|xyz|link|pendulum)"
 _SUMMON_CONDITION = re.compile(
-    r"^(?:(?:this (?:face-down )?card (?:in the extra deck )?)?(?:cannot be (?:"
+    r"^(?:(?:this (?:face-down )?(?:card|monster) (?:in the extra deck )?)?(?:cannot be (?:"
     + _SUMMON_WAYS
     + r"(?:,? (?:or |and )?"
     + _SUMMON_WAYS
@@ -568,6 +575,7 @@ _XYZ_ON_TOP = re.compile(r"^[^.:;]*?\byou can also xyz summon\b", re.I)
 # A rule for this card's Tribute Summon: other Tributes, or what they must be.
 _TRIBUTE_RULE = re.compile(
     r"^(?:(?:if [^.]*, )?you can tribute summon this card\b|you can tribute [^.]*? to tribute summon\b"
+    r"|you can normal summon this card by tributing\b"
     r"|to tribute summon this card\b|if you tribute summon this card\b|this card can be tribute summoned\b"
     r"|monsters tributed for the (?:face-up )?tribute summon of this card\b)",
     re.I,
@@ -577,7 +585,8 @@ _MATERIAL_RULE = re.compile(
     r"^(?:an? (?:fusion|synchro|xyz|link|ritual) summon of this card can only be (?:done|performed)\b"
     r"|for this card's (?:fusion|synchro|xyz|link|ritual) summon\b"
     r"|for the (?:fusion|synchro|xyz|link|ritual) summon of this card\b"
-    r"|if you use [^.]* for the (?:fusion|synchro|xyz|link) summon of this card\b)",
+    r"|if you use [^.]* for the (?:fusion|synchro|xyz|link) summon of this card\b"
+    r"|you can also use [^.]* as (?:\w+ )?material to (?:fusion|synchro|xyz|link) summon this card\b)",
     re.I,
 )
 _ACTIVATE_THIS = re.compile(
@@ -616,7 +625,10 @@ _CONTINUATION = re.compile(
     r"(?:Destroy|Banish|Return|Shuffle) (?:it|them|those|that|these)\b|"
     r"For the rest of (?:this|the) turn\b|Until the end of\b|During the End Phase of this turn\b|"
     r"You can only activate this effect\b|\(?This is a Quick Effect\b"
-    r"|This effect\b|(?:This|The) (?:ATK|DEF|ATK/DEF|Level) (?:change|increase|decrease|gain|loss) lasts\b"
+    r"|This effect\b|(?:This|The) (?:ATK|DEF|ATK/DEF|Level)(?: and DEF)? (?:change|increase|decrease|gain|loss)"
+    r" lasts\b|For that battle\b"
+    r"|(?:Change|Destroy|Banish|Return|Send|Special Summon|Add|Equip|Negate|Increase|Decrease) [^.]*?\bthe "
+    r"(?:selected|chosen|declared)\b"
     # what follows from the outcome of the effect before ("If you call it right", "If you cannot, …")
     r"|If (?:you|they) call(?:ed)? it (?:right|wrong)\b|If (?:you|they) (?:cannot|did not|do not|can't)\b"
     r"|If (?:it|they) (?:is|are|was|were|did|does|do) not\b|If not\b|If successful\b|When you do\b"
@@ -628,9 +640,8 @@ _CONTINUATION = re.compile(
     r"|During the End Phase of the turn this effect (?:was|is)\b"
     r"|(?:During|At) [^.,]*, if you activated this effect\b|(?:Increase|Decrease|Reduce) (?:its|their)\b"
     r"|If you called the coin toss\b|If [^.]*\b(?:when|to) (?:you )?activated? this effect\b"
+    r"|(?:When|If|While) [^.,]*\bby this effect\b|[^.]*\bthe selected (?:monster|card)s?\b"
     r"|If (?![^.]*\bwould\b)[^.]*, you can [^.]*\binstead\.?$"
-    # a die's or a coin's results, one line each ("1: Halve your LP.", "Heads: …")
-    r"|(?:\d+(?: ?[-~] ?\d+)?|Heads|Tails): "
     r"|If you [^.]* to activate this effect\b"
     r"|Once applied\b"
     r"|While (?:that|those|the) Tokens?\b)"
@@ -725,7 +736,8 @@ _OLD_TRIGGER = re.compile(
     r"^(?:When|If) [^,;:]*?\b(?:is|are|was|were)\b[^,;:]*(?<!would be)"
     r"(?=, you can (?!only)(?![^.]*\binstead\b))"
     # mandatory: this monster's own Summon, or a Standby/End Phase, then what happens
-    r"|^When this card is (?:(?:Normal|Flip|Special|Tribute|Normal or Flip|Normal or Special) )?Summoned"
+    r"|^When this card is (?:(?:Normal|Flip|Special|Tribute|Fusion|Synchro|Xyz|Ritual|Normal or Flip"
+    r"|Normal or Special) )?Summoned"
     r"(?: or (?:Flip |Special )?Summoned)?(?=, (?:destroy|inflict|draw|send|add|special summon|banish|return|"
     r"change|it is changed|select|target|gain|place|you (?!can)|your opponent|each player)\b)"
     r"|^During (?:each of )?(?:your|your opponent's|each player's|the|either player's) "
@@ -765,11 +777,23 @@ CONDITIONS: tuple[tuple[Callable[[str, str], bool], str, str], ...] = (
 # Which monsters an Equip Spell can be equipped to ("Equip only to a monster you control."): what its
 # activation may target, a sentence of its own.
 _EQUIP_ONLY = re.compile(r"^(?:Equip only to|Can only be equipped to)\b", re.I)
+# A Pendulum Xyz or Synchro Monster face-up in the Extra Deck may be Pendulum Summoned like one of a Level.
+_PENDULUM_FROM_EXTRA = re.compile(
+    r"^if you can pendulum summon level \d+, you can pendulum summon this face-up card\b", re.I
+)
 # Any of those rules, which a sentence of its own states whole ("It gains …" after one is an effect).
 _WHOLE_RULE = re.compile(
     "|".join(
         p.pattern
-        for p in (_RITUAL_LINE, _XYZ_ON_TOP, _TRIBUTE_RULE, _MATERIAL_RULE, _MATERIAL_CONDITION, _EQUIP_ONLY)
+        for p in (
+            _RITUAL_LINE,
+            _XYZ_ON_TOP,
+            _TRIBUTE_RULE,
+            _MATERIAL_RULE,
+            _MATERIAL_CONDITION,
+            _EQUIP_ONLY,
+            _PENDULUM_FROM_EXTRA,
+        )
     ),
     re.I,
 )
@@ -786,6 +810,7 @@ SUMMONING: tuple[tuple[Callable[[str, str], bool], str], ...] = (
     (lambda text, masked: bool(_PROCEDURE.search(text)), "summoning-procedure"),
     (lambda text, masked: bool(_MATERIAL_CONDITION.match(masked)), "material-condition"),
     (lambda text, masked: bool(_MATERIAL_RULE.match(masked)), "material-rule"),
+    (lambda text, masked: bool(_PENDULUM_FROM_EXTRA.match(masked)), "pendulum-from-extra-deck"),
 )
 
 # Card type -> kind, for an activated effect nothing triggers: (text box, card kind) -> (kind,
