@@ -19,18 +19,18 @@ from tests.engine.real_cards import (
     MISSING,
     RealCard,
     ja_effect_count,
-    ja_once_per_turn,
     numbered,
+    once_per_turn_agrees,
     real_cards,
     restriction_only,
 )
 
 pytestmark = pytest.mark.skipif(CARD_DATA is None, reason=MISSING)
 DATA = Path(__file__).parent / "data"
-# Floors, not targets: what the reader reached when this test was written (issue 14 asks 97% and
-# 98%; see the benchmark, benchmarks/textreader_real.py, for the figures and the disagreements).
-MIN_COUNT_AGREEMENT = 0.90
-MIN_ONCE_PER_TURN_AGREEMENT = 0.81
+# Issue 14's targets, which the reader reaches (97.1% and 98.5% when this was written; see the
+# benchmark, benchmarks/textreader_real.py, for the figures and the disagreements by category).
+MIN_COUNT_AGREEMENT = 0.97
+MIN_ONCE_PER_TURN_AGREEMENT = 0.98
 MIN_SAMPLE_ACCURACY = 0.95
 
 
@@ -78,10 +78,9 @@ def test_agreement_with_the_japanese_text(readings: list[tuple[RealCard, list[di
         if (want := ja_effect_count(card)) is not None:
             counts["count"] += 1
             counts["count_agree"] += len(mine) == want
-        if (want_opt := ja_once_per_turn(card)) is not None:
-            have = [e["once_per_turn"] if e["once_per_turn"] != "card_activation" else "none" for e in mine]
+        if (agrees := once_per_turn_agrees(card, effects)) is not None:
             counts["opt"] += 1
-            counts["opt_agree"] += have == want_opt
+            counts["opt_agree"] += agrees
     count_rate, opt_rate = counts["count_agree"] / counts["count"], counts["opt_agree"] / counts["opt"]
     print(f"\neffect count = Japanese {count_rate:.1%}, once per turn = Japanese {opt_rate:.1%}")
     assert count_rate >= MIN_COUNT_AGREEMENT
