@@ -52,6 +52,7 @@ from .meaning import (  # noqa: F401 - the public vocabulary is re-exported
     _NOT_OPTIONAL,
     _OLD_CONDITION,
     _OLD_COST,
+    _OLD_IGNITION,
     _OLD_QUICK,
     _OLD_TRIGGER,
     _ONCE_PER_TURN,
@@ -205,8 +206,13 @@ def own_sentence(text: str, st: _Structure) -> str:
 
 
 def _wording(lead: str) -> str | None:
+    if _DURING_WHEN.match(lead):  # "During your Draw Phase, when you draw …": the event's "When" decides
+        return "when"
     word = lead.split(" ", 1)[0].lower().rstrip(",")
     return word if word in WORDINGS else None
+
+
+_DURING_WHEN = re.compile(r"^During [^,:]*, when\b")
 
 
 def _effect_kind(text: str, masked: str, st: _Structure, ctx: _Ctx, quick_tag: bool) -> tuple[str, str]:
@@ -216,7 +222,9 @@ def _effect_kind(text: str, masked: str, st: _Structure, ctx: _Ctx, quick_tag: b
     you_can = bool(_YOU_CAN.match(body))
     # the effect's own text, after a name clause printed before it
     own_text, own = (text[st.lead :], masked[st.lead :]) if st.lead else (text, masked)
-    if ctx.part == "card" and _ACTIVATE_THIS.match(own):
+    if ctx.part == "card" and (
+        _ACTIVATE_THIS.match(own) or (ctx.first and st.colon >= 0 and _ITSELF_AS_MONSTER.match(body))
+    ):
         alone = plain and st.first_end == len(text) and not ctx.subtypes & ONE_SHOT
         return "activation", "activation-requirement" if alone and _REQUIREMENT.match(
             own
@@ -256,7 +264,7 @@ def _effect_kind(text: str, masked: str, st: _Structure, ctx: _Ctx, quick_tag: b
         return "quick", "either-players-turn"
     if st.head:
         return _condition_kind(st.head, ctx)
-    if not plain or you_can or _OLD_COST.match(own):
+    if not plain or you_can or _OLD_COST.match(own) or _OLD_IGNITION.match(own):
         return _chosen(ctx, "ignition")
     if _BOUND.match(own):
         return "continuous", "bound-clause"
@@ -275,13 +283,20 @@ def _is_maintenance(masked: str) -> bool:
     return bool(phase and (_MAINTENANCE.search(masked) or _MAINTENANCE_UNLESS.search(masked)))
 
 
+_ACTIVATE_WORD = re.compile(r"\bactivat", re.I)
+# "When …: Special Summon this card as a Normal Monster …": a Trap Card's activation that Summons it.
+_ITSELF_AS_MONSTER = re.compile(r"\s*special summon this card (?:in [\w-]+ position )?as an? ", re.I)
+
+
 def _is_persistent_activation(masked: str, st: _Structure, ctx: _Ctx) -> bool:
     """Whether a Continuous/Equip/Field card's first effect (not "You can") is its activation."""
     if "equip" in ctx.subtypes:
         return bool(_EQUIPS_ITSELF.search(masked))
     if _during_phase(st.head, masked):  # a Standby/End Phase trigger of the card, not its activation
         return False
-    return ctx.kind == "trap" or st.semi >= 0
+    return st.semi >= 0 or (
+        ctx.kind == "trap" and bool(_ACTIVATE_WORD.search(masked) or _INSTRUCTION.match(masked))
+    )
 
 
 def _condition_kind(head: str, ctx: _Ctx) -> tuple[str, str]:
@@ -334,7 +349,8 @@ def _conjunctions(text: str) -> list[str]:
 
 
 _FIRST_EACH_TURN = re.compile(
-    r"\bfirst\b[^.]*?\beach turn\b|^Each turn, [^.]*\bfirst\b|\beach of your (?:opponent's )?turns, the first\b",
+    r"\bfirst\b[^.]*?\beach turn\b|^Each turn, [^.]*\bfirst\b"
+    r"|\beach of your (?:opponent's )?turns, the first\b",
     re.I,
 )
 # An instruction to the player, what a card does when it resolves ("Select 1 …, and Special Summon it."),

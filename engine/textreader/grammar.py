@@ -152,14 +152,17 @@ _LIMIT_STARTS = (
 # A bullet that is a whole effect: "● You can …", "● (Quick Effect): You can …", "● If …: You can …".
 _WHOLE_BULLET = re.compile(r"^[●•■] (?:\(x*\): |[^:;]*: )?You can\b")
 _NO_BATTLE_DAMAGE = re.compile(
-    r"^(?:You take no|Neither player takes(?: any)?) (?:battle )?damage from (?:battles|attacks) involving this\b"
+    r"^(?:You take no|Neither player takes(?: any)?) (?:battle )?damage"
+    r" from (?:battles|attacks) involving this\b"
 )
 _NOT_DESTROYED_BY_BATTLE = re.compile(r"^(?:This card )?[Cc]annot be destroyed by battle\b")
 # This card's two protections printed as two sentences, one effect today ("…, also …"): not destroyed,
 # then not targeted, or the other way round.
 _PROTECTION_PAIR = re.compile(
-    r"^(?:This card )?[Cc]annot be destroyed by [^.]*\. (?:Your opponent|Neither player) cannot target this card\b"
-    r"|^(?:Your opponent|Neither player) cannot target this card [^.]*\. (?:This card )?[Cc]annot be destroyed by\b"
+    r"^(?:This card )?[Cc]annot be destroyed by [^.]*\."
+    r" (?:Your opponent|Neither player) cannot target this card\b"
+    r"|^(?:Your opponent|Neither player) cannot target this card [^.]*\."
+    r" (?:This card )?[Cc]annot be destroyed by\b"
 )
 _LISTING = re.compile(r"\b(?:the following|these) effects\b")
 _SCOPE = re.compile(

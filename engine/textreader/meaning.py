@@ -625,8 +625,8 @@ _CONTINUATION = re.compile(
     r"(?:Destroy|Banish|Return|Shuffle) (?:it|them|those|that|these)\b|"
     r"For the rest of (?:this|the) turn\b|Until the end of\b|During the End Phase of this turn\b|"
     r"You can only activate this effect\b|\(?This is a Quick Effect\b"
-    r"|This effect\b|(?:This|The) (?:ATK|DEF|ATK/DEF|Level)(?: and DEF)? (?:change|increase|decrease|gain|loss)"
-    r" lasts\b|For that battle\b"
+    r"|This effect\b|(?:This|The) (?:ATK|DEF|ATK/DEF|Level)(?: and DEF)?"
+    r" (?:change|increase|decrease|gain|loss) lasts\b|For that battle\b"
     r"|(?:Change|Destroy|Banish|Return|Send|Special Summon|Add|Equip|Negate|Increase|Decrease) [^.]*?\bthe "
     r"(?:selected|chosen|declared)\b"
     # what follows from the outcome of the effect before ("If you call it right", "If you cannot, …")
@@ -704,10 +704,16 @@ _MATERIAL_PREFIX = re.compile(r'^([^.:;]*?(?:\b[Mm]onsters?|\bTuners?|"x*"))\s+(
 _PENDULUM_MARK = re.compile(r"\[\s*Pendulum Effect\s*\]", re.I)
 _MONSTER_MARK = re.compile(r"\[\s*(?:Monster Effect|Flavou?r Text)\s*\]", re.I)
 _OLD_COST = re.compile(
-    r"^(?:(?:once|twice) per turn, )?(?:during either player's turn, )?(?:you can|either player can) "
+    r"^(?:(?:once|twice) per turn, )?(?:during either player's turn, )?(?:(?:you can|either player can) )?"
     r"((?:remove from play|pay|discard|tribute|send|banish|"
     r"offer|detach)\b[^.;:]*?) to (?=negate|destroy|special summon|add|draw|inflict|return|change|increase|"
     r"select|have|make|gain|look|take|equip|switch|target|activate|place)",
+    re.I,
+)
+# The older Ignition Effect with no colon: "Once per turn, during your Main Phase, if …, you can …".
+_OLD_IGNITION = re.compile(
+    r"^(?![^.]*\binstead\b)(?:once per turn, )?(?:during your main phase(?: [12])?, )?(?:if [^,.]*, )?"
+    r"you can (?!only\b)",
     re.I,
 )
 # The older Quick Effect with no colon: "During either player's turn, you can …".
