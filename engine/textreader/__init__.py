@@ -85,6 +85,7 @@ from .meaning import (  # noqa: F401 - the public vocabulary is re-exported
     SUMMONING,
     WORDINGS,
     _during_phase,
+    _is_event,
 )
 from .tokens import Sentence, mask, normalize, sentences
 
@@ -200,19 +201,18 @@ def _structure(text: str, lead: int, sentence: Sentence) -> _Structure:
     return _Structure(colon, semi, "" if flip else head, flip, act, lead + len(sentence.text), lead)
 
 
-def own_sentence(text: str, st: _Structure) -> str:
-    """The effect's structural sentence without its closing period."""
-    return text[st.lead : st.first_end].rstrip(".")
-
-
 def _wording(lead: str) -> str | None:
     if _DURING_WHEN.match(lead):  # "During your Draw Phase, when you draw …": the event's "When" decides
         return "when"
+    if lead[:14].lower() == "once per chain":  # "Once per Chain, when …": the marker, then the wording
+        lead = lead.split(",", 1)[-1].strip()
     word = lead.split(" ", 1)[0].lower().rstrip(",")
     return word if word in WORDINGS else None
 
 
-_DURING_WHEN = re.compile(r"^During [^,:]*, when\b")
+# The older wording's "you can select … and …": chosen at activation, a target (before "target" was used).
+_OLD_SELECT = re.compile(r"^\s*you can select\b", re.I)
+_DURING_WHEN = re.compile(r"^During [^,:]*, when\b", re.I)
 
 
 def _effect_kind(text: str, masked: str, st: _Structure, ctx: _Ctx, quick_tag: bool) -> tuple[str, str]:
@@ -264,6 +264,8 @@ def _effect_kind(text: str, masked: str, st: _Structure, ctx: _Ctx, quick_tag: b
         return "quick", "either-players-turn"
     if st.head:
         return _condition_kind(st.head, ctx)
+    if plain and _SET_AS_SPELL.match(own):
+        return "continuous", "set-as-spell"
     if not plain or you_can or _OLD_COST.match(own) or _OLD_IGNITION.match(own):
         return _chosen(ctx, "ignition")
     if _BOUND.match(own):
@@ -328,11 +330,24 @@ def _spell_speed(kind: str, ctx: _Ctx, quick_tag: bool) -> tuple[int | None, str
     return None, "speed-not-activated"
 
 
+# "You can Set this card from your hand to your Spell & Trap Zone as a Spell": a game action it allows.
+_SET_AS_SPELL = re.compile(
+    r"^You can Set this card from your hand to your Spell & Trap Zone as an? (?:Spell|Trap)\b"
+)
+_EXCEPT_TURN = re.compile(r",? except (?:during )?the turn [^,;]*$", re.I)
+_TARGET_THEN_PAY = re.compile(
+    r"^target[^,;]*? and ((?:remove|send|banish|discard|detach|pay|tribute|reveal|shuffle|return)\b.*)$", re.I
+)
+
+
 def _cost(act: str) -> str | None:
     """What is paid before the semicolon: the text without 'You can' and without what is chosen."""
     act = _TO_ACTIVATE.sub("", _COST_LEAD.sub("", act.strip()))
+    act = _EXCEPT_TURN.sub("", act)  # "…, except the turn this card was sent to the GY": when, not what
     if _CHOICE_ONLY.match(act):
         return None
+    if paid := _TARGET_THEN_PAY.match(act):  # "target 1 monster … and remove 2 counters": the removal
+        act = paid.group(1)
     cost = _CHOICE_CLAUSE.sub("", act).strip().rstrip(",").strip()
     return cost[0].upper() + cost[1:] if cost else None
 
@@ -384,6 +399,8 @@ def _classify_effect(text: str, masked: str, st: _Structure, ctx: _Ctx) -> dict[
         optional, rule = (True, "you-can") if you_can else (False, "no-you-can")
     elif kind in ("ignition", "quick"):
         optional, rule = True, "you-can" if you_can else "chosen-activation"
+    elif kind == "continuous" and you_can:  # "You can Set this card from your hand …" (the spec: "You can")
+        optional, rule = True, "you-can"
     else:
         optional, rule = False, "not-activated-optional"
     reasons["optional"] = _reason(rule)
@@ -416,6 +433,8 @@ def _classify_effect(text: str, masked: str, st: _Structure, ctx: _Ctx) -> dict[
         targets, rule = True, "equip-targets"
     elif not activated:
         targets, rule = False, "not-activated-no-target"
+    elif st.act is None and _OLD_SELECT.search(body):
+        targets, rule = True, "old-select-target"
     elif st.act is None:
         targets, rule = False, "no-semicolon-no-target"
     elif _TARGET.search(masked[st.semi - len(st.act) : st.semi]):
@@ -448,8 +467,6 @@ def _classify_effect(text: str, masked: str, st: _Structure, ctx: _Ctx) -> dict[
     rule = "condition-before-colon" if condition else "no-condition"
     if kind == "activation" and not condition and (old_condition := _OLD_CONDITION.match(text)):
         condition, rule = old_condition.group(), "old-activation-condition"
-    elif kind_rule == "equip-only":
-        condition, rule = own_sentence(text, st), "equip-only"
     reasons["condition"] = _reason(rule)
 
     own_limit = _own_part(masked)
@@ -577,12 +594,29 @@ def _entry_effect(entry: Entry, ctx: _Ctx) -> dict[str, Any]:
         and (old := _OLD_TRIGGER.match(head.masked))
         and not _PROCEDURE.search(head.masked)
         and not _is_maintenance(head.masked)
+        and not _BOUND.match(head.masked)
     ):
+        head, old_rule = dataclasses.replace(head, colon=old.end()), "old-trigger-comma"
+    elif plain and (old := _OLD_OPTIONAL_TRIGGER.match(head.masked)) and _is_event(old.group(), old.group()):
+        # "When an opponent's monster declares an attack, you can …": any event, not only "is/are …"
         head, old_rule = dataclasses.replace(head, colon=old.end()), "old-trigger-comma"
     effect = _classify_effect(text, masked, _structure(text, lead, head), ctx)
     if old_rule and effect["kind"] == "trigger":
         effect["reasons"]["condition"] = _reason(old_rule)
     return effect
+
+
+# The older optional trigger with a comma for the colon; the condition must name an event.
+_OLD_OPTIONAL_TRIGGER = re.compile(
+    r"^(?:When|If) (?![^,;:]*\bwould\b)[^,;:]*?(?=, you can (?!only)(?![^.]*\binstead\b))"
+)
+
+
+def _bare_activation(effect: dict[str, Any]) -> bool:
+    """A Continuous, Equip or Field card's activation with nothing resolving: no effect of the card that
+    a clause about "each effect" of it could limit."""
+    rule = effect["reasons"]["kind"]["rule"]
+    return effect["text"] == CARD_ACTIVATION or rule in ("equip-only", "activation-requirement")
 
 
 def _read_part(
@@ -608,7 +642,7 @@ def _read_part(
             not_effects.append({"text": limit.text, "what": "once-per-turn limit on Summoning the card"})
             continue
         not_effects.append({"text": limit.text, "what": "once-per-turn clause for the card"})
-        numbered = [e for e in effects if e["kind"] != "summoning_condition" and e["text"] != CARD_ACTIVATION]
+        numbered = [e for e in effects if e["kind"] != "summoning_condition" and not _bare_activation(e)]
         if limit.scope != "all":
             shift = len(effects) - len(entries)  # a card activation put before the entries
             before = {id(e) for e in effects[: limit.place + shift]}

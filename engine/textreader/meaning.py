@@ -98,7 +98,7 @@ RULES: dict[str, tuple[str, str]] = {
     ),
     "equip-only": (
         "'Equip only to ...' says which monsters this Equip Spell can be equipped to: its activation "
-        "targets one of them, so it is the card's activation and its condition.",
+        "targets one of them, so it is the card's activation (the restriction is no activation condition).",
         "equip-card",
     ),
     "activation-requirement": (
@@ -205,6 +205,11 @@ RULES: dict[str, tuple[str, str]] = {
         "'When this card leaves the field, destroy that monster' ties this card and a monster of its effect "
         "together: a continuous effect of its own, never activated, that applies when either leaves.",
         "continuous-effect",
+    ),
+    "set-as-spell": (
+        "'You can Set this card from your hand to your Spell & Trap Zone as a Spell' lets its owner Set it, "
+        "a game action like a Normal Set: nothing is activated.",
+        "set",
     ),
     "maintenance-cost": (
         "Paying something in the Standby or End Phase 'or destroy this card' is a maintenance cost, "
@@ -455,6 +460,11 @@ RULES: dict[str, tuple[str, str]] = {
         "value says, so none is given.",
         "once-per-turn",
     ),
+    "old-select-target": (
+        "In the older wording 'you can select ...' chooses a card when the effect is activated: it targets, "
+        "as 'target' says today.",
+        "target",
+    ),
     "old-trigger-comma": (
         "The older wording 'When ... , you can ...' writes a trigger's condition before a comma instead of "
         "a colon; it reads as 'When ...: You can ...'.",
@@ -704,10 +714,11 @@ _MATERIAL_PREFIX = re.compile(r'^([^.:;]*?(?:\b[Mm]onsters?|\bTuners?|"x*"))\s+(
 _PENDULUM_MARK = re.compile(r"\[\s*Pendulum Effect\s*\]", re.I)
 _MONSTER_MARK = re.compile(r"\[\s*(?:Monster Effect|Flavou?r Text)\s*\]", re.I)
 _OLD_COST = re.compile(
-    r"^(?:(?:once|twice) per turn, )?(?:during either player's turn, )?(?:(?:you can|either player can) )?"
+    r"^(?:(?:once|twice) per turn, )?(?:during [^,.;:]*, )?(?:(?:you can|either player can) )?"
+    r"(?:select [^,;:.]*? and )?"
     r"((?:remove from play|pay|discard|tribute|send|banish|"
     r"offer|detach)\b[^.;:]*?) to (?=negate|destroy|special summon|add|draw|inflict|return|change|increase|"
-    r"select|have|make|gain|look|take|equip|switch|target|activate|place)",
+    r"select|have|make|gain|look|take|equip|switch|target|activate|place|end)",
     re.I,
 )
 # The older Ignition Effect with no colon: "Once per turn, during your Main Phase, if …, you can …".
@@ -748,6 +759,8 @@ _OLD_TRIGGER = re.compile(
     r"change|it is changed|select|target|gain|place|you (?!can)|your opponent|each player)\b)"
     r"|^During (?:each of )?(?:your|your opponent's|each player's|the|either player's) "
     r"(?:Standby|End) Phases?(?=, )"
+    r"|^When this card is (?:sent to the (?:GY|Graveyard)|destroyed|flipped face-up|removed from play"
+    r"|banished)[^,;:]*(?=, (?!you can\b)(?!destroy the equipped monster\b)[a-z])"
 )
 
 # --- the meaning tables: each row decides a value and names the rule (in RULES) that says why
