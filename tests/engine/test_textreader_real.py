@@ -31,7 +31,19 @@ DATA = Path(__file__).parent / "data"
 # benchmark, benchmarks/textreader_real.py, for the figures and the disagreements by category).
 MIN_COUNT_AGREEMENT = 0.97
 MIN_ONCE_PER_TURN_AGREEMENT = 0.98
-MIN_SAMPLE_ACCURACY = 0.95
+# How many of the sample's 288 effects the reader read right, field by field, when the labels were
+# last checked (data/reader_sample.yaml): the test fails if a field falls below.
+SAMPLE_RIGHT = {
+    "kind": 284,
+    "spell_speed": 285,
+    "optional": 288,
+    "wording": 286,
+    "can_miss_timing": 288,
+    "targets": 285,
+    "cost": 286,
+    "condition": 286,
+    "once_per_turn": 287,
+}
 
 
 @pytest.fixture(scope="module")
@@ -103,17 +115,21 @@ def _digest(value: str | None) -> str | None:
 
 
 def test_the_hand_checked_sample() -> None:
-    """Per-field accuracy over the hand-checked part of the fixed random sample (data/reader_sample.yaml)."""
+    """Per-field accuracy over the hand-checked fixed random sample (data/reader_sample.yaml): each field
+    at least as often right as when it was checked, and every sampled effect still the one checked."""
     rows = yaml.safe_load((DATA / "reader_sample.yaml").read_text(encoding="utf-8"))
-    assert len(rows) == 300
+    assert len(rows) == 300 and all(row["checked"] for row in rows)
     cards = {card.name: card for card in real_cards()}
-    checked = [row for row in rows if row["checked"] and row["effect"] >= 0]
+    checked = [row for row in rows if row["effect"] >= 0]
     right: Counter[str] = Counter()
     before: Counter[str] = Counter()
     wrong: list[str] = []
+    moved: list[str] = []
     for row in checked:
         effects = classify(**cards[row["card"]].args())
         effect = effects[row["effect"]] if row["effect"] < len(effects) else {}
+        if _digest(effect.get("text")) != row["effect_sha256"]:
+            moved.append(f"{row['card']} #{row['effect']}")
         for name in CHECKED_FIELDS:
             key = f"{name}_sha256" if name in ("cost", "condition") else name
             have = _digest(effect.get(name)) if key != name else effect.get(name, object())
@@ -122,13 +138,12 @@ def test_the_hand_checked_sample() -> None:
             before[name] += name not in row["reader_was_wrong_on"]
             if not ok:
                 wrong.append(f"{row['card']} #{row['effect']}: {name}")
-    table = [f"{'field':<16} now    when checked   ({len(checked)} effects checked of 300)"]
+    table = [f"{'field':<16} now    when checked   ({len(checked)} effects of 300)"]
     table += [
         f"{name:<16} {right[name] / len(checked):6.1%} {before[name] / len(checked):8.1%}"
         for name in CHECKED_FIELDS
     ]
     print("\n" + "\n".join(table))
-    low = {
-        n: right[n] / len(checked) for n in CHECKED_FIELDS if right[n] / len(checked) < MIN_SAMPLE_ACCURACY
-    }
+    assert not moved, f"the reader splits these cards otherwise: check the rows again {moved}"
+    low = {name: right[name] for name in CHECKED_FIELDS if right[name] < SAMPLE_RIGHT[name]}
     assert not low, (low, wrong)
