@@ -164,6 +164,7 @@ _PROTECTION_PAIR = re.compile(
     r"|^(?:Your opponent|Neither player) cannot target this card [^.]*\."
     r" (?:This card )?[Cc]annot be destroyed by\b"
 )
+_FROM_HAND = re.compile(r"^You can activate this card from your hand\b")
 _LISTING = re.compile(r"\b(?:the following|these) effects\b")
 _SCOPE = re.compile(
     r"\b(?:each|1|one|1st|2nd|3rd|4th|first|second|third|fourth) of (?:the )?"
@@ -347,7 +348,9 @@ def group(sentences: list[Sentence], absorb: bool) -> tuple[list[Entry], list[Li
     for index, sentence in enumerate(sentences):
         in_bullet = sentence.bullet if sentence.new_line or sentence.bullet else in_bullet
         found = limit_of(sentence)
-        if found:
+        if found and absorb and entries == 1 and _FROM_HAND.match(sentence.masked):
+            role = "MORE"  # a one-shot card's "You can activate this card from your hand …": its activation's
+        elif found:
             role, limits[index] = found
             limits[index].place = entries
             listed = bool(_LISTING.search(sentence.masked))
