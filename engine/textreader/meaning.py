@@ -822,14 +822,17 @@ _WHOLE_RULE = re.compile(
 # The Japanese text numbers only a procedure (a way to Summon it from the hand, or without Tributing)
 # and writes the others before its ①, like the Summoning conditions.
 SUMMONING: tuple[tuple[Callable[[str, str], bool], str], ...] = (
-    (lambda text, masked: bool(_RITUAL_LINE.match(masked)), "ritual-spell-line"),
+    (lambda text, masked: "itual" in masked and bool(_RITUAL_LINE.match(masked)), "ritual-spell-line"),
     (lambda text, masked: bool(_SUMMON_CONDITION.match(masked)), "summoning-condition"),
-    (lambda text, masked: bool(_XYZ_ON_TOP.match(masked)), "xyz-on-top"),
-    (lambda text, masked: bool(_TRIBUTE_RULE.match(masked)), "tribute-summon-rule"),
-    (lambda text, masked: bool(_PROCEDURE.search(text)), "summoning-procedure"),
+    (lambda text, masked: "Xyz" in masked and bool(_XYZ_ON_TOP.match(masked)), "xyz-on-top"),
+    (lambda text, masked: "ribut" in masked and bool(_TRIBUTE_RULE.match(masked)), "tribute-summon-rule"),
+    (lambda text, masked: "ummon" in text and bool(_PROCEDURE.search(text)), "summoning-procedure"),
     (lambda text, masked: bool(_MATERIAL_CONDITION.match(masked)), "material-condition"),
-    (lambda text, masked: bool(_MATERIAL_RULE.match(masked)), "material-rule"),
-    (lambda text, masked: bool(_PENDULUM_FROM_EXTRA.match(masked)), "pendulum-from-extra-deck"),
+    (lambda text, masked: "ummon" in masked and bool(_MATERIAL_RULE.match(masked)), "material-rule"),
+    (
+        lambda text, masked: "endulum" in masked and bool(_PENDULUM_FROM_EXTRA.match(masked)),
+        "pendulum-from-extra-deck",
+    ),
 )
 
 # Card type -> kind, for an activated effect nothing triggers: (text box, card kind) -> (kind,
