@@ -328,6 +328,8 @@ class CardDef(_Strict):
     materials: Materials | None = None  # its material line (Extra Deck monsters)
     procedure: Procedure | None = None  # its own Special Summon procedure from the hand
     special_summon_by: str | None = None  # only this card's effect (or one ignoring conditions) summons it
+    # "..., or by its own effect" (Vennominaga): its own effect may Special Summon it too
+    special_summon_by_itself: bool = False
     special_summonable: bool = True  # False: "Cannot be Special Summoned" (Victory Dragon)
     tribute_with: Selector | None = None  # its Tribute Summon takes only monsters that fit (Victory Dragon)
     # it can be Normal or Flip Summoned (not Set) only while its controller controls a face-up

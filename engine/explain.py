@@ -1958,34 +1958,34 @@ PHRASES: dict[str, str] = {
         "The die {source} rolls as {card} resolves was not given; the engine takes 1 (say `choices: {{die: "
         "n}}` on that activation)."
     ),
-    "engine_picked.no_gemini_monster_was": (
-        "No Gemini monster was named (`choices: {{summon: ...}}`); the engine takes the first that fits: "
-        "{card}."
-    ),
     "engine_picked.coin_toss_was_not": (
         "The coin toss of {card} was not given; the engine assumes {assumed} (say `choices: {{coin: "
         "{other}}}` otherwise)."
     ),
-    "engine_picked.must_banish_card_named": (
-        "{foe} must banish {excess} card(s) and named {named_count}; the engine takes the first others: "
-        "{listed}."
+    "engine_picked.first_legal": (
+        "No choice was given for {card}: {what} (`choices: {{{key_}: ...}}`). The engine takes the first "
+        "legal option: {picked}."
     ),
-    "engine_picked.no_tribute_was_named": (
-        "No Tribute was named for {p}; the engine takes the first monster {p} controls: {picks}."
-    ),
-    "engine_picked.no_monster_was_named_3": (
-        "No monster was named for {p}; the engine takes the first {p} controls: {card}."
-    ),
-    "engine_picked.no_choice_was_given": (
-        "No choice was given for {key_}; the engine takes the first that fits: {picked}."
-    ),
-    "missing.needs_choices_say_which": (
-        "{source} needs `choices: {{summon: <Fusion Monster>, materials: [...]}}}}` to say which monster is "
-        "summoned with which materials."
-    ),
-    "missing.needs_choices_say_which_2": (
-        "{card} needs `choices: {{summon: <monster>, materials: [...]}}}}` to say which monster is summoned "
-        "with which materials."
+    "choice_of.add": "which card to add to the hand",
+    "choice_of.summon": "which monster to Summon",
+    "choice_of.destroy": "which card to destroy",
+    "choice_of.send": "which card to send to the GY",
+    "choice_of.banish": "which card to banish",
+    "choice_of.return": "which card to return",
+    "choice_of.discard": "which card to discard",
+    "choice_of.tribute": "which monster to Tribute",
+    "choice_of.materials": "which monsters to use as material",
+    "choice_of.control": "which monster each player gives",
+    "choice_of.order": "the order of the cards placed on the bottom of the Deck",
+    "choice_of.position": "the battle position of the monster it Summons",
+    "choice_of.declare": "which card name to declare",
+    "choice_of.declare_type": "which Monster Type to declare",
+    "choice_of.set": "which monsters are Summoned face-down",
+    "position_taken.attack": "face-up Attack Position",
+    "declared.type_of": "{type_}, the Type of {card}",
+    "missing.no_legal_summon": (
+        "{card} has no legal {method} Summon to perform: no {method} Monster {player} could Summon this way "
+        "has the materials it needs."
     ),
     "missing.declares_monster_type_activated": (
         "{card} declares a Monster Type as it is activated: say which with `choices: {{declare: <Type>}}`."

@@ -55,7 +55,10 @@ class Context:
             return None
         from engine.refs import resolve_ref
 
-        return [resolve_ref(tx.board, str(r)) for r in (refs if isinstance(refs, list) else [refs])]
+        flat: list[Any] = []
+        for ref in refs if isinstance(refs, list) else [refs]:
+            flat += ref if isinstance(ref, list) else [ref]  # an order may nest lists
+        return [resolve_ref(tx.board, str(r)) for r in flat]
 
 
 def select(tx: Tx, ctx: Context, what: str | Selector | None) -> list[CardState]:
@@ -126,16 +129,44 @@ def _pick(tx: Tx, ctx: Context, step: Step, key: str) -> list[CardState]:
         return [c for c in chosen if c.id not in wrong][:count]
     picked = candidates[:count]
     if picked and len(candidates) > count:
-        tx.say(
-            "choice.engine_picked",
-            reason=Phrase(
-                "engine_picked.no_choice_was_given",
-                key_=key,
-                picked=[CardId(c.id) for c in picked],
-            ),
-            cards=(*[c.id for c in picked],),
-        )  # fmt: skip
+        first_legal(tx, ctx, key, picked)
     return picked
+
+
+def first_legal(tx: Tx, ctx: Context, key: str, cards: list[CardState], taken: Phrase | None = None,
+                what: str | None = None) -> None:  # fmt: skip
+    """Say that a choice the judge did not give (`choices: {key: ...}`) was made by the engine,
+    which took the first legal option: the resolving card, what the choice was for, and what it
+    took (`cards`, or `taken` in words where the option is not a card, such as a position);
+    `what` names the choice where the key alone does not (a declared Monster Type)."""
+    tx.say(
+        "choice.engine_picked",
+        reason=Phrase(
+            "engine_picked.first_legal",
+            card=CardId(ctx.link.card),
+            what=Phrase("choice_of." + (what or key)),
+            key_=key,
+            picked=taken if taken is not None else [CardId(c.id) for c in cards],
+        ),
+        cards=tuple(c.id for c in cards),
+    )  # fmt: skip
+
+
+def summon_position(ctx: Context, step: Step | None) -> str | None:
+    """The battle position an effect Summons in: the judge's `choices: {position: ...}`, else
+    the one the card's step names; None where neither says (see `unsaid_position`)."""
+    given = ctx.choices.get("position")
+    if given in ("attack", "defense", "set"):
+        return str(given)
+    return step.position if step is not None else None
+
+
+def unsaid_position(tx: Tx, ctx: Context, summoned: list[CardState]) -> None:
+    """Monsters an effect Summoned in face-up Attack Position because no one said which position
+    (the first legal option): say so, but for Link Monsters, which are never in Defense Position."""
+    free = [c for c in summoned if "link" not in tx.board.define(c.id).subtypes]
+    if free:
+        first_legal(tx, ctx, "position", free, taken=Phrase("position_taken.attack"))
 
 
 def _cost_cards(tx: Tx, ctx: Context, key: str | None = None) -> list[str]:
