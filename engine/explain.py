@@ -1731,6 +1731,11 @@ PHRASES: dict[str, str] = {
         "{card} cannot be activated paying {count} card(s) to {key_}: {why}."
     ),
     "condition_not_met.cannot_pay_lp_with": "{player} cannot pay {amount} LP with {lp} LP.",
+    "condition_not_met.summons_locked": (
+        "{card}'s effect would Summon a monster, but {player} activated {source} this turn and cannot "
+        "Summon other monsters that turn, so {player} cannot activate it."
+    ),
+    "locked_summon.by_effect": "Summon by {card}",
     "condition_not_met.already_summoned_this_turn": (
         "{player} already Summoned a monster this turn, and {card} says {player} cannot Summon other "
         "monsters the turn it is activated, so it cannot be activated now."

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.explain import Card, CardId, Phrase
+from engine.explain import Card, CardId, Phrase, Player
 from engine.rules.continuous import candidates, fits
 from engine.state import CardState, ChainLink, opponent
 from engine.vocabulary import AMOUNTS, SELECTORS
@@ -150,6 +150,21 @@ def first_legal(tx: Tx, ctx: Context, key: str, cards: list[CardState], taken: P
         ),
         cards=tuple(c.id for c in cards),
     )  # fmt: skip
+
+
+def summon_forbidden(tx: Tx, ctx: Context, player: str) -> bool:
+    """Does a card `player` activated this turn forbid them to Summon other monsters (Scapegoat),
+    so that this effect cannot Summon for them? Said when it does; the resolving card's own
+    effect is the exception (Scapegoat's Tokens)."""
+    from engine.rules.common import summons_locked
+
+    source = summons_locked(tx.board, player, ctx.link.card)
+    if source is None:
+        return False
+    what = Phrase("locked_summon.by_effect", card=CardId(ctx.link.card))
+    tx.say("summon.locked_this_turn", player=Player(player), source=CardId(source), what=what,
+           cards=(source, ctx.link.card))  # fmt: skip
+    return True
 
 
 def summon_position(ctx: Context, step: Step | None) -> str | None:

@@ -6,7 +6,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.explain import Card, CardId, Phrase, Player
-from engine.operations.context import Context, _pick, first_legal, select, summon_position, unsaid_position
+from engine.operations.context import (
+    Context,
+    _pick,
+    first_legal,
+    select,
+    summon_forbidden,
+    summon_position,
+    unsaid_position,
+)
 from engine.state import CardState, evolve, opponent
 from engine.vocabulary import OPERATIONS
 
@@ -298,6 +306,8 @@ def _union_equip(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
 
 def _summon_from_equip(tx: Tx, ctx: Context, union: CardState, position: str) -> bool:
     """Special Summon an equipped Monster Card from the Spell & Trap Zone to its controller's field."""
+    if summon_forbidden(tx, ctx, union.controller):
+        return False
     slot = tx.board.free_slot("monsters", union.controller)
     if slot is None:
         tx.say(

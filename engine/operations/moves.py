@@ -7,7 +7,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.explain import Card, CardId, Phrase, Player, Zone
-from engine.operations.context import Context, _cost_cards, _pick, _players, first_legal, select
+from engine.operations.context import (
+    Context,
+    _cost_cards,
+    _pick,
+    _players,
+    first_legal,
+    select,
+    summon_forbidden,
+)
 from engine.rules.continuous import fits
 from engine.state import CardState, evolve, opponent
 from engine.vocabulary import OPERATIONS
@@ -383,10 +391,11 @@ def _reveal_summon_rest_to_hand(tx: Tx, ctx: Context, step: Step) -> str | Phras
     for p in _players(ctx, step.player or "both"):
         shown = _top_cards(tx, p, count)
         tx.emit("revealed", player=p, cards=shown, cause=ctx.link.card, chain_link=ctx.link.link)
+        allowed = not any(tx.board.define(c).is_monster for c in shown) or not summon_forbidden(tx, ctx, p)
         for card_id in shown:
             card, defn = tx.board.cards[card_id], tx.board.define(card_id)
             slot = tx.board.free_slot("monsters", p)
-            if defn.is_monster and matches(tx.board, card, wanted, p) and slot is not None:
+            if defn.is_monster and matches(tx.board, card, wanted, p) and slot is not None and allowed:
                 position = "set" if card_id in face_down else "attack"
                 tx.move(card_id, "monsters", event="summoned", cause=ctx.link.card, chain_link=ctx.link.link,
                         slot=slot, position=position, controller=p)  # fmt: skip

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.explain import Card, CardId, Phrase, Player
+from engine.explain import Card, CardId, Phrase, Player, Zone
 from engine.operations.context import (
     Context,
     Handler,
@@ -13,6 +13,7 @@ from engine.operations.context import (
     _players,
     first_legal,
     select,
+    summon_forbidden,
     summon_position,
     unsaid_position,
 )
@@ -30,6 +31,8 @@ def _create_tokens(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     from engine.cards import load_catalog
 
     defn = load_catalog()[(step.token or "").lower()]
+    if summon_forbidden(tx, ctx, ctx.player):
+        return Phrase("done.special_summon", made=Phrase("word.nothing"))
     created = dict(tx.game.created)
     made = []
     for _ in range(step.amount or 1):
@@ -64,6 +67,8 @@ def _create_token_from_tributes(tx: Tx, ctx: Context, step: Step) -> str | Phras
 
     defn = load_catalog()[(step.token or "").lower()]
     owner = _players(ctx, step.player)[0]
+    if summon_forbidden(tx, ctx, ctx.player):  # its player Summons it, to the opponent's field
+        return Phrase("done.special_summon", made=Phrase("word.nothing"))
     slot = tx.board.free_slot("monsters", owner)
     if slot is None:
         tx.say("zone.full", reason=Phrase("full.has_no_free_main", owner=owner, name=defn.name))
@@ -99,6 +104,7 @@ def _special_summon(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         tx, ctx, step.cards)  # fmt: skip
     made = []
     said = summon_position(ctx, step)
+    allowed: dict[str, bool] = {}  # per player: not forbidden to Summon this turn (Scapegoat)
     for c in cards:
         if not tx.board.define(c.id).special_summonable:  # "Cannot be Special Summoned"
             tx.say("summon.cannot_be_special_summoned", reason=Phrase("not_summonable_by", c=Card.of(c),
@@ -117,6 +123,10 @@ def _special_summon(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
                    target=CardId(c.id)), cards=(c.id,))  # fmt: skip
             continue
         who = c.owner if step.player == "both" else ctx.player  # "each player ... their own GY"
+        if who not in allowed:
+            allowed[who] = not summon_forbidden(tx, ctx, who)
+        if not allowed[who]:
+            continue
         position = said or "attack"
         from engine.rules.abilities import one_face_up_problem  # "You can only control 1 face-up X"
 
@@ -187,6 +197,7 @@ def _switch_with_this(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
 
 
 _SUMMON = "summon"  # the `choices` key naming the monster an effect Summons
+NORMAL = "normal"  # a Normal Summon, as a summon's method names it
 
 
 def _materials_then_summon(method: str) -> Handler:
@@ -196,6 +207,8 @@ def _materials_then_summon(method: str) -> Handler:
     def handler(tx: Tx, ctx: Context, step: Step) -> str:
         from engine.rules.continuous import first
 
+        if summon_forbidden(tx, ctx, ctx.player):
+            return Phrase("done.summon_by_procedure.not_summoned", method=method.title())
         monster = (ctx.chosen(tx, "summon") or [None])[0]
         materials = ctx.chosen(tx, "materials") or ctx.chosen(tx, "tribute") or []
         if monster is None or not materials:
@@ -303,6 +316,8 @@ def _summon_after(method: str) -> Handler:
 
         def later() -> str | Phrase:
             board = tx.board
+            if summon_forbidden(tx, ctx, player):
+                return Phrase("done.summon_by_procedure.not_summoned", method=method.title())
             monsters, used = [board.cards[c] for c in chosen], [board.cards[m] for m in materials]
             if not monsters or not used:  # unsaid: the first legal Summon, if there is one
                 found = _first_after(tx, ctx, method, monsters, used)
@@ -359,6 +374,8 @@ def _normal_summon_after(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
 
     def later() -> str | Phrase:
         board = tx.board
+        if position != "set" and summon_forbidden(tx, ctx, player):  # a Normal Set is still allowed
+            return Phrase("done.summon_by_procedure.not_summoned", method=Zone(NORMAL))
         cards, given = [board.cards[c] for c in chosen], [board.cards[t] for t in tributes]
         if not cards:  # unsaid: the first monster in the hand that can be Normal Summoned now
             able = [(c, t) for c in board.in_zone("hand", player) if _normal_summonable(tx, c)
@@ -421,6 +438,8 @@ def _summon_listed_lv(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     chosen = [c for c in ctx.chosen(tx, "summon") or [] if c.id in {f.id for f in fitting}]
     card = (chosen or fitting or [None])[0]
     slot = tx.board.free_slot("monsters", ctx.player)
+    if card is not None and summon_forbidden(tx, ctx, ctx.player):
+        return Phrase("done.special_summon", made=Phrase("word.nothing"))
     if card is None or slot is None:
         why = (Phrase("nothing_summoned.no_card", name=listed, player=Player(ctx.player)) if card is None
                else Phrase("nothing_summoned.no_zone"))  # fmt: skip
@@ -451,6 +470,8 @@ def _fusion_either_field(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     from engine.rules.procedures import fusion_from_either_field
     from engine.state import Summon
 
+    if summon_forbidden(tx, ctx, ctx.player):
+        return Phrase("done.fusion_summon_either_field.no_fusion_summon")
     monsters, materials = ctx.chosen(tx, "summon") or [], ctx.chosen(tx, "materials") or []
     if not monsters or not materials:  # unsaid: the first legal Fusion Summon, if there is one
         from engine.rules.procedures import first_legal_summon
@@ -511,6 +532,8 @@ def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     if not chosen:
         return Phrase("done.normal_summon_gemini.has_no_gemini_monster", player=Player(player))
     card = chosen[0]
+    if (card.zone == "monsters" or summon_position(ctx, None) != "set") and summon_forbidden(tx, ctx, player):
+        return Phrase("done.summon_by_procedure.not_summoned", method=Zone(NORMAL))
     if card.zone == "monsters":
         tx.update_card(card.id, gemini=True, summoned_this_turn=True, summon_type="normal")
         tx.emit("summoned", card=card.id, player=player, cause=ctx.link.card, chain_link=ctx.link.link,
