@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from engine.state import PHASE_NAMES
@@ -850,6 +851,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("card-zones",),
         "In the verdict: where a card the actions named (or a trigger concerned) is after the last step.",
     ),
+    "verdict.card_when_ended": (
+        ("card-zones", "win-conditions"),
+        "In the verdict: where a card the actions named (or a trigger concerned) was when the duel ended "
+        "(a chain the end cut short resolves no further).",
+    ),
     "verdict.result": (("win-conditions",), "In the verdict: how the duel ended."),
     "verdict.lp": (
         ("life-points",),
@@ -1220,7 +1226,7 @@ SENTENCES: dict[str, str] = {
         "in the same chain."
     ),
     "activate.not_activated_effect": (
-        "Effect {number} of {card} is a {kind} effect: it applies by itself and is never activated."
+        "Effect {number} of {card} is {kind:a} effect: it applies by itself and is never activated."
     ),
     "chain.activated_card_stays": (
         "{c} was activated in this chain: it stays on the field until the chain has resolved and cannot be "
@@ -1513,6 +1519,7 @@ SENTENCES: dict[str, str] = {
     "verdict.summon_negated": "{cause} negates the summon of {cards_: and }: it never counts as summoned.",
     "verdict.chain_order": "The chain resolved last link first: {links:; then }.",
     "verdict.card_ended": "After the last step, {card} is {where}.",
+    "verdict.card_when_ended": "When the duel ended, {card} was {where}.",
     "verdict.result": "The duel is over. {why}",
     "verdict.lp": "The duel goes on after the last step: {lps: and }.",
     # --- general rules (issue 13, item 3)
@@ -1764,16 +1771,16 @@ PHRASES: dict[str, str] = {
         "summon action."
     ),
     "procedure_not_met.not_monster_extra_deck": (
-        "{name} is not a {method} Monster in {player}'s Extra Deck, so it cannot be {method} Summoned."
+        "{name} is not {method:a} Monster in {player}'s Extra Deck, so it cannot be {method} Summoned."
     ),
     "procedure_not_met.fusion_summoned_card_effect": (
         "{name} is Fusion Summoned by a card's effect (Polymerization), not by a summon action."
     ),
-    "procedure_not_met.not_monster": "{card} is not a {method} Monster.",
+    "procedure_not_met.not_monster": "{card} is not {method:a} Monster.",
     "procedure_not_met.link_summon_needs_materials": "A Link Summon needs materials.",
     "procedure_not_met.special_summoned_way_from": "{name} is Special Summoned this way from the hand only.",
     "procedure_not_met.not_monster_extra_deck_2": (
-        "{card} is not a {method} Monster in {player}'s Extra Deck."
+        "{card} is not {method:a} Monster in {player}'s Extra Deck."
     ),
     "procedure_not_met.not_fusion_monster_extra": "{card} is not a Fusion Monster in {player}'s Extra Deck.",
     "procedure_not_met.not_monster_controls_3": "{m} is not a monster {player} controls.",
@@ -1899,7 +1906,7 @@ PHRASES: dict[str, str] = {
         "{paid} cannot pay the cost of {card}: it is not one of the cards the cost names."
     ),
     "cost_missing.monster_already_paid_for": (
-        "A {attribute} monster already paid for {card}'s effect this turn; a monster of the same Attribute "
+        "{attribute:A} monster already paid for {card}'s effect this turn; a monster of the same Attribute "
         "cannot pay for it again this turn."
     ),
     "not_allowed_now.face_down_effects_cannot": "{card} is face-down; its effects cannot be activated.",
@@ -2135,7 +2142,7 @@ PHRASES: dict[str, str] = {
         "monster at a time"
     ),
     "union_problem.always_face_up": (
-        "{target} is always face-up (a {what}), so it cannot be changed to face-down Defense Position"
+        "{target} is always face-up ({what:a}), so it cannot be changed to face-down Defense Position"
     ),
     "proper_problem.not_properly_summoned": (
         "{target} must first be properly Summoned (by its own way of being Summoned) before an effect can "
@@ -2422,7 +2429,7 @@ PHRASES: dict[str, str] = {
     "done.summon_by_procedure.no_tribute": "no Tribute possible: no Ritual Summon",
     "done.summon_by_procedure.not_summoned": "no legal materials: no {method} Summon",
     "done.summon_by_procedure.summons": "{method} Summons {monster} using {materials}",
-    "done.summon_after": "a {method} Summon follows its resolution",
+    "done.summon_after": "{method:a} Summon follows its resolution",
     "unmet.negates_summon": (
         "it negates a summon ({kinds}) at the moment it is attempted, and none is being attempted"
     ),
@@ -2475,7 +2482,7 @@ PHRASES: dict[str, str] = {
     "by.a_player": "a player",
     "unmet.not_battle_phase": "it does not work during the Battle Phase",
     "unmet.responds_to_kind": (
-        "it answers the activation of a {wanted: or } immediately before it; Chain Link {link} is {kind}"
+        "it answers the activation of {wanted:a/ or } immediately before it; Chain Link {link} is {kind}"
     ),
     "unmet.not_a_summon_negator": "only a card that negates summons can answer a summon being attempted",
     # the verdict's sentences around a rule's own explanation (engine.verdict)
@@ -2854,7 +2861,50 @@ def render_phrase(phrase: Phrase, names: Names | None = None) -> str:
 
 
 def _fill(template: str, params: Mapping[str, Any], names: Names | None) -> str:
-    return template.format(**{k: _word(v, names) for k, v in params.items()})
+    words = {k: _word(v, names) for k, v in params.items()}
+    for name in _articled(template):  # `{method:a}`: the value with its article, "an Xyz"
+        if name in words:
+            words[name] = _Articled(words[name])
+    return template.format(**words)
+
+
+_ARTICLED = re.compile(r"\{(\w+):[aA](?:/[^}]*)?\}")
+
+
+@cache
+def _articled(template: str) -> frozenset[str]:
+    """The fields of a template written with an article spec (`{kind:a}`, `{attribute:A}`)."""
+    return frozenset(_ARTICLED.findall(template))
+
+
+# Words whose first letter is a vowel but whose sound is not ("a Union", "a one-time"), and words
+# whose first letter is a consonant but whose sound is a vowel ("an Xyz", "an X-Head Cannon",
+# "an Honest").
+_NOT_VOWEL_SOUND = ("uni", "use", "usu", "uti", "one", "once", "eu", "ewe")
+_VOWEL_SOUND = ("x", "hour", "honest", "honor", "heir")
+
+
+def article(word: str) -> str:
+    """ "a" or "an", by how the word is said: an Xyz Monster, an EARTH monster, a Union monster."""
+    w = word.lstrip("\"'(“‘").lower()
+    if w.startswith(_NOT_VOWEL_SOUND):
+        return "a"
+    return "an" if w[:1] in "aeiou" or w.startswith(_VOWEL_SOUND) else "a"
+
+
+class _Articled:
+    """A value a template writes with its article: spec `a` (or `A` at the start of a sentence),
+    optionally followed by `/` and the value's own spec (`{wanted:a/ or }`)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        text = format(self.value, spec[2:] if spec[1:2] == "/" else "")
+        word = article(text)
+        return f"{word.title() if spec[:1] == 'A' else word} {text}"
 
 
 def _word(value: Any, names: Names | None) -> Any:

@@ -19,7 +19,7 @@ from itertools import combinations, permutations
 from typing import TYPE_CHECKING
 
 from engine.errors import Illegal
-from engine.explain import Card, CardId, Phrase, Player
+from engine.explain import Card, CardId, Phrase, Player, article
 from engine.refs import resolve_ref
 from engine.rules.common import (
     require_main_phase,
@@ -64,7 +64,7 @@ def _describe(sel: Selector) -> str:
     if sel.monster_type:
         words.append(sel.monster_type)
     text = " ".join(words + ["monster"])
-    return f"{'an' if text.lstrip(chr(34))[0].lower() in 'aeiou' else 'a'} {text}"
+    return f"{article(text)} {text}"
 
 
 def check_materials(tx: Tx, player: str, card: CardState, defn: CardDef, method: str,
