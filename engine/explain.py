@@ -303,6 +303,38 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("ritual-summon", "tribute"),
         "The Tributes' Levels must add up to at least the Ritual Monster's Level.",
     ),
+    # the exception named: Summons and their materials (issue 13, item 5)
+    "summon.fusion_materials_sent": (
+        ("fusion-summon", "send-to-graveyard", "resolution"),
+        "Fusion Materials are sent to the GY as the card that Fusion Summons resolves: sent, not "
+        "destroyed, not a cost; the Fusion Summon comes after, so their sending is not the last thing "
+        "to happen.",
+    ),
+    "summon.ritual_tributes": (
+        ("ritual-summon", "tribute", "resolution"),
+        "A Ritual Summon's Tributes, from the hand or the field, are Tributed as the Ritual Spell "
+        "resolves: Tributed, not destroyed, not a cost; the Ritual Summon comes after them.",
+    ),
+    "summon.xyz_materials_attached": (
+        ("xyz-summon", "xyz-material"),
+        "Xyz Materials are attached to the Xyz Monster, not sent to the GY: they go there only when "
+        "detached, or when the Xyz Monster leaves the field.",
+    ),
+    "cost.xyz_material_detached": (
+        ("xyz-material", "cost", "send-to-graveyard"),
+        "Detaching Xyz Material as a cost sends it to the GY at activation, from under the Xyz Monster "
+        "(not from the field); it is not refunded if the effect is negated.",
+    ),
+    "trigger.xyz_material_not_sent": (
+        ("xyz-material", "send-to-graveyard"),
+        'A card that becomes Xyz Material is not sent to the GY: its "sent to the GY" effects are not set '
+        "off (they can be once it is detached).",
+    ),
+    "trigger.not_from_field": (
+        ("send-to-graveyard", "card-zones"),
+        "A card sent to the GY from the hand (Tributed for a Ritual Summon, discarded) was not sent from "
+        'the field: its "sent from the field" effects are not set off.',
+    ),
     "rule.link_monster_attack_position": (
         ("battle-position", "link-summon"),
         "A Link Monster is always in Attack Position: it cannot be Summoned in Defense Position or Set.",
@@ -1136,6 +1168,31 @@ SENTENCES: dict[str, str] = {
     "rule.link_monster_attack_position": (
         "{card} is a Link Monster, which has no DEF and is never in Defense Position: it is placed in "
         "Attack Position."
+    ),
+    "summon.fusion_materials_sent": (
+        "{materials} {count:is|are} sent to the GY as Fusion Material for {monster} as {source} resolves: "
+        "sent, not destroyed, and not as a cost; the Fusion Summon of {monster} comes after, so for a "
+        '"When ... is sent" effect of a material that is not the last thing to happen.'
+    ),
+    "summon.ritual_tributes": (
+        "{source} Tributes {tributes} ({where}) for the Ritual Summon of {monster} as it resolves: "
+        "Tributed, not destroyed, and not as a cost; the Ritual Summon of {monster} comes after them."
+    ),
+    "summon.xyz_materials_attached": (
+        "{materials} {count:becomes|become} Xyz Material of {monster}: attached under it, not sent to the "
+        "GY, until detached or until {monster} leaves the field."
+    ),
+    "cost.xyz_material_detached": (
+        "{card} detaches {materials} as the cost of its effect: detached Xyz Material goes to the GY now, "
+        "at activation, from under {card}, not from the field."
+    ),
+    "trigger.xyz_material_not_sent": (
+        '{card} became Xyz Material: it was not sent to the GY, so its "sent to the GY" effect is not set '
+        "off (it can be once {card} is detached)."
+    ),
+    "trigger.not_from_field": (
+        '{card} went to the GY from the hand, not from the field, so its "sent from the field" effect is '
+        "not set off."
     ),
     "summon.ritual_levels_short": (
         "The Tributes ({tributes}) add up to Level {total}, short of {card}'s Level {level}, so the Ritual "
@@ -2166,6 +2223,9 @@ PHRASES: dict[str, str] = {
     "checked.at_activation": " only when the card is activated",
     "no_summon_because": "no {method} Summon ({why})",
     "no_normal_summon_because": "no Normal Summon ({why})",
+    "tributes_from.hand": "from the hand",
+    "tributes_from.field": "from the field",
+    "tributes_from.both": "from the hand and the field",
     "where.on_the_field": "on the field",
     "where.controls": "{player} controls",
     "none": "none",

@@ -242,6 +242,7 @@ def _materials_then_summon(method: str) -> Handler:
         except Illegal as err:
             tx.explanations.append(err.explanation)
             return Phrase("done.summon_by_procedure.not_summoned", method=method.title())
+        _say_materials(tx, ctx, method, monster, materials)
         for m in materials:
             event = "tributed" if method == "ritual" else "sent_to_gy"
             tx.move(m.id, "graveyard", event=event, cause=f"material for {monster.id}",
@@ -258,6 +259,22 @@ def _materials_then_summon(method: str) -> Handler:
                       materials=[CardId(m.id) for m in materials])  # fmt: skip
 
     return handler
+
+
+def _say_materials(tx: Tx, ctx: Context, method: str, monster: CardState, materials: list[CardState]) -> None:
+    """The exception a ruling on these materials turns on, named: Fusion Materials are sent, and
+    Ritual Tributes (from the hand, the field or both) Tributed, as the card resolves, not as a
+    cost, and the Summon comes after them (rulebook v10, How to Fusion Summon, How to Ritual Summon)."""
+    ids = tuple(m.id for m in materials)
+    if method == "fusion":
+        tx.say("summon.fusion_materials_sent", materials=[CardId(i) for i in ids], count=len(ids),
+               monster=Card.of(monster), source=CardId(ctx.link.card), cards=(*ids, monster.id))  # fmt: skip
+        return
+    zones = {"hand" if m.zone == "hand" else "field" for m in materials}
+    where = Phrase("tributes_from." + (zones.pop() if len(zones) == 1 else "both"))
+    tributes = [CardId(i) for i in ids]
+    tx.say("summon.ritual_tributes", source=CardId(ctx.link.card), tributes=tributes, where=where,
+           monster=Card.of(monster), cards=(*ids, monster.id))  # fmt: skip
 
 
 def _no_legal_summon(tx: Tx, ctx: Context, method: str) -> None:

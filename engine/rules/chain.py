@@ -858,6 +858,10 @@ def _pay_costs(tx: Tx, player: str, card: CardState, costs: dict[str, object]) -
                     if c.id in host.materials:
                         tx.update_card(host.id, materials=tuple(m for m in host.materials if m != c.id))
             paid = True
+        if key == "detach" and value:  # the exception named: detached as a cost, to the GY now
+            ids = [resolve_ref(tx.board, str(r)).id for r in (value if isinstance(value, list) else [value])]
+            tx.say("cost.xyz_material_detached", card=Card.of(card), materials=[CardId(i) for i in ids],
+                   cards=(card.id, *ids))  # fmt: skip
     if paid:
         tx.emit("cost_paid", card=card.id, player=player)
 

@@ -319,6 +319,13 @@ def place(tx: Tx, player: str, card: CardState, defn: CardDef, method: str,
                                         card=card.id)  # fmt: skip
     else:
         slot = summons._free_main_zone(tx, player, zone, leaving)
+    ids = tuple(m.id for m in materials)
+    if method == "xyz" and materials:  # the exception named: attached, not sent to the GY
+        tx.say("summon.xyz_materials_attached", materials=[CardId(i) for i in ids], count=len(ids),
+               monster=Card.of(card), cards=(*ids, card.id))  # fmt: skip
+    elif method == "fusion" and materials:  # sent as the card resolves (Super Polymerization)
+        tx.say("summon.fusion_materials_sent", materials=[CardId(i) for i in ids], count=len(ids),
+               monster=Card.of(card), source=CardId(cause), cards=(*ids, card.id))  # fmt: skip
     for m in materials:
         if method == "xyz":
             tx.move(m.id, "material", event="attached", cause=f"Xyz Material for {card.id}")
