@@ -405,6 +405,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         "The card cannot be activated at this point of the turn.",
     ),
     "activate.no_such_effect": (("activation",), "The card has no effect with that number."),
+    "activate.kind_of_written_effect": (
+        ("activation", "ignition-effect", "quick-effect", "trigger-effect"),
+        "Only a monster with no written effect has an effect whose kind the judge states; a card with "
+        "written effects activates one of them.",
+    ),
     "activate.no_effect_defined": (
         ("activation",),
         "The engine has no written effect for this card here.",
@@ -1247,6 +1252,10 @@ SENTENCES: dict[str, str] = {
     ),
     "activate.not_allowed_now": "{reason}",
     "activate.no_such_effect": "{card} has {effect_count} effect(s); there is no effect {number}.",
+    "activate.kind_of_written_effect": (
+        "{card} has written effects (or is not a monster): activate one of its effects, not a kind of "
+        "effect stated for a monster with none."
+    ),
     "activate.no_effect_defined": "{card} has no effect the engine can activate.",
     "activate.bad_target": "{reason}",
     "activate.condition_not_met": "{reason}",

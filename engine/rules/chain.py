@@ -681,12 +681,18 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     before the Chain Link, its events and its explanations are built."""
     player = action.player or ""
     card = resolve_ref(tx.board, action.card or "")
+    chosen = action.effect
+    if action.effect_kind is not None:  # a facts-only monster's effect, its kind stated by the judge
+        from engine.rules.stated import stated_effect
+
+        chosen = stated_effect(tx, card, action.effect_kind)
+        card = tx.board.cards[card.id]
     defn = tx.board.define(card.id)
-    trig = waiting_trigger(tx.game, card.id, action.effect) if tx.game.building else None
+    trig = waiting_trigger(tx.game, card.id, chosen) if tx.game.building else None
     if trig is None and pendulum.places_as_scale(card, defn, action.effect):
         number, effect = 0, pendulum.SCALE_ACTIVATION  # the card itself, placed as a Scale
     else:
-        number, effect = _pick_effect(card, defn, trig.effect if trig else action.effect)
+        number, effect = _pick_effect(card, defn, trig.effect if trig else chosen)
     flip_use = _flip_use(tx, card, defn, effect)
     activation = effect.kind == "activation" or flip_use
     speed = 2 if flip_use else spell_speed(defn, effect)
