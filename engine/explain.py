@@ -330,6 +330,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         'A card that becomes Xyz Material is not sent to the GY: its "sent to the GY" effects are not set '
         "off (they can be once it is detached).",
     ),
+    "trigger.returned_from_banishment": (
+        ("send-to-graveyard", "banish"),
+        'A banished card moved to the GY is not "sent to the GY": its "sent to the GY" effects are not '
+        "set off.",
+    ),
     "trigger.not_from_field": (
         ("send-to-graveyard", "card-zones"),
         "A card sent to the GY from the hand (Tributed for a Ritual Summon, discarded) was not sent from "
@@ -1103,7 +1108,7 @@ SENTENCES: dict[str, str] = {
         "conditions), so {card} cannot summon it."
     ),
     "summon.ignoring_conditions": (
-        "{card} is Special Summoned {zone} ignoring its Summoning conditions (Level Up! says so), although "
+        "{card} is Special Summoned {zone} ignoring its Summoning conditions ({source} says so), although "
         "its own text allows no other way."
     ),
     "pendulum.scale_activated": (
@@ -1194,6 +1199,10 @@ SENTENCES: dict[str, str] = {
     "trigger.xyz_material_not_sent": (
         '{card} became Xyz Material: it was not sent to the GY, so its "sent to the GY" effect is not set '
         "off (it can be once {card} is detached)."
+    ),
+    "trigger.returned_from_banishment": (
+        "{card} was returned to the GY from among the banished cards: that is not being sent to the GY, "
+        'so its "sent to the GY" effect is not set off.'
     ),
     "trigger.not_from_field": (
         '{card} went to the GY from the hand, not from the field, so its "sent from the field" effect is '
@@ -2215,6 +2224,10 @@ PHRASES: dict[str, str] = {
         "Special Summon it from there, and it was not: a monster sent to the GY from the hand, Deck or Extra "
         "Deck, or whose Summon was negated, was never properly Summoned"
     ),
+    "proper_problem.only_by": (
+        '{target} can be Special Summoned only by the effect of "{only_by}" (or one that ignores its '
+        "Summoning conditions), so it cannot be chosen to be Special Summoned by another card"
+    ),
     "union_problem.not_special_summonable": (
         "{target} cannot be Special Summoned, so it cannot be chosen to be Special Summoned"
     ),
@@ -2245,6 +2258,9 @@ PHRASES: dict[str, str] = {
     "turn.next": "the next turn",
     "from.hand": "from the hand",
     "from.deck": "from the Deck",
+    "from.graveyard": "from the GY",
+    "from.banished": "from among the banished cards",
+    "from.extra_deck": "from the Extra Deck",
     "coin.call_right": "the call was right",
     "coin.heads": "heads",
     "barrier.own_effect": "its own effect, which is not negated",

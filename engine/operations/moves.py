@@ -581,6 +581,11 @@ OPERATIONS.add("banish", _move_all("banished", "banished"), "banishes the cards"
 OPERATIONS.add("return_to_hand", _move_all("hand", "returned_to_hand"), "returns the cards to the hand")
 OPERATIONS.add("return_to_deck", _move_all("deck", "returned_to_deck"), "returns the cards to the Deck")
 OPERATIONS.add(
+    "return_to_graveyard",
+    _move_all("graveyard", "returned_to_gy"),
+    "returns banished cards to the GY (not sent there)",
+)
+OPERATIONS.add(
     "destroy_and_banish",
     _move_all("banished", "destroyed"),
     "destroys the cards and banishes them",

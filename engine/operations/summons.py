@@ -110,15 +110,19 @@ def _special_summon(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             tx.say("summon.cannot_be_special_summoned", reason=Phrase("not_summonable_by", c=Card.of(c),
                    card=CardId(ctx.link.card)), cards=(c.id,))  # fmt: skip
             continue
+        from engine.rules.abilities import only_by_another, properly_summoned
+
         only_by = tx.board.define(c.id).special_summon_by  # "Must be Special Summoned by X"
-        itself = c.id == ctx.link.card and tx.board.define(c.id).special_summon_by_itself  # "or by its own"
-        if only_by and only_by.lower() != tx.board.define(ctx.link.card).name.lower() and not itself:
+        conditioned = only_by_another(tx.board, c, ctx.link.card) or not properly_summoned(tx.board, c)
+        if step.ignore_conditions and conditioned:  # "ignoring the Summoning conditions" (Level Modulation)
+            zone = Phrase("from." + (c.zone if c.zone in _SUMMONED_FROM else "deck"))
+            tx.say("summon.ignoring_conditions", card=Card.of(c), zone=zone, source=CardId(ctx.link.card),
+                   cards=(c.id,))  # fmt: skip
+        elif only_by_another(tx.board, c, ctx.link.card):
             tx.say("summon.condition_not_met", c=Card.of(c), only_by=only_by, card=CardId(ctx.link.card),
                    cards=(c.id,))  # fmt: skip
             continue
-        from engine.rules.abilities import properly_summoned
-
-        if not only_by and not properly_summoned(tx.board, c):  # by X's effect is its proper way
+        elif not only_by and not properly_summoned(tx.board, c):  # by X's effect is its proper way
             tx.say("summon.not_properly_summoned", reason=Phrase("proper_problem.not_properly_summoned",
                    target=CardId(c.id)), cards=(c.id,))  # fmt: skip
             continue
@@ -198,6 +202,7 @@ def _switch_with_this(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
 
 _SUMMON = "summon"  # the `choices` key naming the monster an effect Summons
 NORMAL = "normal"  # a Normal Summon, as a summon's method names it
+_SUMMONED_FROM = ("hand", "deck", "graveyard", "banished", "extra_deck")  # the zones a phrase names
 
 
 def _materials_then_summon(method: str) -> Handler:
@@ -476,6 +481,8 @@ def _summon_listed_lv(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         "summon.ignoring_conditions",
         card=Card.of(card),
         zone=Phrase("from.hand" if card.zone == "hand" else "from.deck"),
+        source=CardId(ctx.link.card),
+        cards=(card.id,),
     )  # fmt: skip
     return Phrase("done.summon_listed_lv.special_summons_ignoring_summoning", card=CardId(card.id))
 

@@ -728,9 +728,10 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     stated = tuple(tuple((verb, value if verb not in CARD_VERBS or isinstance(value, list) else [value])
                          for verb, value in entry.items()) for entry in action.resolution)  # fmt: skip
     targets = _targets(tx, player, card, effect, refs, stated=bool(stated))
-    if (why := targets_problem(tx.board, effect, targets)) is not None:
+    if (why := targets_problem(tx.board, effect, targets, card.id)) is not None:
         code = {
             "union_problem.not_special_summonable": "summon.cannot_be_special_summoned",
+            "proper_problem.only_by": "summon.cannot_be_special_summoned",
             "proper_problem.not_properly_summoned": "summon.not_properly_summoned",
             "union_problem.always_face_up": "target.always_face_up",
         }.get(why.key, "union.not_appropriate")

@@ -332,6 +332,7 @@ _EXCEPTIONS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, tuple[str, ...]]
     (FIELD, ("material",), "trigger.became_xyz_material", ("leaves_field",)),
     (FIELD, ("material",), "trigger.xyz_material_not_sent", _SENT),
     (("hand",), ("graveyard",), "trigger.not_from_field", _NOT_FROM_FIELD),
+    (("banished",), ("graveyard",), "trigger.returned_from_banishment", ("sent_to_gy",)),
     (FIELD, ("deck",), "trigger.moved_to_main_deck", ("leaves_field",)),
 )
 
