@@ -2083,6 +2083,10 @@ PHRASES: dict[str, str] = {
     "not_allowed.not_spell_or_trap": (
         "{card} is not a Spell or Trap in {player}'s hand, so it cannot be Set by this effect."
     ),
+    "not_allowed.zone_not_free": (
+        "The zone named in the choices ({zone}) is not a free Main Monster Zone of {player}'s; the monster "
+        "goes to the lowest free one instead."
+    ),
     "not_allowed.cannot_chosen_for_here": (
         "{wrong} cannot be chosen for {key_} here; the effect takes only cards that fit it."
     ),

@@ -167,6 +167,35 @@ def summon_forbidden(tx: Tx, ctx: Context, player: str) -> bool:
     return True
 
 
+def summon_zone(tx: Tx, ctx: Context, player: str, n: int = 0) -> int | None:
+    """The Main Monster Zone the `n`-th monster an effect Summons for `player` goes to: the one
+    the judge names in `choices: {zone: ...}` (3, "M3", "A:M3", or a list, one per monster), if it
+    is free; else the lowest free one, as the format says for a zone left unsaid (a zone named
+    that is not free is said, and not used). None: no zone is free."""
+    free = tx.board.free_slot("monsters", player)
+    given = ctx.choices.get("zone")
+    wanted = (given[n] if n < len(given) else None) if isinstance(given, list) else given if n == 0 else None
+    if wanted is None:
+        return free
+    slot = _zone_number(wanted, player)
+    if slot is None or slot in {c.slot for c in tx.board.in_zone("monsters", player)}:
+        tx.say("choice.not_allowed", reason=Phrase("not_allowed.zone_not_free", zone=str(wanted)[:20],
+               player=Player(player)), cards=())  # fmt: skip
+        return free
+    return slot
+
+
+def _zone_number(value: Any, player: str) -> int | None:
+    """A Main Monster Zone as `choices.zone` names it (3, "3", "M3", "A:M3"), or None."""
+    if isinstance(value, bool):
+        return None
+    text = str(value).strip().upper()
+    if text.startswith(f"{player}:"):
+        text = text[2:]
+    text = text.removeprefix("M")
+    return int(text) if text.isdigit() and 1 <= int(text) <= 5 else None
+
+
 def summon_position(ctx: Context, step: Step | None) -> str | None:
     """The battle position an effect Summons in: the judge's `choices: {position: ...}`, else
     the one the card's step names; None where neither says (see `unsaid_position`)."""

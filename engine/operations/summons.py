@@ -15,6 +15,7 @@ from engine.operations.context import (
     select,
     summon_forbidden,
     summon_position,
+    summon_zone,
     unsaid_position,
 )
 from engine.state import CardState, Summon, evolve
@@ -35,8 +36,8 @@ def _create_tokens(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         return Phrase("done.special_summon", made=Phrase("word.nothing"))
     created = dict(tx.game.created)
     made = []
-    for _ in range(step.amount or 1):
-        slot = tx.board.free_slot("monsters", ctx.player)
+    for n in range(step.amount or 1):
+        slot = summon_zone(tx, ctx, ctx.player, n)
         if slot is None:
             break
         key = f"{ctx.player}:{defn.name}"
@@ -141,7 +142,7 @@ def _special_summon(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
                 cards=(c.id,),
             )
             continue
-        slot = tx.board.free_slot("monsters", who)
+        slot = summon_zone(tx, ctx, who, len(made))
         if slot is None:
             tx.say("zone.full", reason=Phrase("full.has_no_free_main_2", c=CardId(c.id), who=who))
             break
