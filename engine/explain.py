@@ -2799,6 +2799,8 @@ SUMMON_WORDS = {
     "pendulum": "Pendulum Summon",
     "procedure": "its own procedure",
 }
+# The kind of effect a judge states for a monster known by its printed facts only (`effect_kind`).
+EFFECT_KIND_WORDS = {"ignition": "Ignition Effect", "quick": "Quick Effect", "trigger": "Trigger Effect"}
 # What a player's choice for an effect is for, by the key of an action's `choices`.
 CHOICE_WORDS = {
     "add": "add to the hand",
