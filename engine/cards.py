@@ -216,6 +216,8 @@ class Requires(_Strict):
     special_summoned: bool = False  # this card was Special Summoned (Obelisk the Tormentor's End Phase)
     free_monster_zones_min: int | None = None  # this many of your Main Monster Zones are free (Scapegoat)
     cost_lists_lv: bool = False  # the monster paid as cost names a "LV" monster in hand/Deck (Level Up!)
+    # its procedure: only while the opponent alone controls a monster (Cyber Dragon)
+    only_opponent_controls_monsters: bool = False
 
 
 class Effect(_Strict):
@@ -260,6 +262,9 @@ class Effect(_Strict):
     while_you_control: Selector | None = None
     either_player: bool = False  # either player may activate it while the card is face-up (Royal Oppression)
     phase: Literal["standby", "end"] = "standby"  # kind maintenance: when its cost is due
+    # kind maintenance: due in every player's such phase, not only its controller's ("during the
+    # Standby Phase": Imperial Order)
+    every_turn: bool = False
     do: list[Step] = []
     categories: list[str] = []
     # shared: one use per turn for all of this copy's effects so marked (a Union's "equip OR unequip")
@@ -336,6 +341,7 @@ class CardDef(_Strict):
     special_summon_by_itself: bool = False
     special_summonable: bool = True  # False: "Cannot be Special Summoned" (Victory Dragon)
     tribute_with: Selector | None = None  # its Tribute Summon takes only monsters that fit (Victory Dragon)
+    tribute_summon_fodder: bool = True  # False: never Tributed for a Tribute Summon (Sheep Token)
     # it can be Normal or Flip Summoned (not Set) only while its controller controls a face-up
     # monster that fits (Terrorking Archfiend: an "Archfiend" monster)
     summon_needs: Selector | None = None

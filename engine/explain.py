@@ -457,6 +457,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("continuous-trap", "leaves-the-field"),
         "A monster brought back by a card (Call of the Haunted) is destroyed when that card leaves.",
     ),
+    "rule.bound_monster_stays": (
+        ("continuous-trap", "leaves-the-field", "negate"),
+        "A card whose effects are negated as it leaves the field does not take its monster with it.",
+    ),
     "cost.maintenance_paid": (
         ("cost", "standby-phase"),
         "A maintenance cost was paid; it is due even while the card's effect is negated.",
@@ -644,6 +648,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("tribute-summon", "tribute"),
         "This monster cannot be Tributed for a Tribute Summon this turn: the effect that put it on "
         "the field said so (Dandylion's Fluff Tokens).",
+    ),
+    "summon.never_tribute_fodder": (
+        ("tribute-summon", "tribute", "token"),
+        "This monster can never be Tributed for a Tribute Summon: the card that made it says so "
+        "(Scapegoat's Sheep Tokens). It can still be Tributed for other purposes.",
     ),
     "summon.tribute_kind": (
         ("tribute-summon", "tribute"),
@@ -1293,6 +1302,10 @@ SENTENCES: dict[str, str] = {
     "rule.bound_monster_destroyed": (
         "{partner} left the field, so the monster it brought back, {card}, is destroyed with it."
     ),
+    "rule.bound_monster_stays": (
+        "{partner} left the field while {by} negated its effects, so the monster it brought back, {card}, "
+        "is not destroyed with it."
+    ),
     "cost.maintenance_paid": "{player} pays {what} to keep {card} on the field.{negated}{forced}",
     "cost.maintenance_unpaid": "{player} {why} {what} for {card}, so it is destroyed.",
     "activate.locked": "{reason}",
@@ -1414,6 +1427,10 @@ SENTENCES: dict[str, str] = {
     ),
     "summon.tribute_locked": (
         "{card} cannot be Tributed for a Tribute Summon this turn: the effect that summoned it said so."
+    ),
+    "summon.never_tribute_fodder": (
+        "{card} cannot be Tributed for a Tribute Summon at all (only for other purposes): the card "
+        "that made it says so."
     ),
     "summon.tribute_kind": (
         "{card} cannot be Tributed for {name}: its Tribute Summon takes only {kind_monster_type} monsters."
@@ -1859,6 +1876,10 @@ PHRASES: dict[str, str] = {
     ),
     "procedure_not_met.not_fusion_monster_extra": "{card} is not a Fusion Monster in {player}'s Extra Deck.",
     "procedure_not_met.not_monster_controls_3": "{m} is not a monster {player} controls.",
+    "procedure_problem.only_opponent_controls": (
+        "{card} can be Special Summoned by its own procedure only while {opponent} controls a monster and "
+        "{player} controls none"
+    ),
     "procedure_not_met.special_summoned_from_hand": (
         "{name} is Special Summoned from the hand by {verb} {sel}; none of the cards given ({refs}) is one."
     ),
@@ -1912,6 +1933,10 @@ PHRASES: dict[str, str] = {
         "{player} cannot activate Spell Cards until the end of the Damage Step."
     ),
     "locked.cannot_activate_effects_turn": "{card} cannot activate its effects this turn ({source}).",
+    "locked.name_this_turn": (
+        "{player} cannot activate cards, or the effects of cards, named {name} for the rest of this turn "
+        "({source} added one)."
+    ),
     "locked.face_up_cards_gy": (
         "{valley} is face-up: cards in the GY cannot be banished, so {card}, which would banish one, cannot "
         "be activated."
@@ -2003,6 +2028,9 @@ PHRASES: dict[str, str] = {
         "{card}'s targets must be split as its text says ({wanted: and }); {chosen} cannot be."
     ),
     "bad_target.does_not_target_no": "{card} does not target; no target can be chosen for it.",
+    "bad_target.paid_as_cost": (
+        "{t} is paid as the cost of {card}, before its target is chosen, so it cannot also be that target."
+    ),
     "bad_target.cannot_target_itself_effect": (
         "{card} cannot target itself: its effect takes only other cards."
     ),
@@ -2086,6 +2114,15 @@ PHRASES: dict[str, str] = {
     "not_allowed.zone_not_free": (
         "The zone named in the choices ({zone}) is not a free Main Monster Zone of {player}'s; the monster "
         "goes to the lowest free one instead."
+    ),
+    "not_allowed.position_fixed.attack": (
+        "{card}'s text Special Summons in Attack Position; no other position can be chosen."
+    ),
+    "not_allowed.position_fixed.defense": (
+        "{card}'s text Special Summons in Defense Position; no other position can be chosen."
+    ),
+    "not_allowed.position_fixed.set": (
+        "{card}'s text Special Summons in face-down Defense Position; no other position can be chosen."
     ),
     "not_allowed.cannot_chosen_for_here": (
         "{wrong} cannot be chosen for {key_} here; the effect takes only cards that fit it."
@@ -2433,6 +2470,7 @@ PHRASES: dict[str, str] = {
         "the effects of {cards_} are negated until the end of the turn"
     ),
     "done.negate_effects_until_end.no_face_up_monster": "no face-up monster to negate",
+    "done.lock_name_activations": "{player} cannot activate cards named {names} for the rest of this turn",
     "done.negate_name": "effects of cards named {names} are negated until the end of {until}",
     "done.negate_column_spell_traps.other_spell_trap_effects": (
         "the other Spell/Trap effects in its column are negated for the rest of the turn"
@@ -2564,9 +2602,12 @@ PHRASES: dict[str, str] = {
     ),
     "unmet.no_chain": "it answers an activation, and no chain is open",
     "unmet.summoned": (
-        "it answers {by}'s successful {kinds: or } summon, and that is not the last thing that happened"
+        "it answers {by}'s successful {kinds: or }, and that is not the last thing that happened"
     ),
-    "word.a": "a",
+    "unmet.summoned_any": "it answers {by}'s successful summon, and that is not the last thing that happened",
+    "unmet.summon_kind": (
+        "it answers {by}'s successful {kinds: or } only, and the summon just made was {kind:a}"
+    ),
     "by.opponent": "the opponent",
     "by.a_player": "a player",
     "unmet.not_battle_phase": "it does not work during the Battle Phase",
@@ -2914,7 +2955,8 @@ class Explanation:
     def to_dict(self, names: Names | None = None) -> dict:
         """The replay's form; `names` names the cards of `text` (default: as the rule knew them)."""
         slugs = list(CODES[self.code].glossary)
-        slugs += [s for s in self.extra_glossary if s not in slugs]
+        if self.extra_glossary:
+            slugs += [s for s in self.extra_glossary if s not in slugs]
         return {
             "code": self.code,
             "text": render(self, names),
@@ -3105,6 +3147,19 @@ def _from_json(value: Any) -> Any:
 
 
 def _json(value: Any) -> Any:
+    kind = type(value)  # the plain values first: this runs for every parameter of every explanation
+    if kind is str or kind is int or value is None:
+        return value
+    if kind is Card:
+        return {"card": value.id}
+    if kind is Phrase:
+        return {"phrase": value.key, "params": {k: _json(v) for k, v in value.params.items()}}
+    if kind is Player:
+        return {"player": value.name}
+    return _json_other(value)
+
+
+def _json_other(value: Any) -> Any:
     if isinstance(value, Card):
         return {"card": value.id}
     if isinstance(value, CardId):

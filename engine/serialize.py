@@ -15,7 +15,8 @@ from typing import Any
 
 from engine.rules import continuous
 from engine.rules.abilities import properly_summoned
-from engine.state import EMZ_SLOTS, PLAYERS, Board, CardState, Game, Lasting, PlayerState
+from engine.rules.continuous import ZEROED
+from engine.state import EMZ_SLOTS, PLAYERS, Board, CardState, Game, Lasting
 
 
 def _entry(card: CardState, board: Board | None = None) -> dict[str, Any]:
@@ -31,7 +32,8 @@ def _entry_key(card: CardState) -> tuple[Any, ...]:
     return (card.name, card.owner, card.controller, card.zone, card.proper)
 
 
-def _monster(board: Board, c: CardState) -> dict[str, Any]:
+def _monster(board: Board, c: CardState, now: tuple[int, int]) -> dict[str, Any]:
+    """A monster's entry; `now`: its current ATK and DEF (`continuous`)."""
     out = _entry(c)
     out["zone"] = EMZ_SLOTS.get(c.slot or 0, c.slot)
     out["position"] = c.position
@@ -47,12 +49,12 @@ def _monster(board: Board, c: CardState) -> dict[str, Any]:
     if c.counters:
         out["counters"] = dict(c.counters)
     defn = board.define(c.id)
-    for key, own, now, printed, boost in (
-        ("atk", c.atk, continuous.atk(board, c), defn.atk or 0, c.boost_atk),
-        ("def", c.def_, continuous.def_(board, c), defn.def_ or 0, c.boost_def),
+    for key, own, value, printed, boost in (
+        ("atk", c.atk, now[0], defn.atk or 0, c.boost_atk),
+        ("def", c.def_, now[1], defn.def_ or 0, c.boost_def),
     ):
-        if own is not None or now != printed:
-            out[key] = now  # its current value (equips, Field Spells, this turn's changes)
+        if own is not None or value != printed:
+            out[key] = value  # its current value (equips, Field Spells, this turn's changes)
         if boost:
             out[f"{key}_this_turn"] = boost
     if c.gemini:
@@ -86,6 +88,22 @@ def _spell_trap(c: CardState) -> dict[str, Any]:
         out["counters"] = dict(c.counters)
     _carried(c, out)
     return out
+
+
+def _fixed_stats(board: Board) -> bool:
+    """Is every monster's ATK/DEF its own (printed, set or boosted), whatever else is on the board?
+    Yes when no card of the replay has a Continuous effect that changes them."""
+    return not any(
+        board.defined(("continuous", apply), continuous.holder(apply)) for apply in continuous.STAT_EFFECTS
+    )
+
+
+def _zeroed(board: Board) -> bool:
+    """Is a monster's ATK 0 now for the rest of the Battle Phase (a mark on it: Fairy Box)?"""
+    if board.phase != "battle":
+        return False
+    cards = board.cards
+    return any(ZEROED in cards[i].marks for i in board.this_turn_ids)
 
 
 def _lasting(item: Lasting, board: Board) -> dict[str, Any]:
@@ -132,23 +150,36 @@ def _game_parts(game: Game) -> dict[str, Any]:
 class BoardWriter:
     """Writes the boards of one replay, reusing what two boards share.
 
-    A pile (hand, Deck, GY, banished) that is the same tuple in two boards gives the same list
-    object, and a card's entry is written once per card: the state shares unchanged piles
-    between steps, so writing a board costs what changed, and `changes.board_changes` skips
-    shared parts by identity. The dicts returned are shared: treat them as read-only.
+    Every part of a board written before is given again as the same object when what it was
+    written from did not change: a pile that is the same tuple gives the same list, a card's entry
+    is written once per state of the card (a monster's, once per state and current ATK/DEF), a
+    zone whose entries are all the same gives the same list, and a player whose every part is the
+    same gives the same dict. Writing a board so costs what changed since the last one, and
+    `changes.board_changes` skips every shared part by identity. The dicts returned are shared:
+    treat them as read-only.
     """
 
     def __init__(self) -> None:
         self._piles: dict[int, tuple[tuple[str, ...], list[dict[str, Any]]]] = {}
         self._entries: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         self._last_piles: dict[tuple[str, str], tuple[tuple[str, ...], list[dict[str, Any]]]] = {}
-        # per player, the last dict written, with the player state and what else it was written from
-        self._players: dict[str, tuple[PlayerState, tuple[Any, ...], dict[str, Any]]] = {}
+        # a field card's entry by the id of its state: (the state, what else it was written from, entry)
+        self._field: dict[int, tuple[CardState, tuple[Any, ...], dict[str, Any]]] = {}
+        # per (player, zone): the last list written there; per player: the last dict
+        self._zones: dict[tuple[str, str], list[Any]] = {}
+        self._players: dict[str, dict[str, Any]] = {}
+        # per player, what the last dict and its cards' part were written from (`_player`)
+        self._player_from: dict[str, tuple[object, object]] = {}
+        self._sources: dict[str, tuple[object, ...] | None] = {}
+        self._fixed: tuple[object, bool] | None = None  # (Board.memo, _fixed_stats) of the replay
 
     def _pile(self, board: Board, ids: tuple[str, ...], where: tuple[str, str]) -> list[dict[str, Any]]:
         """`where`: (player, pile); a pile that changed at one end since the last one written
         there (a card drawn, one sent to the GY) is that list with one entry more or less."""
         if not ids:  # `()` is one object: kept, every empty pile of a board would be the same list
+            last = self._last_piles.get(where)
+            if last is not None and not last[0]:
+                return last[1]
             self._last_piles[where] = (ids, out := [])
             return out
         kept = self._piles.get(id(ids))
@@ -206,38 +237,108 @@ class BoardWriter:
         return out
 
     def _player(self, board: Board, name: str) -> dict[str, Any]:
-        """A player's part is written from their state and the cards alone: when neither changed
-        since the last board (a new phase, a new window), it is the same dict as before."""
-        p, cards = board.player(name), board.cards
-        # what a monster's current ATK/DEF read besides the cards: LP, the phase, the turn's rules
-        reads = (cards, board.players, board.phase, board.lasting, board.flags)
-        kept = self._players.get(name)
-        if kept is not None and kept[0] is p and all(a is b for a, b in zip(kept[1], reads, strict=True)):
-            return kept[2]
+        """A player's part, from their state and their cards; the same dict as the last one
+        written when every part of it is the same (a new phase, a new window, the other player's
+        move)."""
+        p, field = board.player(name), self._cards_part(board, name)
+        last = self._players.get(name)
+        if last is not None and self._player_from[name][0] is p and self._player_from[name][1] is field:
+            return last
+        self._player_from[name] = (p, field)
         deck: Any = p.deck_unknown
         if p.deck:
-            deck = {"cards": self._pile(board, p.deck, (name, "deck")), "unknown": p.deck_unknown}
-        fs = board.field_spell(name)
+            deck = self._same((name, "deck"), {"cards": self._pile(board, p.deck, (name, "deck")),
+                                               "unknown": p.deck_unknown})  # fmt: skip
         out = {
             "lp": p.lp,
             "normal_summon_used": p.normal_summon_used,
-            "used_this_turn": list(p.used_this_turn),
+            "used_this_turn": self._same((name, "used"), list(p.used_this_turn)),
             "hand": self._pile(board, p.hand, (name, "hand")),
             "deck": deck,
-            "extra_deck": [
-                {**_entry(cards[i]), **({"face": "up"} if cards[i].face else {})} for i in p.extra_deck
-            ],
+            "extra_deck": field["extra_deck"],
             "graveyard": self._pile(board, p.graveyard, (name, "graveyard")),
             "banished": self._pile(board, p.banished, (name, "banished")),
-            "monsters": [_monster(board, c) for c in board.monsters(name)],
-            "spell_traps": [_spell_trap(c) for c in board.spell_traps(name)],
-            "field_spell": {**_entry(fs), "face": fs.face} if fs else None,
+            "monsters": field["monsters"],
+            "spell_traps": field["spell_traps"],
+            "field_spell": field["field_spell"],
         }
         for key in ("summons_this_turn", "cannot_attack", "skip_next_turn", "skip_next_draw"):
             if value := getattr(p, key):
                 out[key] = value
-        self._players[name] = (p, reads, out)
+        if last is not None and last.keys() == out.keys() and all(
+            last[key] is value or (value.__class__ in (int, bool) and last[key] == value)
+            for key, value in out.items()
+        ):  # fmt: skip
+            return last
+        self._players[name] = out
         return out
+
+    def _cards_part(self, board: Board, name: str) -> dict[str, Any]:
+        """A player's Extra Deck and field, written from their cards' states and what changes a
+        monster's ATK/DEF. Where no card of the replay changes ATK/DEF by a Continuous effect, it
+        is written from the cards alone: the same as the last one while `Board.touched` says none
+        of the player's cards changed (the phase counts only for a monster whose ATK is 0 in the
+        Battle Phase, a mark on the card)."""
+        if self._fixed is None or self._fixed[0] is not board.memo:  # new definitions: a Token
+            self._fixed = (board.memo, _fixed_stats(board))
+        sources = (
+            (board.touched[PLAYERS.index(name)], board.flags, _zeroed(board)) if self._fixed[1] else None
+        )
+        last = self._sources.get(name)
+        if (
+            sources is not None
+            and last is not None
+            and all(a is b for a, b in zip(last, sources, strict=True))
+        ):
+            return self._zones[(name, "cards")]
+        self._sources[name] = sources
+        cards, fs = board.cards, board.field_spell(name)
+        extra = [self._extra(cards[i]) for i in board.player(name).extra_deck]
+        monsters = [self._monster(board, c) for c in board.monsters(name)]
+        spell_traps = [self._spell_trap(c) for c in board.spell_traps(name)]
+        return self._same((name, "cards"), {
+            "extra_deck": self._same((name, "extra_deck"), extra),
+            "monsters": self._same((name, "monsters"), monsters),
+            "spell_traps": self._same((name, "spell_traps"), spell_traps),
+            "field_spell": self._field_spell(fs) if fs else None,
+        })  # fmt: skip
+
+    def _same(self, where: tuple[str, str], value: Any) -> Any:
+        """The last value written at `where` when this one holds the very same parts (a list of
+        the same entries, a Deck's same list and count), else this one, kept for next time."""
+        last = self._zones.get(where)
+        if last is not None and len(last) == len(value) and all(
+            a is b or (a.__class__ is int and a == b)
+            for a, b in zip(last.values() if isinstance(last, dict) else last,
+                            value.values() if isinstance(value, dict) else value, strict=True)
+        ):  # fmt: skip
+            return last
+        self._zones[where] = value
+        return value
+
+    def _kept(self, card: CardState, reads: tuple[Any, ...], write: Any) -> dict[str, Any]:
+        """A field card's entry, written once per state of the card and per `reads` (what else it
+        shows: a monster's current ATK/DEF, its materials' states)."""
+        kept = self._field.get(id(card))
+        if kept is not None and kept[0] is card and kept[1] == reads:
+            return kept[2]
+        out = write()
+        self._field[id(card)] = (card, reads, out)  # the state is kept alive: its id is not reused
+        return out
+
+    def _monster(self, board: Board, c: CardState) -> dict[str, Any]:
+        now = (continuous.atk(board, c), continuous.def_(board, c))
+        materials = tuple(board.cards[m] for m in c.materials)
+        return self._kept(c, (*now, *map(id, materials)), lambda: _monster(board, c, now))
+
+    def _spell_trap(self, c: CardState) -> dict[str, Any]:
+        return self._kept(c, (), lambda: _spell_trap(c))
+
+    def _field_spell(self, c: CardState) -> dict[str, Any]:
+        return self._kept(c, (), lambda: {**_entry(c), "face": c.face})
+
+    def _extra(self, c: CardState) -> dict[str, Any]:
+        return self._kept(c, (), lambda: {**_entry(c), **({"face": "up"} if c.face else {})})
 
 
 def board_to_dict(board: Board) -> dict[str, Any]:

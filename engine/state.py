@@ -195,7 +195,7 @@ LASTING_EFFECTS = frozenset({
     "no_effect_draws", "cannot_attack", "effects_negated", "negated_until_end", "names_negated",
     "no_damage_to", "draw_on_opponent_special_summon", "no_deck_to_hand", "eclipse_at_end_phase",
     "no_battle_damage", "no_battle_destruction", "column_negated", "battle_negated",
-    "send_to_gy_at_end_phase", "damage_after_resolving",
+    "send_to_gy_at_end_phase", "damage_after_resolving", "names_locked",
 })  # fmt: skip
 
 
@@ -219,7 +219,8 @@ class Lasting:
     monsters cannot be destroyed by battle: Waboku), column_negated (the other Spell/Trap effects in
     `column`: a Set Infinite Impermanence), battle_negated (`cards`: an Effect Monster destroyed by
     battle with Terrorking Archfiend, negated on the field while `arrived` <= `since`, then in the GY
-    while its `arrived` equals `since`; no turn limit).
+    while its `arrived` equals `since`; no turn limit), names_locked (`player` cannot activate cards,
+    or the effects of cards, named `name`: what Sangan or Witch of the Black Forest added).
     """
 
     what: str
@@ -230,7 +231,7 @@ class Lasting:
     # the `cards` only while they stay as they were at this moment: a card that left the field
     # or was turned face-down since (a later `arrived`) is a new card, no longer affected
     since: int = 0
-    name: str | None = None  # a card's original name (names_negated)
+    name: str | None = None  # a card's original name (names_negated), or a locked name (names_locked)
     # column_negated (Infinite Impermanence): the other Spell/Trap effects in this column, counted
     # 1-5 from the left of player A's side, are negated for the rest of the turn
     column: int = 0
@@ -263,6 +264,11 @@ class Board:
     next_rank: int = field(init=False, compare=False, repr=False)
     # the ids of the cards that hold something only until the end of the turn (CardState.this_turn)
     this_turn_ids: Map[str, None] = field(init=False, compare=False, repr=False)
+    # per player (A, B), a token replaced whenever a card changes that is or was on that player's
+    # field, in their Extra Deck or among their Xyz Materials (`with_card`, `without_card`): the
+    # part of the board written from those cards is unchanged while the token is
+    # (`serialize.BoardWriter`); a card drawn or sent from the hand to the GY leaves it as it was
+    touched: tuple[object, object] = field(init=False, compare=False, repr=False)
     # what `defined` found in `defs`, by key: (what it wanted, the ids); kept up by with_card
     memo: dict[str, tuple[Callable[[CardDef], bool], frozenset[str]]] = field(
         init=False, compare=False, repr=False
@@ -291,6 +297,7 @@ class Board:
         set_(self, "defs", Map(self.defs.items()))
         set_(self, "places", Map({key: Map(ids) for key, ids in places.items()}))
         set_(self, "next_rank", len(self.cards))
+        set_(self, "touched", (object(), object()))
         set_(self, "this_turn_ids", Map(this_turn))
         set_(self, "memo", {})
         set_(self, "derived", {})
@@ -423,16 +430,20 @@ class Board:
             memo = {key: (wanted, ids | {card.id} if wanted(defn) else ids - {card.id})
                     for key, (wanted, ids) in self.memo.items()}  # fmt: skip
             changes = {"defs": self.defs.set(card.id, defn), "memo": memo}  # type: ignore[attr-defined]
+        touched = self.touched
+        if card.zone in TOUCHING or (old is not None and old.zone in TOUCHING):
+            touched = _touch(touched, card.controller, old.controller if old is not None else card.controller)
         return evolve(self, cards=self.cards.set(card.id, card), places=places, next_rank=next_rank,  # type: ignore[attr-defined]
-                      this_turn_ids=this_turn, **changes)  # fmt: skip
+                      this_turn_ids=this_turn, touched=touched, **changes)  # fmt: skip
 
     def without_card(self, card_id: str) -> Board:
         old = self.cards[card_id]
         this_turn = self.this_turn_ids
         if card_id in this_turn:
             this_turn = this_turn.delete(card_id)
+        touched = _touch(self.touched, old.controller) if old.zone in TOUCHING else self.touched
         return evolve(self, cards=self.cards.delete(card_id), places=_unplaced(self.places, old),  # type: ignore[attr-defined]
-                      this_turn_ids=this_turn)  # fmt: skip
+                      this_turn_ids=this_turn, touched=touched)  # fmt: skip
 
     def with_player(self, name: str, **changes: object) -> Board:
         players = dict(self.players)
@@ -455,6 +466,15 @@ def _accepted(defs: Mapping[str, CardDef], wanted: Callable[[CardDef], bool]) ->
         if verdict:
             found.append(card_id)
     return frozenset(found)
+
+
+TOUCHING = frozenset({"monsters", "spell_traps", "field_spell", "extra_deck", "material"})  # Board.touched
+
+
+def _touch(touched: tuple[object, object], *players: str) -> tuple[object, object]:
+    """`Board.touched` after a change to cards of these players: a new token for each of them."""
+    a, b = touched
+    return (object() if "A" in players else a, object() if "B" in players else b)
 
 
 _ORDERS = 512  # zone orders a replay keeps at most (a zone's order costs its size to keep)

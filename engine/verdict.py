@@ -224,11 +224,14 @@ def _ended(steps: list[dict[str, Any]], final_board: dict[str, Any], cards: dict
     resolved any further: its cards stay where they were)."""
     code = "verdict.card_when_ended" if over else "verdict.card_ended"
     places = _places(final_board)
+    moved: dict[str, int] = {}  # card id -> the last step that moved it, in one pass over the steps
+    for step in steps:
+        for e in step["events"]:
+            if (e.get("to") or e.get("from")) and isinstance(card := e.get("card"), str):
+                moved[card] = step["n"]
     for card_id in cards:
         where = places.get(card_id, Phrase("verdict.where.gone"))
-        moved = [s["n"] for s in steps if any(e.get("card") == card_id and (e.get("to") or e.get("from"))
-                                              for e in s["events"])]  # fmt: skip
-        last = moved[-1] if moved else steps[-1]["n"]
+        last = moved.get(card_id, steps[-1]["n"])
         yield _entry(last, code, render(explain(code, card=_id(card_id), where=where), names))
 
 

@@ -197,12 +197,13 @@ def _zone_number(value: Any, player: str) -> int | None:
 
 
 def summon_position(ctx: Context, step: Step | None) -> str | None:
-    """The battle position an effect Summons in: the judge's `choices: {position: ...}`, else
-    the one the card's step names; None where neither says (see `unsaid_position`)."""
+    """The battle position an effect Summons in: the one the card's step fixes ("in Attack
+    Position": not the player's to choose), else the judge's `choices: {position: ...}`; None
+    where neither says (see `unsaid_position`)."""
+    if step is not None and step.position:
+        return step.position
     given = ctx.choices.get("position")
-    if given in ("attack", "defense", "set"):
-        return str(given)
-    return step.position if step is not None else None
+    return str(given) if given in ("attack", "defense", "set") else None
 
 
 def unsaid_position(tx: Tx, ctx: Context, summoned: list[CardState]) -> None:

@@ -35,6 +35,23 @@ def _lasting(what: str, whose: str, words: str, turns: int = 0) -> Handler:
     return handler
 
 
+@OPERATIONS.register(
+    "lock_name_activations", "its player cannot activate cards of the added card's name this turn"
+)
+def _lock_name_activations(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
+    """ "... but you cannot activate cards, or the effects of cards, with that name for the rest of
+    this turn" (Sangan, Witch of the Black Forest): the names of what the step before acted on
+    (engine.rules.locks refuses those activations)."""
+    from engine.rules.lasting import add
+    from engine.state import Lasting
+
+    names = list(dict.fromkeys(tx.board.define(c.id).name for c in ctx.acted))
+    for name in names:
+        add(tx, Lasting(what="names_locked", player=ctx.player, source=ctx.link.card,  # type: ignore[arg-type]
+                        until_turn=tx.board.turn, name=name))  # fmt: skip
+    return Phrase("done.lock_name_activations", player=Player(ctx.player), names=names)
+
+
 @OPERATIONS.register("skip_next_turn", "a player skips their next turn")
 def _skip_next_turn(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     for p in _players(ctx, step.player or "you"):

@@ -132,7 +132,12 @@ def _special_summon(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             allowed[who] = not summon_forbidden(tx, ctx, who)
         if not allowed[who]:
             continue
+        # a position the text fixes ("in Attack Position": Mystic Tomato, Call of the Haunted) is not
+        # the player's to choose; the choice counts only where the text leaves it open
         position = said or "attack"
+        if step.position and ctx.choices.get("position") not in (None, step.position):
+            tx.say("choice.not_allowed", reason=Phrase("not_allowed.position_fixed." + step.position,
+                   card=CardId(ctx.link.card)), cards=(c.id,))  # fmt: skip
         from engine.rules.abilities import one_face_up_problem  # "You can only control 1 face-up X"
 
         if position != "set" and (why := one_face_up_problem(tx.board, c, who)) is not None:
@@ -261,6 +266,10 @@ def _materials_then_summon(method: str) -> Handler:
         tx.update_card(monster.id, summoned_this_turn=True, summon_type=method)
         if said is None:
             unsaid_position(tx, ctx, [tx.board.cards[monster.id]])
+        # a successful Special Summon by a resolving card: Bottomless Trap Hole answers it, a
+        # summon-negating card cannot
+        tx.update(last_summon=Summon(cards=(monster.id,), kind="special", player=ctx.player,  # type: ignore[arg-type]
+                                     seq=tx.game.seq, by=ctx.link.card))  # fmt: skip
         return Phrase("done.summon_by_procedure.summons", method=method.title(), monster=CardId(monster.id),
                       materials=[CardId(m.id) for m in materials])  # fmt: skip
 

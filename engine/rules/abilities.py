@@ -86,11 +86,19 @@ def toons_destroyed(tx: Tx) -> bool:
     return bool(doomed)
 
 
-def procedure_problem(board: Board, card: CardState, player: str) -> str | None:
-    """A summon procedure's condition ("while you control Toon World"), in words, if unmet."""
+def procedure_problem(board: Board, card: CardState, player: str) -> str | Phrase | None:
+    """A summon procedure's condition ("while you control Toon World", "if only your opponent
+    controls a monster"), in words, if unmet."""
     procedure = board.define(card.id).procedure
     req = procedure.requires if procedure is not None else None
-    if req is None or req.you_control is None:
+    if req is None:
+        return None
+    if req.only_opponent_controls_monsters and (
+        board.in_zone("monsters", player) or not board.in_zone("monsters", opponent(player))
+    ):
+        return Phrase("procedure_problem.only_opponent_controls", card=CardId(card.id),
+                      player=Player(player), opponent=Player(opponent(player)))  # fmt: skip
+    if req.you_control is None:
         return None
     wanted = req.you_control.lower()
     if any(c.controller == player and c.face_up and c.zone in FIELD and c.name.lower() == wanted

@@ -422,7 +422,12 @@ def _damage_calculation(tx: Tx) -> None:
             params |= {"player": Player(player), "taken": _takes(taken)}
     for card_id in list(doomed):
         owner = tx.card(card_id).controller
-        if (shield := _shield(tx, "no_battle_destruction", owner)) is not None:
+        shield = _shield(tx, "no_battle_destruction", owner)
+        if shield is not None and continuous.unaffected(tx.board, tx.card(card_id), shield):
+            # Waboku's "your monsters" does not reach a monster unaffected by it (Card Rulings:Waboku)
+            notes.append(explain("rule.unaffected", c=Card.of(tx.card(card_id)), card=CardId(shield),
+                                 cards=(card_id,)))  # fmt: skip
+        elif shield is not None:
             doomed.remove(card_id)
             notes.append(explain("battle.not_destroyed_by_battle", shield=CardId(shield), owner=Player(owner),
                                  card=CardId(card_id), cards=(card_id,)))  # fmt: skip

@@ -664,11 +664,22 @@ def first_targets(game: Game, card_id: str, player: str, effect: Effect) -> list
     doomed = game.battle.doomed if game.battle else ()
     attacker = game.battle.attacker if game.battle else None
     summoned = game.last_summon.cards if game.last_summon else ()
+    me = board.cards.get(card_id)
     for sel in effect.targets:
         fitting = (c.id for c in candidates(board, sel)
                    if c.id not in chosen and c.id != card_id and c.id not in doomed
                    and fits(board, c, sel, player, summoned, attacker))  # fmt: skip
-        chosen += list(islice(fitting, sel.count))  # the first ones: the rest need not be tried
+        picked = list(islice(fitting, sel.count))  # the first ones: the rest need not be tried
+        # a mandatory trigger (or Flip) effect must be activated: with nothing else to target it
+        # targets its own card (Man-Eater Bug alone on the field), unless its text says "other
+        # than this card" (except_this)
+        mandatory = not effect.optional and effect.kind in ("trigger", "flip")
+        if len(picked) < sel.count and mandatory and me is not None and not sel.except_this and (
+            card_id not in chosen and card_id not in doomed and me in candidates(board, sel)
+            and fits(board, me, sel, player, summoned, attacker)
+        ):  # fmt: skip
+            picked.append(card_id)
+        chosen += picked
     if game.summon_attempt is not None and "negates_summon" in conditions(effect):
         chosen.append("summon")
     return chosen
@@ -743,6 +754,15 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     places = tuple((t, tx.board.cards[t].zone, str(tx.board.cards[t].face_up)) for t in targets)
     face_up = tuple(t for t in targets if t in tx.board.cards and tx.board.cards[t].face_up)
     costs = _check_cost(tx, player, card, effect, action)
+    if both := [t for t in targets if t in _paid_cards(tx, costs)]:
+        # "Tribute this card, then target 1 monster" (Exiled Force): the cost is paid first, so
+        # a card paid as the cost is gone before the target is chosen (Yugipedia, Card
+        # Rulings:Exiled Force: it cannot be activated while it is the only monster)
+        raise Illegal(
+            "activate.bad_target",
+            reason=Phrase("bad_target.paid_as_cost", t=CardId(both[0]), card=Card.of(card)),
+            cards=(card.id, *both),
+        )
     restrictions.check_costs(tx, player, card, effect, costs)
     holder = tx.game.priority
     if holder != player:
@@ -812,6 +832,16 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     else:
         tx.say("chain.link_added", card=Card.of(card), link_no=link_no, speed=speed, link_no2=link_no - 1)
     return f"{player} activates {card.name} (Chain Link {link_no}, Spell Speed {speed})"
+
+
+def _paid_cards(tx: Tx, costs: dict[str, object]) -> set[str]:
+    """The cards a cost pays with (Tributed, discarded, banished...), by id."""
+    paid: set[str] = set()
+    for value in costs.values():
+        for ref in value if isinstance(value, list) else [value]:
+            if isinstance(ref, str):
+                paid.add(resolve_ref(tx.board, ref).id)
+    return paid
 
 
 def _negated_on_field(tx: Tx, card_id: str) -> Lasting | None:

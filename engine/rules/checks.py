@@ -2,7 +2,9 @@
 
 - An Equip Card whose monster left the field (or is face-down) is destroyed (rulebook,
   "Equip Spell Cards"); a monster bound to a card that left the field (Call of the Haunted,
-  Premature Burial) is destroyed with it.
+  Premature Burial) is destroyed with it, unless that card's effects were negated as it left
+  (Jinzo brought back by Call of the Haunted negates it, so Jinzo stays: Eternity card of the
+  day, Call of the Haunted, 2004).
 - A player at 0 LP loses; both at once is a draw. A player holding all five pieces of Exodia
   wins (rulebook, "Winning the Duel"). These are checked between links, never in the middle of
   one link's resolution (Advanced Rules, "Winning in a Chain": Graceful Charity).
@@ -17,7 +19,7 @@ from typing import TYPE_CHECKING
 from engine.explain import Card, CardId, Phrase, Player
 from engine.rules import abilities, duel, lasting_moments
 from engine.rules.continuous import FIELD, negated_by
-from engine.state import CardState, evolve, opponent
+from engine.state import Board, CardState, evolve, opponent
 
 if TYPE_CHECKING:
     from engine.cards import CardDef
@@ -50,6 +52,12 @@ def _orphans(tx: Tx) -> bool:
             continue
         partner = board.cards.get(partner_id)
         if card.zone == "monsters":  # a monster bound to the card that brought it back
+            gone = partner is not None and partner.zone not in FIELD
+            if gone and partner is not None and (by := _negated_as_it_left(board, partner)) is not None:
+                tx.update_card(card.id, bound_to=None)
+                tx.say("rule.bound_monster_stays", card=CardId(card.id), partner=CardId(partner_id),
+                       by=Card.of(by), cards=(card.id, by.id))  # fmt: skip
+                return True
             if partner is None or partner.zone not in FIELD or not partner.face_up:
                 tx.move(card.id, "graveyard", event="destroyed", cause=partner_id)
                 tx.say(
@@ -76,6 +84,16 @@ def _orphans(tx: Tx) -> bool:
             )  # fmt: skip
             return True
     return False
+
+
+def _negated_as_it_left(board: Board, partner: CardState) -> CardState | None:
+    """What negated the effects of a Spell/Trap that brought a monster back, as it left the field:
+    its "when this card leaves the field, destroy that monster" does not apply then. Read off the
+    field as it stands right after (the negator, such as Jinzo, is still there)."""
+    if board.define(partner.id).is_monster:
+        return None
+    was = evolve(partner, zone="spell_traps", face="up")
+    return negated_by(board, was)
 
 
 def _check_exodia(tx: Tx) -> None:
@@ -107,18 +125,21 @@ def _exodia_piece(defn: CardDef) -> bool:
 
 
 def maintenance(tx: Tx, declined: frozenset[str] = frozenset()) -> None:
-    """The turn player's maintenance costs, due as the Standby (or End) Phase begins.
+    """The maintenance costs due as the Standby (or End) Phase begins: the turn player's, and the
+    opponent's that are due in every turn (Imperial Order).
 
     Paid if possible, unless the judge lists the card under `choices: {destroy: [...]}`;
     unpaid, the card is destroyed. Negating the card's effect does not waive the cost.
     """
     phase = tx.board.phase
     player = tx.board.turn_player
-    for card in tx.board.on_field(player):
+    for card in (*tx.board.on_field(player), *tx.board.on_field(opponent(player))):
         if not card.face_up:
             continue
         for effect in tx.board.define(card.id).effects:
             if effect.kind != "maintenance" or effect.phase != phase:
+                continue
+            if card.controller != player and not effect.every_turn:
                 continue
             # "you must pay ... (this is not optional)" (Terrorking Archfiend): paid if possible
             forced = card.id in declined and not effect.optional

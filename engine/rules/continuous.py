@@ -10,7 +10,8 @@ Everything here reads a Board and returns a fact; nothing changes the state.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import cache
 from typing import TYPE_CHECKING
 
 from engine.rules import kinds
@@ -143,9 +144,23 @@ def negated_by(board: Board, card: CardState,
 
 
 def in_force(board: Board, apply: str) -> Iterator[tuple[CardState, Effect]]:
-    """Every Continuous effect of this kind that applies now (read once per board)."""
+    """Every Continuous effect of this kind that applies now (read once per board). A replay none
+    of whose cards has such an effect asks no further: most kinds are on no card of a replay."""
+    if not board.defined(("continuous", apply), holder(apply)):
+        return iter(())
     found = board.derive(("in_force", apply), lambda b: tuple(_in_force(b, apply)))
     return iter(found)
+
+
+@cache
+def holder(apply: str) -> Callable[[CardDef], bool]:
+    """Does a card have a Continuous effect of this kind? (One function per kind: `Board.defined`
+    keeps what it found under it for the whole replay.)"""
+
+    def has(defn: CardDef) -> bool:
+        return any(e.kind == "continuous" and e.apply == apply for e in defn.effects)
+
+    return has
 
 
 def _in_force(board: Board, apply: str) -> Iterator[tuple[CardState, Effect]]:
@@ -236,6 +251,11 @@ def matches(board: Board, card: CardState, sel: Selector, player: str) -> bool:
     return sel.max_level is None or level <= sel.max_level
 
 
+ZEROED = "atk_zero_in_battle"  # the mark of a monster whose ATK is 0 until the Battle Phase ends
+# the Continuous effects that change a monster's ATK/DEF (`_stat` reads them)
+STAT_EFFECTS = ("stats_from_equipped", "atk_by_lp_standing", "modify_stats")
+
+
 def _stat(board: Board, card: CardState, which: str) -> int:
     defn = board.define(card.id)
     if which == "atk":
@@ -246,7 +266,7 @@ def _stat(board: Board, card: CardState, which: str) -> int:
         boost = card.boost_def
     if card.zone != "monsters" or not card.face_up:
         return base
-    if which == "atk" and "atk_zero_in_battle" in card.marks and board.phase == "battle":
+    if which == "atk" and ZEROED in card.marks and board.phase == "battle":
         return 0  # "its ATK becomes 0 until the end of the Battle Phase" (Fairy Box)
     for source, _effect in in_force(board, "stats_from_equipped"):  # Relinquished
         held = next((c for c in board.in_zone("spell_traps") if source.id == card.id

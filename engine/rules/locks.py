@@ -9,6 +9,8 @@
   would move a card in the GY elsewhere (Monster Reborn) CAN be activated, and is negated as it
   resolves while Necrovalley applies.
 - A monster that "cannot activate its effects this turn" (Level Modulation).
+- A name its player "cannot activate cards, or the effects of cards, with" for the rest of the turn
+  (Sangan, Witch of the Black Forest: the name of the card they added; their 2017 errata).
 - What the turn remembers: a monster effect activated in a Main Phase (Triple Tactics Talent
   asks about the opponent's), "you cannot draw by card effects the turn you activate this card"
   (Pot of Prosperity: applies from the activation on, even if it is negated).
@@ -66,6 +68,21 @@ def check(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect, a
             cards=(card.id,),
         )  # fmt: skip
     from engine.rules.lasting import effects_negated
+
+    for item in tx.board.lasting:  # Sangan, Witch of the Black Forest: "cannot activate ... that name"
+        if item.what == "names_locked" and item.player == player and item.name == defn.name and (
+            item.until_turn >= tx.board.turn
+        ):  # fmt: skip
+            raise Illegal(
+                "activate.locked",
+                reason=Phrase(
+                    "locked.name_this_turn",
+                    player=Player(player),
+                    name=defn.name,
+                    source=Card.of(tx.card(item.source)),
+                ),  # fmt: skip
+                cards=(card.id, item.source),
+            )
 
     if defn.is_monster and effect.kind != "activation" and (lock := effects_negated(tx.board, card.id)):
         raise Illegal(

@@ -90,6 +90,12 @@ def _watches(defn: CardDef) -> bool:
     return any(e.kind == "trigger" and (e.event in WATCHING or e.event in PHASE_EVENTS) for e in defn.effects)
 
 
+def _has_own_trigger(defn: CardDef) -> bool:
+    """Has the card a trigger or Flip effect that an event about itself sets off (`collect`)?"""
+    return any(e.kind in ("trigger", "flip") and e.event not in PHASE_EVENTS and e.event not in WATCHING
+               for e in defn.effects)  # fmt: skip
+
+
 def _watchers(board: Board) -> list[tuple[CardState, CardDef, int, Effect]]:
     """Every trigger that watches other cards or a phase, with its card (read once per board)."""
     return board.derive("watchers", _find_watchers)
@@ -164,6 +170,11 @@ def remember(game: Game, events: list[dict[str, Any]]) -> tuple[tuple[int, str, 
     by the opponent this turn, destroyed a monster by battle this turn (and which), and, while it
     stays on the field, flipped face-up or inflicted battle damage by a direct attack (and when)."""
     turn = game.board.turn
+    kept = game.memory
+    if not any(e["type"] in _REMEMBERED for e in events) and all(m[0] in (0, turn) for m in kept) and (
+        len(set(kept)) == len(kept)
+    ):  # fmt: skip
+        return kept  # nothing to add, nothing past its turn, nothing twice
     memory = [m for m in game.memory if m[0] in (0, turn)]
     for event in events:
         kind, card = event["type"], event.get("card")
@@ -185,6 +196,9 @@ def remember(game: Game, events: list[dict[str, Any]]) -> tuple[tuple[int, str, 
     return tuple(dict.fromkeys(memory))
 
 
+_REMEMBERED = frozenset({"damage", "summoned", "flipped", "destroyed"})  # the events `remember` reads
+
+
 def _direct_attacker(board: Board, event: dict[str, Any], events: list[dict[str, Any]]) -> str | None:
     """The monster whose direct attack inflicted this battle damage to its opponent, if it was one
     (its `battle` event, against "direct", happened at the same moment)."""
@@ -200,6 +214,8 @@ def _direct_attacker(board: Board, event: dict[str, Any], events: list[dict[str,
 def _forget_left(memory: tuple[tuple[int, str, str], ...],
                  events: list[dict[str, Any]]) -> tuple[tuple[int, str, str], ...]:  # fmt: skip
     """A card that left the field, or was turned face-down, forgets it was flipped face-up."""
+    if not memory:
+        return memory
     gone = {e.get("card") for e in events
             if (e.get("from") in FIELD and e.get("to") not in FIELD)
             or (e["type"] == "position_changed" and e.get("to") == "set")}  # fmt: skip
@@ -267,8 +283,12 @@ def collect(game: Game, events: list[dict[str, Any]]) -> Game:
                              subject=about if isinstance(about, str) else None))  # fmt: skip
 
     watchers = None
+    own = board.defined("own_triggers", _has_own_trigger)  # the cards an event about them can set off
+    watching = board.defined("watchers", _watches)
     for event in events:
         for card_id in _subjects(event):
+            if card_id not in own:
+                continue
             card = board.cards.get(card_id)
             if card is None or treated_as_normal(board, card):  # a Gemini without its effects
                 continue
@@ -285,8 +305,8 @@ def collect(game: Game, events: list[dict[str, Any]]) -> Game:
                 if effect.requires is not None and own_state_problems(card, effect.requires):
                     continue  # "while it has no material": not set off otherwise
                 add(card, number, effect, event)
-        if event["type"] in ("summoned", "phase", "drew", "added_to_hand", "attack_declared",
-                             "returned_to_hand"):  # fmt: skip
+        if watching and event["type"] in ("summoned", "phase", "drew", "added_to_hand", "attack_declared",
+                                          "returned_to_hand"):  # fmt: skip
             watchers = _watchers(board) if watchers is None else watchers
             for card, _defn, number, effect in watchers:
                 if _watched(board, card, effect, event, memory, events):

@@ -4,8 +4,9 @@ The layered engine must replay every corpus scenario exactly as before (steps, e
 chains, boards, `legal`, result); only sentences may change. The fingerprint drops each
 explanation's `text` and `params` (what its sentence is made of), each step's `summary` and each
 `legal` reason, and hashes the rest.
-`python tests/engine/corpus_fingerprint.py` rewrites the stored fingerprints: do it only for an
-intended change of outcome, and say which scenarios changed and why in the commit.
+`PYTHONPATH=. python tests/engine/corpus_fingerprint.py` (from the project root: this tree's
+engine, not an installed one) rewrites the stored fingerprints: do it only for an intended change
+of outcome, and say which scenarios changed and why in the commit.
 """
 
 from __future__ import annotations
