@@ -178,6 +178,8 @@ class ActionEntry(_Doc):
     target: str | None = None
     # activate: what the link did, stated by the judge (engine.rules.stated)
     resolution: list[Any] = Field(default_factory=list)
+    # activate, with `resolution`: the kind of effect a monster with no written effect used
+    effect_kind: Literal["ignition", "quick", "trigger"] | None = None
 
     @property
     def answers(self) -> list[str]:
