@@ -55,6 +55,7 @@ Apply = Literal[
     "cannot_be_attacked",  # the opponent's monsters cannot target it for attacks (Solar Flare Dragon)
     "unaffected_by_spells",  # Spell effects do not apply to it (Horus the Black Flame Dragon LV6)
     "unaffected_by_opponent_spells",  # its opponent's Spell effects do not (Silent Swordsman LV5)
+    "unaffected_by_traps",  # Trap effects do not apply to it (Elemental HERO Wildheart)
     "damage_becomes_gain",  # damage from effects is gained as LP instead (Prime Material Dragon)
     "double_battle_damage",  # battle damage it inflicts to the opponent's LP is doubled (Odd-Eyes)
     "stats_from_equipped",  # its ATK/DEF are those of the monster equipped to it (Relinquished)
@@ -181,6 +182,9 @@ class Step(_Strict, kw_only=True):
     mode: int | None = None  # "activate 1 of these effects": only in this mode (`choices: {mode: n}`)
     # "if this card was co-linked when this effect was activated" (Knightmare Unicorn)
     if_co_linked: bool = False
+    # special_summon "ignoring the Summoning conditions" (Level Modulation): a monster that must be
+    # Summoned another way, or was not properly Summoned, may be Summoned by it
+    ignore_conditions: bool = False
 
 
 class Requires(_Strict, kw_only=True):
@@ -330,6 +334,8 @@ class CardDef(_Strict, kw_only=True):
     materials: Materials | None = None  # its material line (Extra Deck monsters)
     procedure: Procedure | None = None  # its own Special Summon procedure from the hand
     special_summon_by: str | None = None  # only this card's effect (or one ignoring conditions) summons it
+    # "..., or by its own effect" (Vennominaga): its own effect may Special Summon it too
+    special_summon_by_itself: bool = False
     special_summonable: bool = True  # False: "Cannot be Special Summoned" (Victory Dragon)
     tribute_with: Selector | None = None  # its Tribute Summon takes only monsters that fit (Victory Dragon)
     tribute_summon_fodder: bool = True  # False: never Tributed for a Tribute Summon (Sheep Token)

@@ -177,6 +177,8 @@ class ActionEntry(_Doc, kw_only=True):
     target: str | None = None
     # activate: what the link did, stated by the judge (engine.rules.stated)
     resolution: list[Any] = []
+    # activate, with `resolution`: the kind of effect a monster with no written effect used
+    effect_kind: Literal["ignition", "quick", "trigger"] | None = None
 
     @property
     def answers(self) -> list[str]:

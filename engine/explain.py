@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from engine.state import PHASE_NAMES
@@ -302,6 +303,43 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("ritual-summon", "tribute"),
         "The Tributes' Levels must add up to at least the Ritual Monster's Level.",
     ),
+    # the exception named: Summons and their materials (issue 13, item 5)
+    "summon.fusion_materials_sent": (
+        ("fusion-summon", "send-to-graveyard", "resolution"),
+        "Fusion Materials are sent to the GY as the card that Fusion Summons resolves: sent, not "
+        "destroyed, not a cost; the Fusion Summon comes after, so their sending is not the last thing "
+        "to happen.",
+    ),
+    "summon.ritual_tributes": (
+        ("ritual-summon", "tribute", "resolution"),
+        "A Ritual Summon's Tributes, from the hand or the field, are Tributed as the Ritual Spell "
+        "resolves: Tributed, not destroyed, not a cost; the Ritual Summon comes after them.",
+    ),
+    "summon.xyz_materials_attached": (
+        ("xyz-summon", "xyz-material"),
+        "Xyz Materials are attached to the Xyz Monster, not sent to the GY: they go there only when "
+        "detached, or when the Xyz Monster leaves the field.",
+    ),
+    "cost.xyz_material_detached": (
+        ("xyz-material", "cost", "send-to-graveyard"),
+        "Detaching Xyz Material as a cost sends it to the GY at activation, from under the Xyz Monster "
+        "(not from the field); it is not refunded if the effect is negated.",
+    ),
+    "trigger.xyz_material_not_sent": (
+        ("xyz-material", "send-to-graveyard"),
+        'A card that becomes Xyz Material is not sent to the GY: its "sent to the GY" effects are not set '
+        "off (they can be once it is detached).",
+    ),
+    "trigger.returned_from_banishment": (
+        ("send-to-graveyard", "banish"),
+        'A banished card moved to the GY is not "sent to the GY": its "sent to the GY" effects are not '
+        "set off.",
+    ),
+    "trigger.not_from_field": (
+        ("send-to-graveyard", "card-zones"),
+        "A card sent to the GY from the hand (Tributed for a Ritual Summon, discarded) was not sent from "
+        'the field: its "sent from the field" effects are not set off.',
+    ),
     "rule.link_monster_attack_position": (
         ("battle-position", "link-summon"),
         "A Link Monster is always in Attack Position: it cannot be Summoned in Defense Position or Set.",
@@ -372,6 +410,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         "The card cannot be activated at this point of the turn.",
     ),
     "activate.no_such_effect": (("activation",), "The card has no effect with that number."),
+    "activate.kind_of_written_effect": (
+        ("activation", "ignition-effect", "quick-effect", "trigger-effect"),
+        "Only a monster with no written effect has an effect whose kind the judge states; a card with "
+        "written effects activates one of them.",
+    ),
     "activate.no_effect_defined": (
         ("activation",),
         "The engine has no written effect for this card here.",
@@ -859,6 +902,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("card-zones",),
         "In the verdict: where a card the actions named (or a trigger concerned) is after the last step.",
     ),
+    "verdict.card_when_ended": (
+        ("card-zones", "win-conditions"),
+        "In the verdict: where a card the actions named (or a trigger concerned) was when the duel ended "
+        "(a chain the end cut short resolves no further).",
+    ),
     "verdict.result": (("win-conditions",), "In the verdict: how the duel ended."),
     "verdict.lp": (
         ("life-points",),
@@ -1069,7 +1117,7 @@ SENTENCES: dict[str, str] = {
         "conditions), so {card} cannot summon it."
     ),
     "summon.ignoring_conditions": (
-        "{card} is Special Summoned {zone} ignoring its Summoning conditions (Level Up! says so), although "
+        "{card} is Special Summoned {zone} ignoring its Summoning conditions ({source} says so), although "
         "its own text allows no other way."
     ),
     "pendulum.scale_activated": (
@@ -1140,6 +1188,35 @@ SENTENCES: dict[str, str] = {
         "{card} is a Link Monster, which has no DEF and is never in Defense Position: it is placed in "
         "Attack Position."
     ),
+    "summon.fusion_materials_sent": (
+        "{materials} {count:is|are} sent to the GY as Fusion Material for {monster} as {source} resolves: "
+        "sent, not destroyed, and not as a cost; the Fusion Summon of {monster} comes after, so for a "
+        '"When ... is sent" effect of a material that is not the last thing to happen.'
+    ),
+    "summon.ritual_tributes": (
+        "{source} Tributes {tributes} ({where}) for the Ritual Summon of {monster} as it resolves: "
+        "Tributed, not destroyed, and not as a cost; the Ritual Summon of {monster} comes after them."
+    ),
+    "summon.xyz_materials_attached": (
+        "{materials} {count:becomes|become} Xyz Material of {monster}: attached under it, not sent to the "
+        "GY, until detached or until {monster} leaves the field."
+    ),
+    "cost.xyz_material_detached": (
+        "{card} detaches {materials} as the cost of its effect: detached Xyz Material goes to the GY now, "
+        "at activation, from under {card}, not from the field."
+    ),
+    "trigger.xyz_material_not_sent": (
+        '{card} became Xyz Material: it was not sent to the GY, so its "sent to the GY" effect is not set '
+        "off (it can be once {card} is detached)."
+    ),
+    "trigger.returned_from_banishment": (
+        "{card} was returned to the GY from among the banished cards: that is not being sent to the GY, "
+        'so its "sent to the GY" effect is not set off.'
+    ),
+    "trigger.not_from_field": (
+        '{card} went to the GY from the hand, not from the field, so its "sent from the field" effect is '
+        "not set off."
+    ),
     "summon.ritual_levels_short": (
         "The Tributes ({tributes}) add up to Level {total}, short of {card}'s Level {level}, so the Ritual "
         "Summon cannot be performed and nothing is Summoned."
@@ -1193,6 +1270,10 @@ SENTENCES: dict[str, str] = {
     ),
     "activate.not_allowed_now": "{reason}",
     "activate.no_such_effect": "{card} has {effect_count} effect(s); there is no effect {number}.",
+    "activate.kind_of_written_effect": (
+        "{card} has written effects (or is not a monster): activate one of its effects, not a kind of "
+        "effect stated for a monster with none."
+    ),
     "activate.no_effect_defined": "{card} has no effect the engine can activate.",
     "activate.bad_target": "{reason}",
     "activate.condition_not_met": "{reason}",
@@ -1233,7 +1314,7 @@ SENTENCES: dict[str, str] = {
         "in the same chain."
     ),
     "activate.not_activated_effect": (
-        "Effect {number} of {card} is a {kind} effect: it applies by itself and is never activated."
+        "Effect {number} of {card} is {kind:a} effect: it applies by itself and is never activated."
     ),
     "chain.activated_card_stays": (
         "{c} was activated in this chain: it stays on the field until the chain has resolved and cannot be "
@@ -1530,6 +1611,7 @@ SENTENCES: dict[str, str] = {
     "verdict.summon_negated": "{cause} negates the summon of {cards_: and }: it never counts as summoned.",
     "verdict.chain_order": "The chain resolved last link first: {links:; then }.",
     "verdict.card_ended": "After the last step, {card} is {where}.",
+    "verdict.card_when_ended": "When the duel ended, {card} was {where}.",
     "verdict.result": "The duel is over. {why}",
     "verdict.lp": "The duel goes on after the last step: {lps: and }.",
     # --- general rules (issue 13, item 3)
@@ -1748,6 +1830,11 @@ PHRASES: dict[str, str] = {
         "{card} cannot be activated paying {count} card(s) to {key_}: {why}."
     ),
     "condition_not_met.cannot_pay_lp_with": "{player} cannot pay {amount} LP with {lp} LP.",
+    "condition_not_met.summons_locked": (
+        "{card}'s effect would Summon a monster, but {player} activated {source} this turn and cannot "
+        "Summon other monsters that turn, so {player} cannot activate it."
+    ),
+    "locked_summon.by_effect": "Summon by {card}",
     "condition_not_met.already_summoned_this_turn": (
         "{player} already Summoned a monster this turn, and {card} says {player} cannot Summon other "
         "monsters the turn it is activated, so it cannot be activated now."
@@ -1776,16 +1863,16 @@ PHRASES: dict[str, str] = {
         "summon action."
     ),
     "procedure_not_met.not_monster_extra_deck": (
-        "{name} is not a {method} Monster in {player}'s Extra Deck, so it cannot be {method} Summoned."
+        "{name} is not {method:a} Monster in {player}'s Extra Deck, so it cannot be {method} Summoned."
     ),
     "procedure_not_met.fusion_summoned_card_effect": (
         "{name} is Fusion Summoned by a card's effect (Polymerization), not by a summon action."
     ),
-    "procedure_not_met.not_monster": "{card} is not a {method} Monster.",
+    "procedure_not_met.not_monster": "{card} is not {method:a} Monster.",
     "procedure_not_met.link_summon_needs_materials": "A Link Summon needs materials.",
     "procedure_not_met.special_summoned_way_from": "{name} is Special Summoned this way from the hand only.",
     "procedure_not_met.not_monster_extra_deck_2": (
-        "{card} is not a {method} Monster in {player}'s Extra Deck."
+        "{card} is not {method:a} Monster in {player}'s Extra Deck."
     ),
     "procedure_not_met.not_fusion_monster_extra": "{card} is not a Fusion Monster in {player}'s Extra Deck.",
     "procedure_not_met.not_monster_controls_3": "{m} is not a monster {player} controls.",
@@ -1919,7 +2006,7 @@ PHRASES: dict[str, str] = {
         "{paid} cannot pay the cost of {card}: it is not one of the cards the cost names."
     ),
     "cost_missing.monster_already_paid_for": (
-        "A {attribute} monster already paid for {card}'s effect this turn; a monster of the same Attribute "
+        "{attribute:A} monster already paid for {card}'s effect this turn; a monster of the same Attribute "
         "cannot pay for it again this turn."
     ),
     "not_allowed_now.face_down_effects_cannot": "{card} is face-down; its effects cannot be activated.",
@@ -1986,34 +2073,34 @@ PHRASES: dict[str, str] = {
         "The die {source} rolls as {card} resolves was not given; the engine takes 1 (say `choices: {{die: "
         "n}}` on that activation)."
     ),
-    "engine_picked.no_gemini_monster_was": (
-        "No Gemini monster was named (`choices: {{summon: ...}}`); the engine takes the first that fits: "
-        "{card}."
-    ),
     "engine_picked.coin_toss_was_not": (
         "The coin toss of {card} was not given; the engine assumes {assumed} (say `choices: {{coin: "
         "{other}}}` otherwise)."
     ),
-    "engine_picked.must_banish_card_named": (
-        "{foe} must banish {excess} card(s) and named {named_count}; the engine takes the first others: "
-        "{listed}."
+    "engine_picked.first_legal": (
+        "No choice was given for {card}: {what} (`choices: {{{key_}: ...}}`). The engine takes the first "
+        "legal option: {picked}."
     ),
-    "engine_picked.no_tribute_was_named": (
-        "No Tribute was named for {p}; the engine takes the first monster {p} controls: {picks}."
-    ),
-    "engine_picked.no_monster_was_named_3": (
-        "No monster was named for {p}; the engine takes the first {p} controls: {card}."
-    ),
-    "engine_picked.no_choice_was_given": (
-        "No choice was given for {key_}; the engine takes the first that fits: {picked}."
-    ),
-    "missing.needs_choices_say_which": (
-        "{source} needs `choices: {{summon: <Fusion Monster>, materials: [...]}}}}` to say which monster is "
-        "summoned with which materials."
-    ),
-    "missing.needs_choices_say_which_2": (
-        "{card} needs `choices: {{summon: <monster>, materials: [...]}}}}` to say which monster is summoned "
-        "with which materials."
+    "choice_of.add": "which card to add to the hand",
+    "choice_of.summon": "which monster to Summon",
+    "choice_of.destroy": "which card to destroy",
+    "choice_of.send": "which card to send to the GY",
+    "choice_of.banish": "which card to banish",
+    "choice_of.return": "which card to return",
+    "choice_of.discard": "which card to discard",
+    "choice_of.tribute": "which monster to Tribute",
+    "choice_of.materials": "which monsters to use as material",
+    "choice_of.control": "which monster each player gives",
+    "choice_of.order": "the order of the cards placed on the bottom of the Deck",
+    "choice_of.position": "the battle position of the monster it Summons",
+    "choice_of.declare": "which card name to declare",
+    "choice_of.declare_type": "which Monster Type to declare",
+    "choice_of.set": "which monsters are Summoned face-down",
+    "position_taken.attack": "face-up Attack Position",
+    "declared.type_of": "{type_}, the Type of {card}",
+    "missing.no_legal_summon": (
+        "{card} has no legal {method} Summon to perform: no {method} Monster {player} could Summon this way "
+        "has the materials it needs."
     ),
     "missing.declares_monster_type_activated": (
         "{card} declares a Monster Type as it is activated: say which with `choices: {{declare: <Type>}}`."
@@ -2023,6 +2110,10 @@ PHRASES: dict[str, str] = {
     ),
     "not_allowed.not_spell_or_trap": (
         "{card} is not a Spell or Trap in {player}'s hand, so it cannot be Set by this effect."
+    ),
+    "not_allowed.zone_not_free": (
+        "The zone named in the choices ({zone}) is not a free Main Monster Zone of {player}'s; the monster "
+        "goes to the lowest free one instead."
     ),
     "not_allowed.position_fixed.attack": (
         "{card}'s text Special Summons in Attack Position; no other position can be chosen."
@@ -2167,12 +2258,16 @@ PHRASES: dict[str, str] = {
         "monster at a time"
     ),
     "union_problem.always_face_up": (
-        "{target} is always face-up (a {what}), so it cannot be changed to face-down Defense Position"
+        "{target} is always face-up ({what:a}), so it cannot be changed to face-down Defense Position"
     ),
     "proper_problem.not_properly_summoned": (
         "{target} must first be properly Summoned (by its own way of being Summoned) before an effect can "
         "Special Summon it from there, and it was not: a monster sent to the GY from the hand, Deck or Extra "
         "Deck, or whose Summon was negated, was never properly Summoned"
+    ),
+    "proper_problem.only_by": (
+        '{target} can be Special Summoned only by the effect of "{only_by}" (or one that ignores its '
+        "Summoning conditions), so it cannot be chosen to be Special Summoned by another card"
     ),
     "union_problem.not_special_summonable": (
         "{target} cannot be Special Summoned, so it cannot be chosen to be Special Summoned"
@@ -2191,6 +2286,9 @@ PHRASES: dict[str, str] = {
     "checked.at_activation": " only when the card is activated",
     "no_summon_because": "no {method} Summon ({why})",
     "no_normal_summon_because": "no Normal Summon ({why})",
+    "tributes_from.hand": "from the hand",
+    "tributes_from.field": "from the field",
+    "tributes_from.both": "from the hand and the field",
     "where.on_the_field": "on the field",
     "where.controls": "{player} controls",
     "none": "none",
@@ -2201,6 +2299,9 @@ PHRASES: dict[str, str] = {
     "turn.next": "the next turn",
     "from.hand": "from the hand",
     "from.deck": "from the Deck",
+    "from.graveyard": "from the GY",
+    "from.banished": "from among the banished cards",
+    "from.extra_deck": "from the Extra Deck",
     "coin.call_right": "the call was right",
     "coin.heads": "heads",
     "barrier.own_effect": "its own effect, which is not negated",
@@ -2455,7 +2556,7 @@ PHRASES: dict[str, str] = {
     "done.summon_by_procedure.no_tribute": "no Tribute possible: no Ritual Summon",
     "done.summon_by_procedure.not_summoned": "no legal materials: no {method} Summon",
     "done.summon_by_procedure.summons": "{method} Summons {monster} using {materials}",
-    "done.summon_after": "a {method} Summon follows its resolution",
+    "done.summon_after": "{method:a} Summon follows its resolution",
     "unmet.negates_summon": (
         "it negates a summon ({kinds}) at the moment it is attempted, and none is being attempted"
     ),
@@ -2505,13 +2606,13 @@ PHRASES: dict[str, str] = {
     ),
     "unmet.summoned_any": "it answers {by}'s successful summon, and that is not the last thing that happened",
     "unmet.summon_kind": (
-        "it answers {by}'s successful {kinds: or } only, and the summon just made was a {kind}"
+        "it answers {by}'s successful {kinds: or } only, and the summon just made was {kind:a}"
     ),
     "by.opponent": "the opponent",
     "by.a_player": "a player",
     "unmet.not_battle_phase": "it does not work during the Battle Phase",
     "unmet.responds_to_kind": (
-        "it answers the activation of a {wanted: or } immediately before it; Chain Link {link} is {kind}"
+        "it answers the activation of {wanted:a/ or } immediately before it; Chain Link {link} is {kind}"
     ),
     "unmet.not_a_summon_negator": "only a card that negates summons can answer a summon being attempted",
     # the verdict's sentences around a rule's own explanation (engine.verdict)
@@ -2739,6 +2840,8 @@ SUMMON_WORDS = {
     "pendulum": "Pendulum Summon",
     "procedure": "its own procedure",
 }
+# The kind of effect a judge states for a monster known by its printed facts only (`effect_kind`).
+EFFECT_KIND_WORDS = {"ignition": "Ignition Effect", "quick": "Quick Effect", "trigger": "Trigger Effect"}
 # What a player's choice for an effect is for, by the key of an action's `choices`.
 CHOICE_WORDS = {
     "add": "add to the hand",
@@ -2914,7 +3017,50 @@ def render_phrase(phrase: Phrase, names: Names | None = None) -> str:
 
 
 def _fill(template: str, params: Mapping[str, Any], names: Names | None) -> str:
-    return template.format(**{k: _word(v, names) for k, v in params.items()})
+    words = {k: _word(v, names) for k, v in params.items()}
+    for name in _articled(template):  # `{method:a}`: the value with its article, "an Xyz"
+        if name in words:
+            words[name] = _Articled(words[name])
+    return template.format(**words)
+
+
+_ARTICLED = re.compile(r"\{(\w+):[aA](?:/[^}]*)?\}")
+
+
+@cache
+def _articled(template: str) -> frozenset[str]:
+    """The fields of a template written with an article spec (`{kind:a}`, `{attribute:A}`)."""
+    return frozenset(_ARTICLED.findall(template))
+
+
+# Words whose first letter is a vowel but whose sound is not ("a Union", "a one-time"), and words
+# whose first letter is a consonant but whose sound is a vowel ("an Xyz", "an X-Head Cannon",
+# "an Honest").
+_NOT_VOWEL_SOUND = ("uni", "use", "usu", "uti", "one", "once", "eu", "ewe")
+_VOWEL_SOUND = ("x", "hour", "honest", "honor", "heir")
+
+
+def article(word: str) -> str:
+    """ "a" or "an", by how the word is said: an Xyz Monster, an EARTH monster, a Union monster."""
+    w = word.lstrip("\"'(“‘").lower()
+    if w.startswith(_NOT_VOWEL_SOUND):
+        return "a"
+    return "an" if w[:1] in "aeiou" or w.startswith(_VOWEL_SOUND) else "a"
+
+
+class _Articled:
+    """A value a template writes with its article: spec `a` (or `A` at the start of a sentence),
+    optionally followed by `/` and the value's own spec (`{wanted:a/ or }`)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        text = format(self.value, spec[2:] if spec[1:2] == "/" else "")
+        word = article(text)
+        return f"{word.title() if spec[:1] == 'A' else word} {text}"
 
 
 def _word(value: Any, names: Names | None) -> Any:

@@ -550,6 +550,7 @@ class _Builder:
                 hint = f"did you mean {', '.join(close)}? " if close else ""
                 self.fail(where, f"no card {excerpt(ref)} in this scenario; {hint}{_ids(set(known))}")
             self.check_verb(a, path)
+            self.check_effect_kind(a, path)
 
     def ref_list(self, value: Any, where: str, start: int = 0) -> list[tuple[str, str]]:
         """A reference or a list of them, as (path, reference) to check; anything else fails."""
@@ -627,6 +628,29 @@ class _Builder:
         defn = self.catalog.get(name.lower())
         created = defn is not None and ("token" in defn.subtypes or defn.name == "Unknown Card")
         return player in ("A", "B") and number.isdigit() and created
+
+    def check_effect_kind(self, a: ActionEntry, path: str) -> None:
+        """`effect_kind` states the kind of a monster's effect that no card file writes: with the
+        `resolution` it had, on an activate action, for a monster with no written effect."""
+        if a.effect_kind is None:
+            return
+        where = f"{path}.effect_kind"
+        if a.do != "activate" or not a.resolution:
+            self.fail(where, "states the kind of an effect whose resolution is stated: it needs resolution")
+        elif a.effect is not None:
+            self.fail(where, "give effect (a written effect) or effect_kind (a stated one), not both")
+        ref = str(a.card or "")
+        same = (i for i in self.cards if i.lower() == ref.lower())
+        card_id = ref if ref in self.cards else next(same, None)
+        defn = self.defs.get(card_id) if card_id else None
+        if defn is None:
+            return  # a zone reference: checked as the card is activated
+        if not defn.is_monster:
+            self.fail(where, f"{excerpt(defn.name)} is a {defn.card_type}: it is activated as a card, and "
+                             "its activation has no kind to state")  # fmt: skip
+        elif defn.effects:
+            self.fail(where, f"{excerpt(defn.name)} has written effects: activate one with effect "
+                             f"(1-{len(defn.effects)}) instead")  # fmt: skip
 
     def check_verb(self, a: ActionEntry, path: str) -> None:
         needs = {

@@ -81,7 +81,7 @@ def verdict(steps: list[dict[str, Any]], result: dict[str, Any], final_board: di
         *_chains(steps, names),
     ]
     disputed = [*_named(actions, board), *_concerned(steps)]
-    found += _ended(steps, final_board, dict.fromkeys(disputed), names)
+    found += _ended(steps, final_board, dict.fromkeys(disputed), names, ended)
     if not ended:
         found += _lp(steps, final_board, names)
     return found
@@ -218,8 +218,11 @@ def _concerned(steps: list[dict[str, Any]]) -> Iterator[str]:
 
 
 def _ended(steps: list[dict[str, Any]], final_board: dict[str, Any], cards: dict[str, None],
-           names: Names) -> Iterator[Entry]:  # fmt: skip
-    """Where each disputed card is after the last step, pointing at the last step that moved it."""
+           names: Names, over: bool) -> Iterator[Entry]:  # fmt: skip
+    """Where each disputed card is after the last step, pointing at the last step that moved it;
+    if the duel is over, where it was when the duel ended (a chain the end cut short is not
+    resolved any further: its cards stay where they were)."""
+    code = "verdict.card_when_ended" if over else "verdict.card_ended"
     places = _places(final_board, cards)
     moved: dict[str, int] = {}  # card id -> the last step that moved it, in one pass over the steps
     for step in steps:
@@ -229,8 +232,7 @@ def _ended(steps: list[dict[str, Any]], final_board: dict[str, Any], cards: dict
     for card_id in cards:
         where = places.get(card_id, Phrase("verdict.where.gone"))
         last = moved.get(card_id, steps[-1]["n"])
-        yield _entry(last, "verdict.card_ended", render(explain("verdict.card_ended", card=_id(card_id),
-                                                                where=where), names))  # fmt: skip
+        yield _entry(last, code, render(explain(code, card=_id(card_id), where=where), names))
 
 
 def _places(board: dict[str, Any], wanted: Container[str]) -> dict[str, Phrase]:

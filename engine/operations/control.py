@@ -6,7 +6,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.explain import Card, CardId, Phrase, Player
-from engine.operations.context import Context, _pick, select
+from engine.operations.context import (
+    Context,
+    _pick,
+    first_legal,
+    select,
+    summon_forbidden,
+    summon_position,
+    unsaid_position,
+)
 from engine.state import CardState, evolve, opponent
 from engine.vocabulary import OPERATIONS
 
@@ -84,10 +92,7 @@ def _swap_control(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         named = [c for c in chosen if c.zone == "monsters" and c.controller == p]
         pick = (named or mine)[:1]
         if not named and len(mine) > 1:
-            tx.say(
-                "choice.engine_picked",
-                reason=Phrase("engine_picked.no_monster_was_named_3", card=CardId(pick[0].id), p=p),
-            )  # fmt: skip
+            first_legal(tx, ctx, "control", pick)
         picks += pick
     if len(picks) != 2:
         return Phrase("done.swap_control.both_players_must_give")
@@ -301,6 +306,8 @@ def _union_equip(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
 
 def _summon_from_equip(tx: Tx, ctx: Context, union: CardState, position: str) -> bool:
     """Special Summon an equipped Monster Card from the Spell & Trap Zone to its controller's field."""
+    if summon_forbidden(tx, ctx, union.controller):
+        return False
     slot = tx.board.free_slot("monsters", union.controller)
     if slot is None:
         tx.say(
@@ -328,9 +335,11 @@ def _union_unequip(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     from engine.state import Summon
 
     cards = [c for c in select(tx, ctx, step.cards or "this") if c.zone == "spell_traps" and c.equipped_to]
-    position = ctx.choices.get("position") or step.position or "attack"
-    made = [c.id for c in cards if _summon_from_equip(tx, ctx, c, position)]
+    said = summon_position(ctx, step)
+    made = [c.id for c in cards if _summon_from_equip(tx, ctx, c, said or "attack")]
     ctx.acted[:] = [tx.board.cards[c] for c in made]
+    if said is None:
+        unsaid_position(tx, ctx, ctx.acted)
     if made:
         tx.update(last_summon=Summon(cards=tuple(made), kind="special", player=ctx.player,  # type: ignore[arg-type]
                                      seq=tx.game.seq, by=ctx.link.card))  # fmt: skip
@@ -345,11 +354,14 @@ def _unequip_unions_of(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     from engine.state import Summon
 
     made = []
+    said = summon_position(ctx, step)
     for host in select(tx, ctx, step.cards or "targets"):
         for union in equipped_unions(tx.board, host):
-            if _summon_from_equip(tx, ctx, union, ctx.choices.get("position") or step.position or "attack"):
+            if _summon_from_equip(tx, ctx, union, said or "attack"):
                 made.append(union.id)
     ctx.acted[:] = [tx.board.cards[c] for c in made]
+    if said is None:
+        unsaid_position(tx, ctx, ctx.acted)
     if made:
         tx.update(last_summon=Summon(cards=tuple(made), kind="special", player=ctx.player,  # type: ignore[arg-type]
                                      seq=tx.game.seq, by=ctx.link.card))  # fmt: skip

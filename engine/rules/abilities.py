@@ -246,18 +246,38 @@ def properly_summoned(board: Board, card: CardState) -> bool:
     return card.proper or not board.define(card.id).needs_proper_summon
 
 
-def targets_problem(board: Board, effect: Effect, targets: tuple[str, ...]) -> Phrase | None:
+def only_by_another(board: Board, card: CardState, source: str) -> bool:
+    """ "Must be Special Summoned by X" (a Nomi monster): may `source`'s effect not Special Summon
+    it? Only X's effect may (or the monster's own, where its text says so: Vennominaga)."""
+    defn = board.define(card.id)
+    only_by = defn.special_summon_by
+    if not only_by or only_by.lower() == board.define(source).name.lower():
+        return False
+    return not (defn.special_summon_by_itself and card.id == source)
+
+
+def targets_problem(board: Board, effect: Effect, targets: tuple[str, ...],
+                    source: str | None = None) -> Phrase | None:  # fmt: skip
     """Targets that only make sense together: "1 Union monster you control and 1 monster it can
-    be equipped to" (Formation Union). None if they fit."""
+    be equipped to" (Formation Union); a target the effect would Special Summon must be one it
+    can (not a Nomi monster another card must Summon, unless the effect ignores the Summoning
+    conditions: Level Modulation). None if they fit."""
     if effect.do and all(s.op == "flip_face_down" and s.cards == "targets" for s in effect.do):
         for t in targets:  # a Token or a Link Monster is always face-up (rulebook, Monster Tokens)
             what = "Token" if board.cards[t].token else "Link Monster"
             if board.cards[t].token or "link" in board.define(t).subtypes:
                 return Phrase("union_problem.always_face_up", target=CardId(t), what=what)
-    if any(s.op == "special_summon" and s.cards in (None, "targets") for s in effect.do):
+    summoning = [s for s in effect.do if s.op == "special_summon" and s.cards in (None, "targets")]
+    if summoning:
+        ignoring = any(s.ignore_conditions for s in summoning)
         for t in targets:  # a monster that "Cannot be Special Summoned" is not a legal target
             if not board.define(t).special_summonable:
                 return Phrase("union_problem.not_special_summonable", target=CardId(t))
+            if ignoring:
+                continue
+            if source is not None and only_by_another(board, board.cards[t], source):
+                only_by = str(board.define(t).special_summon_by)
+                return Phrase("proper_problem.only_by", target=CardId(t), only_by=only_by)
             if not properly_summoned(board, board.cards[t]):
                 return Phrase("proper_problem.not_properly_summoned", target=CardId(t))
     if any(s.op == "union_unequip" and s.cards == "targets" for s in effect.do):

@@ -692,12 +692,18 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     before the Chain Link, its events and its explanations are built."""
     player = action.player or ""
     card = resolve_ref(tx.board, action.card or "")
+    chosen = action.effect
+    if action.effect_kind is not None:  # a facts-only monster's effect, its kind stated by the judge
+        from engine.rules.stated import stated_effect
+
+        chosen = stated_effect(tx, card, action.effect_kind)
+        card = tx.board.cards[card.id]
     defn = tx.board.define(card.id)
-    trig = waiting_trigger(tx.game, card.id, action.effect) if tx.game.building else None
+    trig = waiting_trigger(tx.game, card.id, chosen) if tx.game.building else None
     if trig is None and pendulum.places_as_scale(card, defn, action.effect):
         number, effect = 0, pendulum.SCALE_ACTIVATION  # the card itself, placed as a Scale
     else:
-        number, effect = _pick_effect(card, defn, trig.effect if trig else action.effect)
+        number, effect = _pick_effect(card, defn, trig.effect if trig else chosen)
     flip_use = _flip_use(tx, card, defn, effect)
     activation = effect.kind == "activation" or flip_use
     speed = 2 if flip_use else spell_speed(defn, effect)
@@ -733,9 +739,10 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     stated = tuple(tuple((verb, value if verb not in CARD_VERBS or isinstance(value, list) else [value])
                          for verb, value in entry.items()) for entry in action.resolution)  # fmt: skip
     targets = _targets(tx, player, card, effect, refs, stated=bool(stated))
-    if (why := targets_problem(tx.board, effect, targets)) is not None:
+    if (why := targets_problem(tx.board, effect, targets, card.id)) is not None:
         code = {
             "union_problem.not_special_summonable": "summon.cannot_be_special_summoned",
+            "proper_problem.only_by": "summon.cannot_be_special_summoned",
             "proper_problem.not_properly_summoned": "summon.not_properly_summoned",
             "union_problem.always_face_up": "target.always_face_up",
         }.get(why.key, "union.not_appropriate")
@@ -888,6 +895,10 @@ def _pay_costs(tx: Tx, player: str, card: CardState, costs: dict[str, object]) -
                     if c.id in host.materials:
                         tx.update_card(host.id, materials=tuple(m for m in host.materials if m != c.id))
             paid = True
+        if key == "detach" and value:  # the exception named: detached as a cost, to the GY now
+            ids = [resolve_ref(tx.board, str(r)).id for r in (value if isinstance(value, list) else [value])]
+            tx.say("cost.xyz_material_detached", card=Card.of(card), materials=[CardId(i) for i in ids],
+                   cards=(card.id, *ids))  # fmt: skip
     if paid:
         tx.emit("cost_paid", card=card.id, player=player)
 

@@ -347,6 +347,8 @@ def unaffected(board: Board, card: CardState, source: str) -> bool:
     # "Unaffected by Spell effects" (Horus LV6), "... by your opponent's" (Silent Swordsman LV5):
     # a Spell Card's effects, a Pendulum Monster's in its Pendulum Zone included
     origin = board.cards.get(source)
+    if origin is not None and board.define(origin.id).card_type == "trap":  # "Unaffected by Trap effects"
+        return first(board, "unaffected_by_traps", card) is not None
     if origin is None or not (board.define(origin.id).card_type == "spell" or (
             origin.zone == "spell_traps" and board.define(origin.id).is_monster)):  # fmt: skip
         return False

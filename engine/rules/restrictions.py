@@ -8,6 +8,10 @@
   effects in the GY (Abyss Dweller).
 - Costs that must be a certain kind of card (Level Up!: a face-up "LV" monster naming another
   in hand or Deck; Accesscode Talker: a Link Monster whose Attribute was not used this turn).
+- "You cannot Summon other monsters the turn you activate this card" (Scapegoat): not after a
+  Summon that turn, and, once activated, no card of its player whose effect Summons can be
+  activated (Konami's FAQ for Scapegoat); a Summon an effect would perform for that player does
+  not happen (engine.operations.context.summon_forbidden).
 - "This card cannot attack the turn you activate this effect" (Obelisk, Black Luster Soldier -
   Envoy of the Beginning): set by the activation itself, whatever happens to the effect; and
   such an effect cannot be activated once the card has attacked this turn.
@@ -21,7 +25,7 @@ from engine.errors import Illegal
 from engine.explain import Card, CardId, Phrase, Player
 from engine.refs import resolve_ref
 from engine.rules.abilities import one_face_up_problem
-from engine.rules.common import NO_SUMMONS
+from engine.rules.common import FLIP_SUMMONED, NO_SUMMONS, summons_locked
 from engine.state import CardState, ChainLink, evolve
 
 if TYPE_CHECKING:
@@ -31,6 +35,9 @@ if TYPE_CHECKING:
 
 GY_LOCK = "gy_locked"  # board flag "gy_locked:<player>": that player cannot activate in the GY
 NO_ATTACK = "no_attack"  # board flag "no_attack:<card id>": it cannot attack this turn
+# an effect of these categories Summons: its player cannot activate it while they cannot Summon
+# (a mandatory trigger still activates, and Summons nothing)
+SUMMONING = frozenset({"special_summon", "summon", "token", "fusion_summon", "ritual_summon"})
 
 
 def link_effect(board: Board, link: ChainLink) -> Effect:
@@ -57,6 +64,15 @@ def check(tx: Tx, player: str, card: CardState, effect: Effect, trigger_seq: int
                 "condition_not_met.already_summoned_this_turn", card=Card.of(card), player=Player(player)
             ),
         )
+    summons = set(effect.categories) & SUMMONING and (
+        effect.optional or effect.kind not in ("trigger", "flip")
+    )
+    if summons and (source := summons_locked(tx.board, player, card.id)) is not None:  # Konami FAQ, Scapegoat
+        raise Illegal(
+            "activate.condition_not_met",
+            reason=Phrase("condition_not_met.summons_locked", card=Card.of(card), player=Player(player),
+                          source=CardId(source)),
+        )  # fmt: skip
     if effect.no_attack_after and card.attacks_this_turn:
         raise Illegal(
             "activate.condition_not_met",
@@ -216,9 +232,10 @@ def record(tx: Tx, player: str, card: CardState, effect: Effect, costs: dict[str
 
 
 def _summoned_this_turn(board: Board, player: str) -> bool:
-    """Has `player` Summoned a monster this turn? Normal and Special Summons are counted; a Flip
-    Summon is seen on a monster Flip Summoned this turn that is still on the field."""
-    if board.player(player).summons_this_turn:
+    """Has `player` Summoned a monster this turn? Normal and Special Summons are counted, a Flip
+    Summon is a turn flag (its monster may have left the field since), and a board may state a
+    monster Flip Summoned this turn."""
+    if board.player(player).summons_this_turn or f"{FLIP_SUMMONED}:{player}" in board.flags:
         return True
     return any(c.summoned_this_turn and c.summon_type == "flip" for c in board.monsters(player))
 

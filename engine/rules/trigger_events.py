@@ -181,7 +181,9 @@ def _sent_to_gy_after_flip(s: Seen) -> bool:
 
 @EVENTS.register("sent_to_gy", "this card is sent to the GY")
 def _sent_to_gy(s: Seen) -> bool:
-    return s.event.get("to") == "graveyard"
+    """A banished card moved to the GY is not "sent to the GY" (rulebook v10, Glossary: Send to
+    the Graveyard, its exception)."""
+    return s.event.get("to") == "graveyard" and s.event.get("from") != "banished"
 
 
 @EVENTS.register("destroyed", "this card is destroyed")
