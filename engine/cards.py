@@ -265,7 +265,6 @@ class Effect(_Strict):
     categories: list[str] = []
     # shared: one use per turn for all of this copy's effects so marked (a Union's "equip OR unequip")
     once_per_turn: Literal["none", "soft", "hard", "card_activation", "shared"] = "none"
-    damage_step: bool = False
     pendulum: bool = False  # a Pendulum Effect: it works from the Pendulum Zone only
     # who cannot respond to its activation; "monster_effects": no one, with a monster effect
     unchainable: Literal["opponent", "both", "monster_effects"] | None = None

@@ -383,7 +383,12 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "activate.damage_step": (
         ("damage-step", "counter-trap"),
-        "In the Damage Step only Counter Traps and effects that directly change ATK/DEF.",
+        "In the Damage Step only Counter Traps, effects that negate an activation, and effects that "
+        "directly change ATK/DEF (until damage calculation) or name their moment.",
+    ),
+    "activate.damage_step_allowed": (
+        ("damage-step",),
+        "An activation in the Damage Step, of a kind the Damage Step allows.",
     ),
     "stated.applied": (
         ("resolution",),
@@ -1197,10 +1202,12 @@ SENTENCES: dict[str, str] = {
     "activate.bad_target": "{reason}",
     "activate.condition_not_met": "{reason}",
     "activate.damage_step": (
-        "{card} cannot be activated now: in the Damage Step only Counter Traps and effects that directly "
-        "change ATK/DEF, and only until damage calculation starts; during damage calculation, only effects "
-        'activated "during damage calculation".'
+        "{card} cannot be activated now: {why}. In the Damage Step only Counter Traps, effects that negate "
+        "the activation of a card or effect, effects that directly change ATK/DEF (only until damage "
+        "calculation starts) and effects whose text names that moment of the Damage Step can be "
+        "activated; Trigger effects still activate when the game sets them off."
     ),
+    "activate.damage_step_allowed": "{card} can be activated in the Damage Step: {why}.",
     "stated.applied": (
         "{card}'s resolution is as the judge stated it; the engine applies it with the timing rules."
     ),
@@ -2110,8 +2117,9 @@ PHRASES: dict[str, str] = {
     ),
     "not_battle_phase.there_no_attack_progress": "There is no attack in progress, so there is no {window}.",
     "damage_step_window.damage_step_start": (
-        "The Damage Step starts. From here until damage calculation, only Counter Traps and effects that "
-        "directly change ATK/DEF can be activated."
+        "The Damage Step starts. From here until damage calculation, only Counter Traps, effects that "
+        "negate an activation, effects that directly change ATK/DEF and effects whose text names this "
+        "moment can be activated."
     ),
     "damage_step_window.before_damage_calculation": (
         "Before damage calculation: a face-down target is turned face-up; effects that directly change "
@@ -2119,7 +2127,26 @@ PHRASES: dict[str, str] = {
     ),
     "damage_step_window.damage_calculation": (
         'Damage calculation begins. Only effects that are activated "during damage calculation" (such as '
-        "Kuriboh's) can be activated now; then damage is calculated."
+        "Kuriboh's), and Counter Traps or effects that negate an activation, can be activated now; then "
+        "damage is calculated."
+    ),
+    "damage_step_kind.counter_trap": (
+        "it is a Counter Trap, which can be activated at any moment of the Damage Step"
+    ),
+    "damage_step_kind.negates_activation": (
+        "it negates the activation of a card or effect, which can be done at any moment of the Damage Step"
+    ),
+    "damage_step_kind.changes_atk_def": (
+        "it directly changes ATK/DEF, and damage calculation has not started yet"
+    ),
+    "damage_step_kind.names_its_moment": "its text names the moment of the Damage Step it is activated in",
+    "damage_step_refused.atk_def_too_late": (
+        "it changes ATK/DEF, but damage calculation has started, and from then on such effects can no "
+        "longer be activated"
+    ),
+    "damage_step_refused.not_a_kind_allowed": (
+        "it is not a Counter Trap, it does not negate an activation, it does not directly change ATK/DEF, "
+        "and its text names no moment of the Damage Step"
     ),
     "damage_step_window.after_damage_calculation": (
         "After damage calculation: effects that happen at this moment activate now (such as the Flip effect "
