@@ -1232,8 +1232,8 @@ SENTENCES: dict[str, str] = {
         "{partner} left the field while {by} negated its effects, so the monster it brought back, {card}, "
         "is not destroyed with it."
     ),
-    "cost.maintenance_paid": "{player} pays {what} to keep {card} on the field.{negated}{forced}",
-    "cost.maintenance_unpaid": "{player} {why} {what} for {card}, so it is destroyed.",
+    "cost.maintenance_paid": "{player} pays {what} to keep {card} on the field.{due}{negated}{forced}",
+    "cost.maintenance_unpaid": "{player} {why} {what} for {card}, so it is destroyed.{due}",
     "activate.locked": "{reason}",
     "activate.flipped_this_chain": (
         "{name}'s effect was already used as the card was activated in this chain; it cannot be used again "
@@ -2255,6 +2255,10 @@ PHRASES: dict[str, str] = {
     "maintenance.forced": (
         " Its text makes this payment not optional while it can be paid, so the choice not to pay does not "
         "apply."
+    ),
+    "maintenance.every_turn": (
+        " It is due in {turn_player}'s Standby Phase too: the card's text asks for it \"during the Standby "
+        "Phase\", every player's, not only its controller's."
     ),
     "maintenance.declined": "chooses not to pay",
     "maintenance.cannot_pay": "cannot pay",

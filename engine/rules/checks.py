@@ -143,7 +143,10 @@ def maintenance(tx: Tx, declined: frozenset[str] = frozenset()) -> None:
                 continue
             # "you must pay ... (this is not optional)" (Terrorking Archfiend): paid if possible
             forced = card.id in declined and not effect.optional
-            _pay_or_destroy(tx, card.id, effect.cost, card.id in declined and effect.optional, forced)
+            # due in the opponent's Standby Phase too: say why (its text's "during the Standby Phase")
+            due = Phrase("maintenance.every_turn", turn_player=Player(player)) if card.controller != player \
+                else Phrase("nothing")  # fmt: skip
+            _pay_or_destroy(tx, card.id, effect.cost, card.id in declined and effect.optional, forced, due)
 
 
 def _counter_holder(tx: Tx, card: CardState) -> CardState:
@@ -201,7 +204,8 @@ def _control_returns(tx: Tx) -> bool:
     return False
 
 
-def _pay_or_destroy(tx: Tx, card_id: str, cost: dict, declined: bool, forced: bool = False) -> None:
+def _pay_or_destroy(tx: Tx, card_id: str, cost: dict, declined: bool, forced: bool = False,
+                    due: Phrase | None = None) -> None:  # fmt: skip
     card = tx.card(card_id)
     player = card.controller
     lp_due = int(cost.get("pay_lp", 0))
@@ -248,6 +252,7 @@ def _pay_or_destroy(tx: Tx, card_id: str, cost: dict, declined: bool, forced: bo
             card=Card.of(card),
             negated=Phrase("maintenance.negated", negator=Card.of(negator)) if negator else Phrase("nothing"),
             forced=Phrase("maintenance.forced") if forced else Phrase("nothing"),
+            due=due or Phrase("nothing"),
             cards=(card_id,),
         )  # fmt: skip
         return
@@ -259,5 +264,6 @@ def _pay_or_destroy(tx: Tx, card_id: str, cost: dict, declined: bool, forced: bo
         why=why,
         what=what,
         card=Card.of(card),
+        due=due or Phrase("nothing"),
         cards=(card_id,),
     )  # fmt: skip
