@@ -415,6 +415,7 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
                                    player=Player(player)))  # fmt: skip
     if req.any_on_field and not any(
         fits(board, c, sel, player) for sel in req.any_on_field for c in candidates(board, sel)
+        if not (sel.except_this and c.id == card.id)  # "other" cards: a Set card is not one of them
     ):  # fmt: skip
         kinds = " or ".join(" ".join(filter(None, (
             {"up": "a face-up", "down": "a face-down"}.get(sel.face, "a"),
