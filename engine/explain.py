@@ -2329,7 +2329,8 @@ PHRASES: dict[str, str] = {
     ),
     "done.equip_monster.equips_equip_card_2": "equips {done} to {this} as an Equip Card",
     "done.equip_monster.no_longer_face_up": (
-        "{card} is no longer face-up on the field, so nothing is equipped"
+        "{card} is no longer face-up on the field, so nothing is equipped; the rules send {sent} to the GY "
+        "instead, as a monster that cannot be equipped"
     ),
     "done.equip_battle_victims.equips_equip_cards": "equips {victims} to {this} as Equip Cards",
     "done.equip_battle_victims.no_longer_face_up_2": (
