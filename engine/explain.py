@@ -423,6 +423,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("continuous-trap", "leaves-the-field", "negate"),
         "A card whose effects are negated as it leaves the field does not take its monster with it.",
     ),
+    "rule.bound_monster_stays_not_destroyed": (
+        ("leaves-the-field", "destroy"),
+        "A card that destroys its monster only when it is destroyed left otherwise: the monster stays.",
+    ),
     "cost.maintenance_paid": (
         ("cost", "standby-phase"),
         "A maintenance cost was paid; it is due even while the card's effect is negated.",
@@ -1231,6 +1235,10 @@ SENTENCES: dict[str, str] = {
     "rule.bound_monster_stays": (
         "{partner} left the field while {by} negated its effects, so the monster it brought back, {card}, "
         "is not destroyed with it."
+    ),
+    "rule.bound_monster_stays_not_destroyed": (
+        "{partner} left the field without being destroyed, so the monster it brought back, {card}, stays: "
+        "its text destroys that monster only when it is destroyed."
     ),
     "cost.maintenance_paid": "{player} pays {what} to keep {card} on the field.{due}{negated}{forced}",
     "cost.maintenance_unpaid": "{player} {why} {what} for {card}, so it is destroyed.{due}",

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from engine.explain import Card, CardId, Phrase, Player
 from engine.rules import abilities, duel, lasting_moments
-from engine.rules.continuous import FIELD, negated_by
+from engine.rules.continuous import FIELD, holder, negated_by
 from engine.state import Board, CardState, evolve, opponent
 
 if TYPE_CHECKING:
@@ -53,6 +53,14 @@ def _orphans(tx: Tx) -> bool:
         partner = board.cards.get(partner_id)
         if card.zone == "monsters":  # a monster bound to the card that brought it back
             gone = partner is not None and partner.zone not in FIELD
+            # returned or banished, not destroyed: "When this card is destroyed" (Premature Burial)
+            until_destroyed = holder("bound_until_destroyed")
+            only_if_destroyed = partner is not None and until_destroyed(board.define(partner.id))
+            if gone and partner is not None and partner.zone != "graveyard" and only_if_destroyed:
+                tx.update_card(card.id, bound_to=None)
+                tx.say("rule.bound_monster_stays_not_destroyed", card=CardId(card.id),
+                       partner=CardId(partner_id), cards=(card.id,))  # fmt: skip
+                return True
             if gone and partner is not None and (by := _negated_as_it_left(board, partner)) is not None:
                 tx.update_card(card.id, bound_to=None)
                 tx.say("rule.bound_monster_stays", card=CardId(card.id), partner=CardId(partner_id),
