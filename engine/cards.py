@@ -47,6 +47,9 @@ Apply = Literal[
     "lock_graveyard",  # GY cards cannot be banished; effects moving them are negated (Necrovalley)
     "gain_becomes_damage",  # the affected player's LP gains from effects become damage (Simochi)
     "banish_when_leaving",  # face-up, it is banished instead of leaving the field otherwise (DMoC)
+    # the monster it brought back is destroyed only if this card is destroyed, not if it leaves the
+    # field otherwise ("When this card is destroyed, destroy the equipped monster": Premature Burial)
+    "bound_until_destroyed",
     "banish_battle_destroyed",  # a monster it destroys by battle is banished (Dark Magician of Chaos)
     # an Effect Monster it destroys by battle has its effects negated while it stays on the field
     # or in the GY (Terrorking Archfiend; engine.rules.abilities)
@@ -266,7 +269,6 @@ class Effect(_Strict, kw_only=True):
     categories: list[str] = []
     # shared: one use per turn for all of this copy's effects so marked (a Union's "equip OR unequip")
     once_per_turn: Literal["none", "soft", "hard", "card_activation", "shared"] = "none"
-    damage_step: bool = False
     pendulum: bool = False  # a Pendulum Effect: it works from the Pendulum Zone only
     # who cannot respond to its activation; "monster_effects": no one, with a monster effect
     unchainable: Literal["opponent", "both", "monster_effects"] | None = None

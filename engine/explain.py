@@ -426,7 +426,12 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "activate.damage_step": (
         ("damage-step", "counter-trap"),
-        "In the Damage Step only Counter Traps and effects that directly change ATK/DEF.",
+        "In the Damage Step only Counter Traps, effects that negate an activation, and effects that "
+        "directly change ATK/DEF (until damage calculation) or name their moment.",
+    ),
+    "activate.damage_step_allowed": (
+        ("damage-step",),
+        "An activation in the Damage Step, of a kind the Damage Step allows.",
     ),
     "stated.applied": (
         ("resolution",),
@@ -460,6 +465,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "rule.bound_monster_stays": (
         ("continuous-trap", "leaves-the-field", "negate"),
         "A card whose effects are negated as it leaves the field does not take its monster with it.",
+    ),
+    "rule.bound_monster_stays_not_destroyed": (
+        ("leaves-the-field", "destroy"),
+        "A card that destroys its monster only when it is destroyed left otherwise: the monster stays.",
     ),
     "cost.maintenance_paid": (
         ("cost", "standby-phase"),
@@ -1278,10 +1287,12 @@ SENTENCES: dict[str, str] = {
     "activate.bad_target": "{reason}",
     "activate.condition_not_met": "{reason}",
     "activate.damage_step": (
-        "{card} cannot be activated now: in the Damage Step only Counter Traps and effects that directly "
-        "change ATK/DEF, and only until damage calculation starts; during damage calculation, only effects "
-        'activated "during damage calculation".'
+        "{card} cannot be activated now: {why}. In the Damage Step only Counter Traps, effects that negate "
+        "the activation of a card or effect, effects that directly change ATK/DEF (only until damage "
+        "calculation starts) and effects whose text names that moment of the Damage Step can be "
+        "activated; Trigger effects still activate when the game sets them off."
     ),
+    "activate.damage_step_allowed": "{card} can be activated in the Damage Step: {why}.",
     "stated.applied": (
         "{card}'s resolution is as the judge stated it; the engine applies it with the timing rules."
     ),
@@ -1306,8 +1317,12 @@ SENTENCES: dict[str, str] = {
         "{partner} left the field while {by} negated its effects, so the monster it brought back, {card}, "
         "is not destroyed with it."
     ),
-    "cost.maintenance_paid": "{player} pays {what} to keep {card} on the field.{negated}{forced}",
-    "cost.maintenance_unpaid": "{player} {why} {what} for {card}, so it is destroyed.",
+    "rule.bound_monster_stays_not_destroyed": (
+        "{partner} left the field without being destroyed, so the monster it brought back, {card}, stays: "
+        "its text destroys that monster only when it is destroyed."
+    ),
+    "cost.maintenance_paid": "{player} pays {what} to keep {card} on the field.{due}{negated}{forced}",
+    "cost.maintenance_unpaid": "{player} {why} {what} for {card}, so it is destroyed.{due}",
     "activate.locked": "{reason}",
     "activate.flipped_this_chain": (
         "{name}'s effect was already used as the card was activated in this chain; it cannot be used again "
@@ -2201,8 +2216,9 @@ PHRASES: dict[str, str] = {
     ),
     "not_battle_phase.there_no_attack_progress": "There is no attack in progress, so there is no {window}.",
     "damage_step_window.damage_step_start": (
-        "The Damage Step starts. From here until damage calculation, only Counter Traps and effects that "
-        "directly change ATK/DEF can be activated."
+        "The Damage Step starts. From here until damage calculation, only Counter Traps, effects that "
+        "negate an activation, effects that directly change ATK/DEF and effects whose text names this "
+        "moment can be activated."
     ),
     "damage_step_window.before_damage_calculation": (
         "Before damage calculation: a face-down target is turned face-up; effects that directly change "
@@ -2210,7 +2226,26 @@ PHRASES: dict[str, str] = {
     ),
     "damage_step_window.damage_calculation": (
         'Damage calculation begins. Only effects that are activated "during damage calculation" (such as '
-        "Kuriboh's) can be activated now; then damage is calculated."
+        "Kuriboh's), and Counter Traps or effects that negate an activation, can be activated now; then "
+        "damage is calculated."
+    ),
+    "damage_step_kind.counter_trap": (
+        "it is a Counter Trap, which can be activated at any moment of the Damage Step"
+    ),
+    "damage_step_kind.negates_activation": (
+        "it negates the activation of a card or effect, which can be done at any moment of the Damage Step"
+    ),
+    "damage_step_kind.changes_atk_def": (
+        "it directly changes ATK/DEF, and damage calculation has not started yet"
+    ),
+    "damage_step_kind.names_its_moment": "its text names the moment of the Damage Step it is activated in",
+    "damage_step_refused.atk_def_too_late": (
+        "it changes ATK/DEF, but damage calculation has started, and from then on such effects can no "
+        "longer be activated"
+    ),
+    "damage_step_refused.not_a_kind_allowed": (
+        "it is not a Counter Trap, it does not negate an activation, it does not directly change ATK/DEF, "
+        "and its text names no moment of the Damage Step"
     ),
     "damage_step_window.after_damage_calculation": (
         "After damage calculation: effects that happen at this moment activate now (such as the Flip effect "
@@ -2330,6 +2365,10 @@ PHRASES: dict[str, str] = {
         " Its text makes this payment not optional while it can be paid, so the choice not to pay does not "
         "apply."
     ),
+    "maintenance.every_turn": (
+        " It is due in {turn_player}'s Standby Phase too: the card's text asks for it \"during the Standby "
+        "Phase\", every player's, not only its controller's."
+    ),
     "maintenance.declined": "chooses not to pay",
     "maintenance.cannot_pay": "cannot pay",
     "split.part": "{count} {where}",
@@ -2399,7 +2438,8 @@ PHRASES: dict[str, str] = {
     ),
     "done.equip_monster.equips_equip_card_2": "equips {done} to {this} as an Equip Card",
     "done.equip_monster.no_longer_face_up": (
-        "{card} is no longer face-up on the field, so nothing is equipped"
+        "{card} is no longer face-up on the field, so nothing is equipped; the rules send {sent} to the GY "
+        "instead, as a monster that cannot be equipped"
     ),
     "done.equip_battle_victims.equips_equip_cards": "equips {victims} to {this} as Equip Cards",
     "done.equip_battle_victims.no_longer_face_up_2": (

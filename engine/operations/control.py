@@ -176,10 +176,16 @@ def _equip_self(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
 @OPERATIONS.register("equip_monster", "equips the target monster to this card as an Equip Card")
 def _equip_monster(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Take the target and equip it to this card as an Equip Card (Relinquished); if this card
-    is no longer face-up on the field, nothing happens."""
+    is no longer face-up on the field, the target cannot be equipped and is sent to the GY, by
+    the rules rather than by the effect (Relinquished Anima's OCG ruling, YGOResources via
+    huntlist.eu; Relinquished's own, edisonformat.net)."""
     this = tx.board.cards.get(ctx.link.card)
     if this is None or this.zone != "monsters" or not this.face_up:
-        return Phrase("done.equip_monster.no_longer_face_up", card=ctx.link.card)
+        sent = [c.id for c in select(tx, ctx, step.cards or "targets") if c.zone == "monsters"]
+        for card_id in sent:
+            tx.move(card_id, "graveyard", event="sent_to_gy", cause="rule: nothing to equip to")
+        return Phrase("done.equip_monster.no_longer_face_up", card=ctx.link.card,
+                      sent=list(sent) or Phrase("word.nothing"))  # fmt: skip
     done = []
     for c in select(tx, ctx, step.cards or "targets"):
         if c.zone != "monsters":

@@ -87,6 +87,10 @@ def _create_token_from_tributes(tx: Tx, ctx: Context, step: Step) -> str | Phras
     tx.update(created=tuple(created.items()))
     tx.emit("summoned", card=card.id, player=owner, summoner=ctx.player, cause=ctx.link.card,
             chain_link=ctx.link.link, to="monsters")  # fmt: skip
+    # a successful Special Summon by this link's player, the last thing the effect does: "When a
+    # monster is Summoned" cards (Torrential Tribute) answer it, a summon-negating card cannot
+    tx.update(last_summon=Summon(cards=(card.id,), kind="special", player=ctx.player,  # type: ignore[arg-type]
+                                 seq=tx.game.seq, by=ctx.link.card))  # fmt: skip
     return Phrase(
         "done.create_token_from_tributes.special_summons_field_atk",
         card=CardId(card.id),

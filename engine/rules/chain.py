@@ -13,7 +13,7 @@ from engine.cards import CardDef, Effect, Selector
 from engine.errors import Illegal
 from engine.explain import Card, CardId, Phase, Phrase, Player, Zone
 from engine.refs import resolve_ref
-from engine.rules import continuous, locks, pendulum, restrictions
+from engine.rules import continuous, damage_step, locks, pendulum, restrictions
 from engine.rules.abilities import targets_problem  # a Union and a monster it can equip
 from engine.rules.common import MAIN_PHASES
 from engine.rules.conditions import Activating, deck_actions
@@ -75,19 +75,20 @@ def _pick_effect(card: CardState, defn: CardDef, number: int | None) -> tuple[in
 
 
 def _check_timing(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect,
-                  speed: int) -> None:  # fmt: skip
+                  speed: int, stated: tuple[str, ...] = ()) -> str | None:  # fmt: skip
+    """Raise Illegal if the effect cannot be activated now; in the Damage Step, return why it can
+    (a phrase key, engine.rules.damage_step)."""
     board, game = tx.board, tx.game
     chain = game.chain
-    if game.battle is not None and game.battle.window == "damage_calculation" and (
-        set(conditions(effect)) & locks.DURING_DAMAGE_CALCULATION
-    ):  # fmt: skip
-        pass  # an effect activated "during damage calculation" (Kuriboh): its own window
-    elif game.battle is not None and game.battle.window != "battle_step":
-        after_calc = game.battle.window in ("damage_calculation", "after_damage_calculation",
-                                            "damage_step_end")  # fmt: skip
-        counter = defn.spell_trap_kind == "counter" and defn.card_type == "trap"
-        if after_calc or not (counter or effect.damage_step):
-            raise Illegal("activate.damage_step", card=Card.of(card))  # fmt: skip
+    allowed = None
+    if game.battle is not None and (window := game.battle.window) != "battle_step":
+        allowed = damage_step.allowance(defn, effect, window, stated)
+        if allowed is None:
+            raise Illegal(
+                "activate.damage_step",
+                card=Card.of(card),
+                why=Phrase(damage_step.refusal(effect, stated)),
+            )  # fmt: skip
     if chain:
         top = chain[-1]
         _check_unchainable(tx, player, card, defn, effect, top)
@@ -112,6 +113,7 @@ def _check_timing(tx: Tx, player: str, card: CardState, defn: CardDef, effect: E
                 turn_player=Player(board.turn_player),
             ),
         )
+    return allowed
 
 
 def _check_unchainable(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect,
@@ -413,6 +415,7 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
                                    player=Player(player)))  # fmt: skip
     if req.any_on_field and not any(
         fits(board, c, sel, player) for sel in req.any_on_field for c in candidates(board, sel)
+        if not (sel.except_this and c.id == card.id)  # "other" cards: a Set card is not one of them
     ):  # fmt: skip
         kinds = " or ".join(" ".join(filter(None, (
             {"up": "a face-up", "down": "a face-down"}.get(sel.face, "a"),
@@ -707,6 +710,7 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     flip_use = _flip_use(tx, card, defn, effect)
     activation = effect.kind == "activation" or flip_use
     speed = 2 if flip_use else spell_speed(defn, effect)
+    damage_step_kind = None  # why it may be activated in the Damage Step, if it is one now
     if trig is not None:
         if trig.player != player:
             raise Illegal(
@@ -728,7 +732,8 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
         raise not_set_off(card)
     else:
         _check_location(tx, player, card, defn, effect, activation)
-        _check_timing(tx, player, card, defn, effect, speed)
+        stated_verbs = tuple(verb for entry in action.resolution for verb in entry)
+        damage_step_kind = _check_timing(tx, player, card, defn, effect, speed, stated_verbs)
     _check_locks(tx, player, card, defn, effect)
     locks.check(tx, player, card, defn, effect, action)
     restrictions.check(tx, player, card, effect, trig.seq if trig else None)
@@ -831,6 +836,8 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
         tx.say("chain.opened", card=Card.of(card), speed=speed, foe=Player(foe), answer=answer)  # fmt: skip
     else:
         tx.say("chain.link_added", card=Card.of(card), link_no=link_no, speed=speed, link_no2=link_no - 1)
+    if damage_step_kind is not None:
+        tx.say("activate.damage_step_allowed", card=Card.of(card), why=Phrase(damage_step_kind))
     return f"{player} activates {card.name} (Chain Link {link_no}, Spell Speed {speed})"
 
 
