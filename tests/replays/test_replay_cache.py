@@ -120,9 +120,16 @@ def _read_card(name: str) -> Card:
 @pytest.mark.django_db(transaction=True)
 def test_the_cards_version_is_read_again_only_after_a_write() -> None:
     """Outside a transaction, a second read costs no query; a write by this connection or a commit
-    by another (another worker, `import_cards`) is seen at once."""
+    by another (another worker, `import_cards`) is seen at once. That rests on SQLite's own change
+    counters; on another database the version is read every time, so it is always fresh."""
     if connection.vendor != "sqlite":
-        pytest.skip("SQLite's own counters; on another database the version is read every time")
+        cards_version()
+        with CaptureQueriesContext(connection) as queries:
+            cards_version()
+        assert len(queries) > 0, "without SQLite's counters nothing may be kept"
+        _read_card("Card A")
+        assert cards_version() == imported_cards_version()
+        return
     first = cards_version()
     assert first == imported_cards_version()
     with CaptureQueriesContext(connection) as queries:
