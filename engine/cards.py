@@ -351,7 +351,7 @@ class CardDef(_Strict):
     # a Normal Spell that stays on the field once activated and is destroyed in the End Phase of
     # its controller's opponent's Nth turn (Swords of Revealing Light: 3)
     stays_for_opponent_turns: int | None = Field(default=None, ge=1)
-    only_one_face_up: bool = False  # "You can only control 1 face-up <this card>" (Dragon Ice)
+    only_one_face_up: bool = False  # "There can only be 1 face-up <this card> on the field" (Dragon Ice)
     summary: str = Field(min_length=1)
     effects: list[Effect] = []
     unconfirmed: list[PrintedStat] = []

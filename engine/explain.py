@@ -886,8 +886,8 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "summon.only_one_face_up": (
         ("summoning-condition", "rules-vs-card-effects"),
-        "A player can control only 1 face-up copy of this card: a second cannot be summoned or "
-        "flipped face-up while one is (Dragon Ice).",
+        "Only 1 face-up copy of this card can be on the field, either player's side: a second cannot "
+        "be summoned or flipped face-up while one is (Dragon Ice).",
     ),
     "rule.only_one_face_up_destroyed": (
         ("summoning-condition", "destroy"),
@@ -2276,9 +2276,11 @@ PHRASES: dict[str, str] = {
         "{wanted: or }, so the effect applies."
     ),
     "die_roll.and_destroyed": ", and {card} is destroyed",
-    "only_one_face_up.already_controls": (
-        "{player} already controls a face-up {name} ({other}) and can control only 1 face-up"
+    "only_one_face_up.already_on_field": (
+        "{other} is already face-up on the field, and there can be only 1 face-up {name} on the field, "
+        "counting both players' sides"
     ),
+    "only_one_face_up.cannot_be_chosen": "{why}, so {target} cannot be chosen to be Special Summoned",
     "only_one_face_up.cannot_ed_now": "{why}: {card} cannot be {verb}ed now.",
     "only_one_face_up.effect_which_would_special": (
         "{why}, so {card}'s effect, which would Special Summon it face-up, cannot be activated."

@@ -168,19 +168,20 @@ def cannot_be_destroyed_by(tx: Tx, card: CardState, source: str) -> bool:
 
 # --------------------------------------------------------------------------- "only 1 face-up"
 def one_face_up_problem(board: Board, card: CardState, player: str) -> Phrase | None:
-    """ "You can only control 1 face-up X" (Dragon Ice): why `player` cannot have this card face-up
-    on the field now (they already control another face-up one), or None. Not an effect: negating
-    effects does not lift it (YGOrganization, "Learn Rulings" part 13, the "Highlander" clause)."""
+    """ "There can only be 1 face-up X on the field" (Dragon Ice): why `player` cannot have this
+    card face-up on the field now (another is face-up on the field, on either side), or None.
+    Both fields count: the OCG FAQ on Dragon Ice (fid 12926) says the opponent of a player who
+    controls a face-up one cannot Summon one, activate its effect, or target one with Monster
+    Reborn. Not an effect: negating effects does not lift it (YGOrganization, "Learn Rulings" part
+    13, the "Highlander" clause)."""
     defn = board.define(card.id)
     if not defn.only_one_face_up:
         return None
-    other = next((c for c in board.monsters(player) if c.id != card.id and c.face_up
+    other = next((c for c in board.in_zone("monsters") if c.id != card.id and c.face_up
                   and board.define(c.id).name == defn.name), None)  # fmt: skip
     if other is None:
         return None
-    return Phrase(
-        "only_one_face_up.already_controls", player=Player(player), name=defn.name, other=Card.of(other)
-    )
+    return Phrase("only_one_face_up.already_on_field", name=defn.name, other=Card.of(other))
 
 
 def only_one_destroyed(tx: Tx) -> bool:
@@ -280,6 +281,9 @@ def targets_problem(board: Board, effect: Effect, targets: tuple[str, ...],
                 return Phrase("proper_problem.only_by", target=CardId(t), only_by=only_by)
             if not properly_summoned(board, board.cards[t]):
                 return Phrase("proper_problem.not_properly_summoned", target=CardId(t))
+        for t in targets:  # "There can only be 1 face-up X on the field" (OCG FAQ, Dragon Ice)
+            if (why := one_face_up_problem(board, board.cards[t], board.cards[t].owner)) is not None:
+                return Phrase("only_one_face_up.cannot_be_chosen", why=why, target=CardId(t))
     if any(s.op == "union_unequip" and s.cards == "targets" for s in effect.do):
         for t in targets:  # "an equipped Union Monster Card": equipped as a Union, by its own effect
             card = board.cards[t]

@@ -749,6 +749,7 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
             "union_problem.not_special_summonable": "summon.cannot_be_special_summoned",
             "proper_problem.only_by": "summon.cannot_be_special_summoned",
             "proper_problem.not_properly_summoned": "summon.not_properly_summoned",
+            "only_one_face_up.cannot_be_chosen": "summon.only_one_face_up",
             "union_problem.always_face_up": "target.always_face_up",
         }.get(why.key, "union.not_appropriate")
         raise Illegal(
