@@ -424,6 +424,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("activation-condition",),
         "The card's activation condition is not met.",
     ),
+    "activate.damage_step_summon_trigger": (
+        ("damage-step", "trigger-effect"),
+        "A Trigger effect set off by the opponent's Summon cannot be activated in the Damage Step "
+        "(Dragon Ice).",
+    ),
     "activate.damage_step": (
         ("damage-step", "counter-trap"),
         "In the Damage Step only Counter Traps, effects that negate an activation, and effects that "
@@ -1293,6 +1298,10 @@ SENTENCES: dict[str, str] = {
         "activated; Trigger effects still activate when the game sets them off."
     ),
     "activate.damage_step_allowed": "{card} can be activated in the Damage Step: {why}.",
+    "activate.damage_step_summon_trigger": (
+        "{card}'s Trigger effect was set off by the opponent Summoning a monster in the Damage Step, and "
+        "such an effect cannot be activated in the Damage Step."
+    ),
     "stated.applied": (
         "{card}'s resolution is as the judge stated it; the engine applies it with the timing rules."
     ),

@@ -719,6 +719,9 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
                 trig_player=Player(trig.player),
                 player=Player(player),
             )  # fmt: skip
+        window = tx.game.battle.window if tx.game.battle is not None else None
+        if damage_step.summon_trigger_refused(window, effect):  # Dragon Ice: not in the Damage Step
+            raise Illegal("activate.damage_step_summon_trigger", card=Card.of(card))
         tx.update(waiting=tuple(t for t in tx.game.waiting if t != trig))
     elif effect.kind == "trigger" and effect.event is None and not effect.do and action.resolution:
         _check_location(tx, player, card, defn, effect, activation)
