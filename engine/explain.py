@@ -523,7 +523,8 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "choice.not_allowed": (("resolution",), "A choice named a card the effect cannot take."),
     "cost.attack_cost_paid": (
         ("cost", "continuous-effect"),
-        "A cost to declare an attack, part of the monster's effect, was paid.",
+        "A cost to declare an attack was paid: part of the monster's own effect (a Toon's), or asked by "
+        "another card (Toll).",
     ),
     "rule.tributes_forbidden": (
         ("tribute", "continuous-effect"),
@@ -2154,6 +2155,10 @@ PHRASES: dict[str, str] = {
     "attack_cost_paid.tributes_for_declare_attack": (
         "{player} Tributes {cards_} for {attacker} to declare an attack; this cost is part of its effect, so "
         "it is waived while that effect is negated."
+    ),
+    "attack_cost_paid.pays_lp_for_card": (
+        "{player} pays {due} LP to declare an attack with {attacker}: {source}'s effect makes every attack "
+        "declaration cost it."
     ),
     "attack_cost_paid.pays_lp_for_declare": (
         "{player} pays {due} LP for {attacker} to declare an attack; this cost is part of its effect, so it "
