@@ -36,7 +36,18 @@ def _attack_restrictions(tx: Tx, player: str, attacker: CardState,
                          action: ActionEntry | None = None) -> None:  # fmt: skip
     """Continuous effects that stop or tax an attack (Messenger of Peace, Armor Exe, Dark Elf)."""
     board = tx.board
-    if (source := continuous.first(board, "forbid_attacks", attacker)) is not None:
+    forbidding = [
+        s
+        for s, e in continuous.in_force(board, "forbid_attacks")
+        if continuous.affects(board, s, e, attacker)
+    ]
+    stopping = [s for s in forbidding if not continuous.unaffected(board, attacker, s.id)]
+    for shield in (s for s in forbidding if s not in stopping):
+        # a monster unaffected by that card's effects attacks anyway (Elemental HERO Wildheart and
+        # Gravity Bind: yugioh-wiki.net, Gravity Bind)
+        tx.say("rule.unaffected", c=Card.of(attacker), card=CardId(shield.id), cards=(attacker.id,))
+    if stopping:
+        source = stopping[0]
         raise Illegal(
             "battle.attacks_forbidden",
             reason=Phrase(

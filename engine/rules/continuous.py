@@ -244,11 +244,13 @@ def matches(board: Board, card: CardState, sel: Selector, player: str) -> bool:
     level = (defn.level or 0) + (card.level_change if card.zone == "monsters" else 0)  # Level now
     if isinstance(sel.level, int) and level != sel.level:
         return False
-    if sel.min_level is not None and (level or defn.rank or 0) < sel.min_level:
+    # an Xyz or Link Monster has a Rank or Link Rating, no Level: "Level N or higher/lower" never
+    # fits it (yugioh-wiki.net, Gravity Bind: Xyz Monsters get past it)
+    if sel.min_level is not None and (defn.level is None or level < sel.min_level):
         return False
     if sel.max_def is not None and (defn.def_ is None or def_(board, card) > sel.max_def):
         return False
-    return sel.max_level is None or level <= sel.max_level
+    return sel.max_level is None or (defn.level is not None and level <= sel.max_level)
 
 
 ZEROED = "atk_zero_in_battle"  # the mark of a monster whose ATK is 0 until the Battle Phase ends
