@@ -146,12 +146,22 @@ def _check_response(tx: Tx, player: str, card: CardState, effect: Effect,
         raise Illegal("summon.cannot_respond", name=name, cards=(card.id, locked[0]))
 
 
+def pays_cost(board: Board, card: CardState, effect: Effect, paid: CardState, player: str) -> bool:
+    """Is `paid` one of the cards the cost names (`cost_cards`)? Not the card itself where the text
+    says "other" (Vennominaga: "banish 1 other Reptile monster from your GY")."""
+    from engine.rules.continuous import fits
+
+    return any(
+        fits(board, paid, sel, player) and (not sel.equipped_to_this or paid.equipped_to == card.id)
+        and not (sel.except_this and paid.id == card.id)
+        for sel in effect.cost_cards
+    )  # fmt: skip
+
+
 def check_costs(tx: Tx, player: str, card: CardState, effect: Effect, costs: dict[str, Any]) -> None:
     """Cards paid as a cost must be of the kind the card asks for."""
     if not effect.cost_cards and not effect.once_per_attribute:
         return
-    from engine.rules.continuous import fits
-
     board = tx.board
     used = board.player(player).used_this_turn
     for key, value in costs.items():
@@ -159,10 +169,7 @@ def check_costs(tx: Tx, player: str, card: CardState, effect: Effect, costs: dic
             continue
         for ref in value if isinstance(value, list) else [value]:
             paid = resolve_ref(board, str(ref))
-            if effect.cost_cards and not any(
-                fits(board, paid, sel, player) and (not sel.equipped_to_this or paid.equipped_to == card.id)
-                for sel in effect.cost_cards
-            ):  # fmt: skip
+            if effect.cost_cards and not pays_cost(board, card, effect, paid, player):
                 raise Illegal(
                     "activate.cost_missing",
                     reason=Phrase(
