@@ -592,6 +592,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("toon-monster", "destroy"),
         "A face-up Toon World on the field was destroyed, so the Toon monsters are destroyed too.",
     ),
+    "toon.spared_effects_negated": (
+        ("toon-monster", "negate"),
+        "A Toon whose effects are negated (Skill Drain) is not destroyed when Toon World is.",
+    ),
     "toon.must_attack_toon": (
         ("toon-monster", "battle-step"),
         "While the opponent controls a face-up Toon monster, a Toon monster must attack a Toon.",
@@ -1407,6 +1411,10 @@ SENTENCES: dict[str, str] = {
     "toon.destroyed_with_toon_world": (
         "{world} was destroyed on the field, so {card} is destroyed too (its own effect, which starts no "
         "chain)."
+    ),
+    "toon.spared_effects_negated": (
+        "{world} was destroyed on the field, but {card} stays: its effects are negated ({by}), the one "
+        "that would destroy it with {world} too."
     ),
     "toon.must_attack_toon": "{reason}",
     "toon.direct_attack": (

@@ -75,6 +75,7 @@ def toons_destroyed(tx: Tx) -> bool:
         world = gone.get((effect.with_card or "").lower())
         if world is not None and source.zone == "monsters" and source.face_up:
             doomed.append((source, world))
+    _spared_by_negation(tx, gone, {card.id for card, _world in doomed})
     for card, world in doomed:
         tx.move(card.id, "graveyard", event="destroyed", cause=world)
         tx.say(
@@ -84,6 +85,23 @@ def toons_destroyed(tx: Tx) -> bool:
             cards=(card.id, world),
         )
     return bool(doomed)
+
+
+def _spared_by_negation(tx: Tx, gone: dict[str, str], doomed: set[str]) -> None:
+    """Say why a face-up monster with such an effect stays: its effects are negated (a Toon under
+    Skill Drain is not destroyed with Toon World: Yugipedia, Card Rulings:Toon World)."""
+    board = tx.board
+    for card in board.in_zone("monsters"):
+        if card.id in doomed or not card.face_up:
+            continue
+        for effect in board.define(card.id).effects:
+            world = gone.get((effect.with_card or "").lower()) if effect.apply == "destroyed_with" else None
+            said = any(
+                e.code == "toon.spared_effects_negated" and card.id in e.cards for e in tx.explanations
+            )
+            if world is not None and not said and (by := continuous.negated_by(board, card)) is not None:
+                tx.say("toon.spared_effects_negated", world=Card.of(tx.card(world)), card=Card.of(card),
+                       by=Card.of(by), cards=(card.id, world, by.id))  # fmt: skip
 
 
 def procedure_problem(board: Board, card: CardState, player: str) -> str | Phrase | None:
