@@ -256,7 +256,10 @@ class Effect(_Strict):
     ] = {}
     targets: list[Selector] = []
     apply: Apply | None = None  # kind continuous: what it does while it applies
-    affects: Selector | Literal["this", "equipped"] | None = None  # kind continuous: to whom
+    # kind continuous: to whom; "equipped": the monster this card is equipped to, however it was
+    # equipped; "equipped_by_itself": only while it equipped itself ("while equipped by this card's
+    # effect": the older Unions' text)
+    affects: Selector | Literal["this", "equipped", "equipped_by_itself"] | None = None
     atk: int = 0  # modify_stats
     def_: int = Field(default=0, alias="def")
     with_activation: bool = False  # a Continuous Trap's effect usable as the card is activated

@@ -606,7 +606,7 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "union.destroyed_instead": (
         ("union-monster", "equip-card", "destroy"),
-        "A Union equipped by its own effect is destroyed instead of the monster it equips.",
+        "A Union equipped to a monster is destroyed instead of it.",
     ),
     "union.equipped": (
         ("union-monster", "equip-card"),
@@ -1422,8 +1422,7 @@ SENTENCES: dict[str, str] = {
         "none of them is a face-up Toon monster."
     ),
     "union.destroyed_instead": (
-        "{card} would be destroyed {how}; {source}, equipped to it by its own Union effect, is destroyed "
-        "instead."
+        "{card} would be destroyed {how}; {source}, equipped to it {by}, is destroyed instead."
     ),
     "union.equipped": (
         "{union} becomes an Equip Spell Card equipped to {host}. It was equipped by its own Union effect, so "
@@ -2310,6 +2309,8 @@ PHRASES: dict[str, str] = {
     "only_one_face_up.cannot_summon_face_up": "{why}, so {card} cannot summon it face-up.",
     "battle_damage.taken": "takes {amount} battle damage",
     "battle_damage.none_taken": "takes no battle damage",
+    "union_equipped_by.itself": "by its own Union effect",
+    "union_equipped_by.another": "by another card's effect",
     "union_problem.not_a_host": "{host} is not a monster {union} can be equipped to",
     "union_problem.no_union_effect": "{union} has no Union effect that equips it",
     "union_problem.already_has_a_union": (

@@ -137,7 +137,8 @@ def destroyed_instead(tx: Tx, card: CardState, by: str) -> CardState | None:
             continue
         tx.move(source.id, "graveyard", event="destroyed", cause=f"instead of {card.id}")
         how = Phrase("destroyed_by.battle" if by == "battle" else "destroyed_by.effect")
-        tx.say("union.destroyed_instead", source=Card.of(source), card=Card.of(card), how=how)
+        by_whom = Phrase("union_equipped_by.itself" if source.self_equipped else "union_equipped_by.another")
+        tx.say("union.destroyed_instead", source=Card.of(source), card=Card.of(card), how=how, by=by_whom)
         return source
     return _equipped_destroyed_instead(tx, card, by)
 

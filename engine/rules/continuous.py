@@ -198,10 +198,11 @@ def affects(board: Board, source: CardState, effect: Effect, card: CardState) ->
     who = effect.affects
     if who is None or who == "this":
         return card.id == source.id
-    if who == "equipped":  # a Monster Card's equip bonus: only if it equipped itself (a Union)
-        return source.equipped_to == card.id and (
-            source.self_equipped or board.define(source.id).card_type != "monster"
-        )
+    if who == "equipped":  # whoever equipped it: a Union with the current text gives its equip
+        # effects when another card's effect equipped it too (Yugipedia, "Union Monster"; Union Rider)
+        return source.equipped_to == card.id
+    if who == "equipped_by_itself":  # "while equipped by this card's effect" (the older Unions)
+        return source.equipped_to == card.id and source.self_equipped
     if who.monster_type == "declared":  # the Type its activation declared (Regulation of Tribe)
         who = who.model_copy(update={"monster_type": source.declared or "(none declared)"})
     if not matches(board, card, who, source.controller):
