@@ -1915,6 +1915,10 @@ PHRASES: dict[str, str] = {
     "procedure_not_met.special_summoned_from_hand": (
         "{name} is Special Summoned from the hand by {verb} {sel}; none of the cards given ({refs}) is one."
     ),
+    "full.no_zone_to_equip": (
+        "All of {player}'s Spell & Trap Zones are occupied, so {card}'s effect, which would place an Equip "
+        "Card there, cannot be activated."
+    ),
     "full.has_no_extra_monster": "{player} has no Extra Monster Zone free for a Link Monster.",
     "full.all_main_monster_zones": "All 5 of {player}'s Main Monster Zones are occupied.",
     "full.all_spell_trap_zones": "All 5 of {player}'s Spell & Trap Zones are occupied.",

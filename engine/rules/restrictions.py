@@ -47,6 +47,10 @@ def link_effect(board: Board, link: ChainLink) -> Effect:
     return board.define(link.card).effects[link.effect - 1] if link.effect else SCALE_ACTIVATION
 
 
+# operations that put one card on the field as an Equip Card (the card itself, a Union, a monster taken)
+EQUIPS_A_CARD = frozenset({"equip_self", "union_equip", "equip_monster"})
+
+
 def check(tx: Tx, player: str, card: CardState, effect: Effect, trigger_seq: int | None = None) -> None:
     """Raise Illegal if the card's own limits, or a lock left this turn, forbid this activation."""
     if card.zone == "graveyard" and f"{GY_LOCK}:{player}" in tx.board.flags:
@@ -57,6 +61,12 @@ def check(tx: Tx, player: str, card: CardState, effect: Effect, trigger_seq: int
     if effect.once_per_chain and any(link.card == card.id and link_effect(tx.board, link) is effect
                                      for link in tx.game.chain):  # fmt: skip
         raise Illegal("activate.once_per_chain", card=Card.of(card))  # fmt: skip
+    if EQUIPS_A_CARD & {step.op for step in effect.do} and tx.board.free_slot("spell_traps", player) is None:
+        # the Equip Card it would place needs a Spell & Trap Zone: with none free it cannot be
+        # activated, and a mandatory one is lost (Yugipedia, Card Rulings:Dark Necrofear)
+        raise Illegal(
+            "zone.full", reason=Phrase("full.no_zone_to_equip", card=Card.of(card), player=Player(player))
+        )
     if effect.no_other_summons and _summoned_this_turn(tx.board, player):
         raise Illegal(
             "activate.condition_not_met",
