@@ -356,7 +356,7 @@ def spell_resolved(tx: Tx, link: ChainLink, effect: Effect) -> None:
 
 def check_wins(tx: Tx) -> None:
     """Wins that are not the basic ones: a card holding its winning number of counters
-    (Vennominaga: 3 Hybris Counters), and Victory Dragon's battle damage reducing the opponent
+    (Vennominaga: 3 Hyper-Venom Counters), and Victory Dragon's battle damage reducing the opponent
     to 0 LP, which also wins the Match."""
     if tx.game.result is not None:
         return
