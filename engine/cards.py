@@ -253,7 +253,10 @@ class Effect(_Strict, kw_only=True):
     ] = {}
     targets: list[Selector] = []
     apply: Apply | None = None  # kind continuous: what it does while it applies
-    affects: Selector | Literal["this", "equipped"] | None = None  # kind continuous: to whom
+    # kind continuous: to whom; "equipped": the monster this card is equipped to, however it was
+    # equipped; "equipped_by_itself": only while it equipped itself ("while equipped by this card's
+    # effect": the older Unions' text)
+    affects: Selector | Literal["this", "equipped", "equipped_by_itself"] | None = None
     atk: int = 0  # modify_stats
     def_: int = field(default=0, name="def")
     with_activation: bool = False  # a Continuous Trap's effect usable as the card is activated
@@ -348,7 +351,7 @@ class CardDef(_Strict, kw_only=True):
     # a Normal Spell that stays on the field once activated and is destroyed in the End Phase of
     # its controller's opponent's Nth turn (Swords of Revealing Light: 3)
     stays_for_opponent_turns: Annotated[int, Meta(ge=1)] | None = None
-    only_one_face_up: bool = False  # "You can only control 1 face-up <this card>" (Dragon Ice)
+    only_one_face_up: bool = False  # "There can only be 1 face-up <this card> on the field" (Dragon Ice)
     summary: Annotated[str, Meta(min_length=1)]
     effects: list[Effect] = []
     unconfirmed: list[PrintedStat] = []

@@ -424,6 +424,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("activation-condition",),
         "The card's activation condition is not met.",
     ),
+    "activate.damage_step_summon_trigger": (
+        ("damage-step", "trigger-effect"),
+        "A Trigger effect set off by the opponent's Summon cannot be activated in the Damage Step "
+        "(Dragon Ice).",
+    ),
     "activate.damage_step": (
         ("damage-step", "counter-trap"),
         "In the Damage Step only Counter Traps, effects that negate an activation, and effects that "
@@ -518,7 +523,8 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "choice.not_allowed": (("resolution",), "A choice named a card the effect cannot take."),
     "cost.attack_cost_paid": (
         ("cost", "continuous-effect"),
-        "A cost to declare an attack, part of the monster's effect, was paid.",
+        "A cost to declare an attack was paid: part of the monster's own effect (a Toon's), or asked by "
+        "another card (Toll).",
     ),
     "rule.tributes_forbidden": (
         ("tribute", "continuous-effect"),
@@ -586,6 +592,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("toon-monster", "destroy"),
         "A face-up Toon World on the field was destroyed, so the Toon monsters are destroyed too.",
     ),
+    "toon.spared_effects_negated": (
+        ("toon-monster", "negate"),
+        "A Toon whose effects are negated (Skill Drain) is not destroyed when Toon World is.",
+    ),
     "toon.must_attack_toon": (
         ("toon-monster", "battle-step"),
         "While the opponent controls a face-up Toon monster, a Toon monster must attack a Toon.",
@@ -596,7 +606,7 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "union.destroyed_instead": (
         ("union-monster", "equip-card", "destroy"),
-        "A Union equipped by its own effect is destroyed instead of the monster it equips.",
+        "A Union equipped to a monster is destroyed instead of it.",
     ),
     "union.equipped": (
         ("union-monster", "equip-card"),
@@ -886,8 +896,8 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "summon.only_one_face_up": (
         ("summoning-condition", "rules-vs-card-effects"),
-        "A player can control only 1 face-up copy of this card: a second cannot be summoned or "
-        "flipped face-up while one is (Dragon Ice).",
+        "Only 1 face-up copy of this card can be on the field, either player's side: a second cannot "
+        "be summoned or flipped face-up while one is (Dragon Ice).",
     ),
     "rule.only_one_face_up_destroyed": (
         ("summoning-condition", "destroy"),
@@ -1293,6 +1303,10 @@ SENTENCES: dict[str, str] = {
         "activated; Trigger effects still activate when the game sets them off."
     ),
     "activate.damage_step_allowed": "{card} can be activated in the Damage Step: {why}.",
+    "activate.damage_step_summon_trigger": (
+        "{card}'s Trigger effect was set off by the opponent Summoning a monster in the Damage Step, and "
+        "such an effect cannot be activated in the Damage Step."
+    ),
     "stated.applied": (
         "{card}'s resolution is as the judge stated it; the engine applies it with the timing rules."
     ),
@@ -1398,14 +1412,17 @@ SENTENCES: dict[str, str] = {
         "{world} was destroyed on the field, so {card} is destroyed too (its own effect, which starts no "
         "chain)."
     ),
+    "toon.spared_effects_negated": (
+        "{world} was destroyed on the field, but {card} stays: its effects are negated ({by}), the one "
+        "that would destroy it with {world} too."
+    ),
     "toon.must_attack_toon": "{reason}",
     "toon.direct_attack": (
         "{attacker} may attack {foe} directly although {foe} controls monsters: its Toon effect lets it, as "
         "none of them is a face-up Toon monster."
     ),
     "union.destroyed_instead": (
-        "{card} would be destroyed {how}; {source}, equipped to it by its own Union effect, is destroyed "
-        "instead."
+        "{card} would be destroyed {how}; {source}, equipped to it {by}, is destroyed instead."
     ),
     "union.equipped": (
         "{union} becomes an Equip Spell Card equipped to {host}. It was equipped by its own Union effect, so "
@@ -1898,6 +1915,10 @@ PHRASES: dict[str, str] = {
     "procedure_not_met.special_summoned_from_hand": (
         "{name} is Special Summoned from the hand by {verb} {sel}; none of the cards given ({refs}) is one."
     ),
+    "full.no_zone_to_equip": (
+        "All of {player}'s Spell & Trap Zones are occupied, so {card}'s effect, which would place an Equip "
+        "Card there, cannot be activated."
+    ),
     "full.has_no_extra_monster": "{player} has no Extra Monster Zone free for a Link Monster.",
     "full.all_main_monster_zones": "All 5 of {player}'s Main Monster Zones are occupied.",
     "full.all_spell_trap_zones": "All 5 of {player}'s Spell & Trap Zones are occupied.",
@@ -2146,6 +2167,10 @@ PHRASES: dict[str, str] = {
         "{player} Tributes {cards_} for {attacker} to declare an attack; this cost is part of its effect, so "
         "it is waived while that effect is negated."
     ),
+    "attack_cost_paid.pays_lp_for_card": (
+        "{player} pays {due} LP to declare an attack with {attacker}: {source}'s effect makes every attack "
+        "declaration cost it."
+    ),
     "attack_cost_paid.pays_lp_for_declare": (
         "{player} pays {due} LP for {attacker} to declare an attack; this cost is part of its effect, so it "
         "is waived while that effect is negated."
@@ -2276,9 +2301,11 @@ PHRASES: dict[str, str] = {
         "{wanted: or }, so the effect applies."
     ),
     "die_roll.and_destroyed": ", and {card} is destroyed",
-    "only_one_face_up.already_controls": (
-        "{player} already controls a face-up {name} ({other}) and can control only 1 face-up"
+    "only_one_face_up.already_on_field": (
+        "{other} is already face-up on the field, and there can be only 1 face-up {name} on the field, "
+        "counting both players' sides"
     ),
+    "only_one_face_up.cannot_be_chosen": "{why}, so {target} cannot be chosen to be Special Summoned",
     "only_one_face_up.cannot_ed_now": "{why}: {card} cannot be {verb}ed now.",
     "only_one_face_up.effect_which_would_special": (
         "{why}, so {card}'s effect, which would Special Summon it face-up, cannot be activated."
@@ -2286,6 +2313,8 @@ PHRASES: dict[str, str] = {
     "only_one_face_up.cannot_summon_face_up": "{why}, so {card} cannot summon it face-up.",
     "battle_damage.taken": "takes {amount} battle damage",
     "battle_damage.none_taken": "takes no battle damage",
+    "union_equipped_by.itself": "by its own Union effect",
+    "union_equipped_by.another": "by another card's effect",
     "union_problem.not_a_host": "{host} is not a monster {union} can be equipped to",
     "union_problem.no_union_effect": "{union} has no Union effect that equips it",
     "union_problem.already_has_a_union": (

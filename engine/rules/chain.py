@@ -719,6 +719,9 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
                 trig_player=Player(trig.player),
                 player=Player(player),
             )  # fmt: skip
+        window = tx.game.battle.window if tx.game.battle is not None else None
+        if damage_step.summon_trigger_refused(window, effect):  # Dragon Ice: not in the Damage Step
+            raise Illegal("activate.damage_step_summon_trigger", card=Card.of(card))
         tx.update(waiting=tuple(t for t in tx.game.waiting if t != trig))
     elif effect.kind == "trigger" and effect.event is None and not effect.do and action.resolution:
         _check_location(tx, player, card, defn, effect, activation)
@@ -749,6 +752,7 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
             "union_problem.not_special_summonable": "summon.cannot_be_special_summoned",
             "proper_problem.only_by": "summon.cannot_be_special_summoned",
             "proper_problem.not_properly_summoned": "summon.not_properly_summoned",
+            "only_one_face_up.cannot_be_chosen": "summon.only_one_face_up",
             "union_problem.always_face_up": "target.always_face_up",
         }.get(why.key, "union.not_appropriate")
         raise Illegal(

@@ -45,6 +45,18 @@ def allowance(defn: CardDef, effect: Effect, window: str, stated: tuple[str, ...
     return None
 
 
+# Trigger events that are the opponent Summoning a monster: such a Trigger effect cannot be
+# activated in the Damage Step (That Wacky Damage Step!, ygorganization.com: an effect whose trigger
+# is a monster Summoned by the opponent cannot be activated then; Dragon Ice's current text says it
+# too, "except during the Damage Step"; yugioh-wiki.net, Dragon Ice: it cannot answer recruiters).
+OPPONENTS_SUMMON = frozenset({"opponent_special_summoned"})
+
+
+def summon_trigger_refused(window: str | None, effect: Effect) -> bool:
+    """A Trigger effect set off by the opponent's Summon, in a window of the Damage Step."""
+    return window not in (None, "battle_step") and effect.event in OPPONENTS_SUMMON
+
+
 def refusal(effect: Effect, stated: tuple[str, ...] = ()) -> str:
     """Why it may not (a `damage_step_refused.` phrase key): an ATK/DEF change once damage
     calculation has started, or an effect of no kind the Damage Step allows."""

@@ -47,6 +47,10 @@ def link_effect(board: Board, link: ChainLink) -> Effect:
     return board.define(link.card).effects[link.effect - 1] if link.effect else SCALE_ACTIVATION
 
 
+# operations that put one card on the field as an Equip Card (the card itself, a Union, a monster taken)
+EQUIPS_A_CARD = frozenset({"equip_self", "union_equip", "equip_monster"})
+
+
 def check(tx: Tx, player: str, card: CardState, effect: Effect, trigger_seq: int | None = None) -> None:
     """Raise Illegal if the card's own limits, or a lock left this turn, forbid this activation."""
     if card.zone == "graveyard" and f"{GY_LOCK}:{player}" in tx.board.flags:
@@ -57,6 +61,12 @@ def check(tx: Tx, player: str, card: CardState, effect: Effect, trigger_seq: int
     if effect.once_per_chain and any(link.card == card.id and link_effect(tx.board, link) is effect
                                      for link in tx.game.chain):  # fmt: skip
         raise Illegal("activate.once_per_chain", card=Card.of(card))  # fmt: skip
+    if EQUIPS_A_CARD & {step.op for step in effect.do} and tx.board.free_slot("spell_traps", player) is None:
+        # the Equip Card it would place needs a Spell & Trap Zone: with none free it cannot be
+        # activated, and a mandatory one is lost (Yugipedia, Card Rulings:Dark Necrofear)
+        raise Illegal(
+            "zone.full", reason=Phrase("full.no_zone_to_equip", card=Card.of(card), player=Player(player))
+        )
     if effect.no_other_summons and _summoned_this_turn(tx.board, player):
         raise Illegal(
             "activate.condition_not_met",
@@ -146,12 +156,22 @@ def _check_response(tx: Tx, player: str, card: CardState, effect: Effect,
         raise Illegal("summon.cannot_respond", name=name, cards=(card.id, locked[0]))
 
 
+def pays_cost(board: Board, card: CardState, effect: Effect, paid: CardState, player: str) -> bool:
+    """Is `paid` one of the cards the cost names (`cost_cards`)? Not the card itself where the text
+    says "other" (Vennominaga: "banish 1 other Reptile monster from your GY")."""
+    from engine.rules.continuous import fits
+
+    return any(
+        fits(board, paid, sel, player) and (not sel.equipped_to_this or paid.equipped_to == card.id)
+        and not (sel.except_this and paid.id == card.id)
+        for sel in effect.cost_cards
+    )  # fmt: skip
+
+
 def check_costs(tx: Tx, player: str, card: CardState, effect: Effect, costs: dict[str, Any]) -> None:
     """Cards paid as a cost must be of the kind the card asks for."""
     if not effect.cost_cards and not effect.once_per_attribute:
         return
-    from engine.rules.continuous import fits
-
     board = tx.board
     used = board.player(player).used_this_turn
     for key, value in costs.items():
@@ -159,10 +179,7 @@ def check_costs(tx: Tx, player: str, card: CardState, effect: Effect, costs: dic
             continue
         for ref in value if isinstance(value, list) else [value]:
             paid = resolve_ref(board, str(ref))
-            if effect.cost_cards and not any(
-                fits(board, paid, sel, player) and (not sel.equipped_to_this or paid.equipped_to == card.id)
-                for sel in effect.cost_cards
-            ):  # fmt: skip
+            if effect.cost_cards and not pays_cost(board, card, effect, paid, player):
                 raise Illegal(
                     "activate.cost_missing",
                     reason=Phrase(

@@ -141,6 +141,8 @@ def _by_opponent(board: Board, event: dict[str, Any]) -> bool:
     victim = event.get("player")
     if card is None or event.get("from") != "monsters" or card.owner != victim:
         return False
+    if event.get("never_on_field"):  # its Summon was negated: it was never in the Monster Zone
+        return False
     cause = event.get("cause")
     if cause == "battle":
         return True

@@ -15,7 +15,8 @@ INDEX = CORPUS / "rulings_index"
 CARDS = Path(__file__).parents[2] / "engine" / "cards"
 TOP60 = [stem for group in yaml.safe_load((INDEX / "top60.yaml").read_text(encoding="utf-8")).values()
          for stem in group]  # fmt: skip
-PRESENT = sorted(p.stem for p in INDEX.glob("*.yaml") if p.stem != "top60")
+HOLDOUT = INDEX / "holdout.yaml"  # the holdout measure's record (not a card)
+PRESENT = sorted(p.stem for p in INDEX.glob("*.yaml") if p.stem not in ("top60", "holdout"))
 LONGEST = 300  # a ruling in our own words; a longer one is likely a page's sentences copied
 
 
@@ -57,3 +58,32 @@ def test_index_file(stem: str) -> None:
 
 def _scenario_exists(stem: str) -> bool:
     return any((folder / f"{stem}.yaml").is_file() for folder in (CORPUS, CORPUS / "pending"))
+
+
+def test_holdout_record() -> None:
+    """The holdout sample is the one its seed draws from its population (library cards), each card
+    drawn has an index file, and the first-run record adds up: every scenario it names is in the
+    corpus and listed in that card's index, once."""
+    import random
+
+    record = _load(HOLDOUT)
+    population = record["population"]
+    assert population == sorted(population) and all((CARDS / f"{s}.yaml").is_file() for s in population)
+    assert random.Random(record["seed"]).sample(population, len(record["cards"])) == record["cards"]
+    assert set(record["first_run"]) == set(record["cards"]) <= set(PRESENT)
+    counts = {"right": 0, "wrong_outcome": 0, "wrong_explanation": 0, "cannot_express": 0}
+    named = []
+    for stem, verdicts in record["first_run"].items():
+        listed = {s for entry in _load(INDEX / f"{stem}.yaml")["rulings"] for s in entry.get("scenarios", [])}
+        mine = [*verdicts.get("right", []), *(w["scenario"] for w in verdicts.get("wrong", []))]
+        assert set(mine) <= listed, stem
+        named += mine
+        counts["right"] += len(verdicts.get("right", []))
+        counts["cannot_express"] += len(verdicts.get("cannot_express", []))
+        for wrong in verdicts.get("wrong", []):
+            assert wrong["kind"] in ("outcome", "explanation") and wrong["why"].strip(), wrong
+            counts["wrong_" + wrong["kind"]] += 1
+    assert len(named) == len(set(named)) and all((CORPUS / f"{s}.yaml").is_file() for s in named)
+    assert set(record["scenario_fixes"]) <= set(named)
+    totals = record["totals"]
+    assert {k: totals[k] for k in counts} == counts and totals["measured"] == sum(counts.values())
