@@ -2395,8 +2395,8 @@ PHRASES: dict[str, str] = {
         "apply."
     ),
     "maintenance.every_turn": (
-        " It is due in {turn_player}'s Standby Phase too: the card's text asks for it \"during the Standby "
-        "Phase\", every player's, not only its controller's."
+        " It is due in {turn_player}'s Standby Phase too: the card's text asks for it in every player's "
+        "Standby Phase, not only its controller's."
     ),
     "maintenance.declined": "chooses not to pay",
     "maintenance.cannot_pay": "cannot pay",
