@@ -695,6 +695,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("win-conditions", "battle-damage"),
         "Victory Dragon's battle damage reduced the opponent to 0 LP: its controller wins the Match.",
     ),
+    "rule.no_level": (
+        ("battle-phase",),
+        "A card that forbids attacks by Level does not stop a monster with no Level (Xyz or Link).",
+    ),
     "rule.unaffected": (
         ("continuous-effect", "rules-vs-card-effects"),
         "A card unaffected by other cards' effects is left out of what an effect does.",
@@ -1489,6 +1493,10 @@ SENTENCES: dict[str, str] = {
         "{source}'s battle damage reduced {loser} to 0 LP: {winner} wins this duel and, by its effect, the "
         "whole Match, whatever the score in duels (a judge records a Match win, not just a game win)."
     ),
+    "rule.no_level": (
+        "{source} does not stop {c}: it forbids attacks by Level, and {c} has a Rank or Link Rating, "
+        "no Level."
+    ),
     "rule.unaffected": (
         "{c} is unaffected by {card}'s effect (its own effect says so), so that effect does not apply to it."
     ),
@@ -2013,7 +2021,9 @@ PHRASES: dict[str, str] = {
     ),
     "link_resolved.chain_link_resolves": "Chain Link {link}: {card} resolves ({done:; }).",
     # nothing to say it did: a Continuous, Equip or Field card's activation only places it
-    "link_resolved.placed": "Chain Link {link}: {card} resolves; it stays face-up and applies while it is on the field.",
+    "link_resolved.placed": (
+        "Chain Link {link}: {card} resolves; it stays face-up and applies while it is on the field."
+    ),
     "link_resolved.does_nothing": "Chain Link {link}: {card} resolves and does nothing.",
     "link_resolved.controlled_cards_counting_itself": (
         "{foe} controlled {theirs_count} cards and {player} {mine_count} (counting {card} itself, still on "
