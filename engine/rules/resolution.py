@@ -345,6 +345,7 @@ def after_chain(tx: Tx) -> None:
     keep = summon if summon is not None and summon.seq == tx.game.seq else None
     # a card added from the Deck during this chain is what just happened; one added before it is not
     added = tx.game.last_added if tx.game.last_added_fresh else ()
+    _end_battle_phase(tx)
     battle = tx.game.battle
     if battle is not None and battle.declaration:  # the first chain after the declaration is over
         tx.update(battle=evolve(battle, declaration=False))
