@@ -45,6 +45,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     # --- turns and phases
     "turn.started": (("turn-structure", "turn-player"), "A new turn begins."),
     "phase.entered": (("turn-structure",), "The turn moves into a phase or step."),
+    "phase.battle_phase_ended": (
+        ("battle-phase", "main-phase"),
+        "An effect ended the Battle Phase: once the chain has resolved, the turn moves to Main Phase 2.",
+    ),
     "phase.passed_through": (
         ("turn-structure", "priority"),
         "The engine moved to the window an action asked for; both players passed in between.",
@@ -691,6 +695,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("win-conditions", "battle-damage"),
         "Victory Dragon's battle damage reduced the opponent to 0 LP: its controller wins the Match.",
     ),
+    "rule.no_level": (
+        ("battle-phase",),
+        "A card that forbids attacks by Level does not stop a monster with no Level (Xyz or Link).",
+    ),
     "rule.unaffected": (
         ("continuous-effect", "rules-vs-card-effects"),
         "A card unaffected by other cards' effects is left out of what an effect does.",
@@ -999,6 +1007,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
 SENTENCES: dict[str, str] = {
     "turn.started": "Turn {turn} begins: {foe} is the turn player.",
     "phase.entered": "{player} moves to {phase}.",
+    "phase.battle_phase_ended": (
+        "{card} ended the Battle Phase: now that the chain has resolved, {player} moves to Main Phase 2 "
+        "and no more attacks can be declared this turn."
+    ),
     "phase.passed_through": "{reason}",
     "phase.illegal_order": "{reason}",
     "phase.not_turn_player": "Only the turn player moves on.",
@@ -1480,6 +1492,10 @@ SENTENCES: dict[str, str] = {
     "duel.match_win": (
         "{source}'s battle damage reduced {loser} to 0 LP: {winner} wins this duel and, by its effect, the "
         "whole Match, whatever the score in duels (a judge records a Match win, not just a game win)."
+    ),
+    "rule.no_level": (
+        "{source} does not stop {c}: it forbids attacks by Level, and {c} has a Rank or Link Rating, "
+        "no Level."
     ),
     "rule.unaffected": (
         "{c} is unaffected by {card}'s effect (its own effect says so), so that effect does not apply to it."
@@ -2004,6 +2020,11 @@ PHRASES: dict[str, str] = {
         "{card}'s trigger effect is Spell Speed 1: it cannot respond to an open chain."
     ),
     "link_resolved.chain_link_resolves": "Chain Link {link}: {card} resolves ({done:; }).",
+    # nothing to say it did: a Continuous, Equip or Field card's activation only places it
+    "link_resolved.placed": (
+        "Chain Link {link}: {card} resolves; it stays face-up and applies while it is on the field."
+    ),
+    "link_resolved.does_nothing": "Chain Link {link}: {card} resolves and does nothing.",
     "link_resolved.controlled_cards_counting_itself": (
         "{foe} controlled {theirs_count} cards and {player} {mine_count} (counting {card} itself, still on "
         "the field as it resolves): {foe} banishes {excess} face-down, of {foe}'s own choice: {picks}."
@@ -2395,8 +2416,8 @@ PHRASES: dict[str, str] = {
         "apply."
     ),
     "maintenance.every_turn": (
-        " It is due in {turn_player}'s Standby Phase too: the card's text asks for it \"during the Standby "
-        "Phase\", every player's, not only its controller's."
+        " It is due in {turn_player}'s Standby Phase too: the card's text asks for it in every player's "
+        "Standby Phase, not only its controller's."
     ),
     "maintenance.declined": "chooses not to pay",
     "maintenance.cannot_pay": "cannot pay",
@@ -2441,6 +2462,8 @@ PHRASES: dict[str, str] = {
     "done.negate_attack.negates_attack": "negates the attack of {attacker}",
     "done.negate_attack.no_attack_negate": "no attack to negate",
     "done.forbid_attacks": "{players: and } cannot declare attacks this turn",
+    "done.end_battle_phase": "the Battle Phase ends once the chain has resolved",
+    "done.end_battle_phase.not_battle_phase": "no Battle Phase to end",
     "done.extra_attack": "{done} can attack again this turn",
     "done.second_attack_in_a_row": "{done} can make a second attack in a row",
     "done.no_battle_damage_this_battle.takes_no_battle_damage": (

@@ -93,7 +93,10 @@ def _affected(tx: Tx, ctx: Context, cards: list[CardState]) -> list[CardState]:
     kept = []
     for c in cards:
         if unaffected(tx.board, c, ctx.link.card):
-            tx.say("rule.unaffected", c=Card.of(c), card=CardId(ctx.link.card), cards=(c.id,))
+            # said once per step, however many parts of the effect it escapes (Horus LV6 and Snatch Steal)
+            said = any(e.code == "rule.unaffected" and e.cards == (c.id,) for e in tx.explanations)
+            if not said:
+                tx.say("rule.unaffected", c=Card.of(c), card=CardId(ctx.link.card), cards=(c.id,))
             continue
         kept.append(c)
     return kept

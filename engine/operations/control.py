@@ -330,7 +330,8 @@ def _summon_from_equip(tx: Tx, ctx: Context, union: CardState, position: str) ->
             slot=slot, position=position, face=None, controller=union.controller)  # fmt: skip
     tx.update_card(union.id, equipped_to=None, self_equipped=False, summoned_this_turn=True,
                    summon_type="special")  # fmt: skip
-    tx.say("union.unequipped", union=Card.of(union), host=host, position=position.title())  # fmt: skip
+    tx.say("union.unequipped", union=Card.of(union), host=CardId(host) if host else Phrase("word.nothing"),
+           position=position.title())  # fmt: skip
     return True
 
 

@@ -173,6 +173,14 @@ def _tribute(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     [...]}`). A Tribute is not destruction; while Tributes are forbidden, none happens."""
     if _tributes_forbidden(tx, ctx):
         return Phrase("done.tribute.no_tribute_possible")
+    if step.cards is not None:  # "Tribute that target" (Magical Dimension): those cards, if still there
+        named = [
+            c for c in select(tx, ctx, step.cards) if c.zone == "monsters" and c.controller == ctx.link.player
+        ]
+        for c in named:
+            tx.move(c.id, "graveyard", event="tributed", cause=ctx.link.card, chain_link=ctx.link.link)
+        ctx.acted[:] = named
+        return Phrase("done.tribute.tributes", done=[CardId(c.id) for c in named] or Phrase("word.nothing"))
     count = step.amount if isinstance(step.amount, int) else 1
     chosen = ctx.chosen(tx, "tribute") or []
     done: list[CardState] = []

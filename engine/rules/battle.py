@@ -42,6 +42,21 @@ def _attack_restrictions(tx: Tx, player: str, attacker: CardState,
         if continuous.affects(board, s, e, attacker)
     ]
     stopping = [s for s in forbidding if not continuous.unaffected(board, attacker, s.id)]
+    if board.define(attacker.id).level is None:
+        # "Level N or higher/lower" does not fit a monster with a Rank or Link Rating and no Level:
+        # say why such a forbidding card lets it attack (yugioh-wiki.net, Gravity Bind)
+        for source, effect in continuous.in_force(board, "forbid_attacks"):
+            sel = effect.affects
+            by_level = (
+                getattr(sel, "min_level", None) is not None or getattr(sel, "max_level", None) is not None
+            )
+            if by_level and source not in forbidding:
+                tx.say(
+                    "rule.no_level",
+                    c=Card.of(attacker),
+                    source=Card.of(source),
+                    cards=(attacker.id, source.id),
+                )
     for shield in (s for s in forbidding if s not in stopping):
         # a monster unaffected by that card's effects attacks anyway (Elemental HERO Wildheart and
         # Gravity Bind: yugioh-wiki.net, Gravity Bind)

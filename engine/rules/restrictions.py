@@ -67,6 +67,10 @@ def check(tx: Tx, player: str, card: CardState, effect: Effect, trigger_seq: int
         raise Illegal(
             "zone.full", reason=Phrase("full.no_zone_to_equip", card=Card.of(card), player=Player(player))
         )
+    if "union_unequip" in {step.op for step in effect.do} and tx.board.free_slot("monsters", player) is None:
+        # it Special Summons a Union from the Spell & Trap Zone, which frees no Monster Zone: with
+        # all 5 occupied it cannot be activated (edisonrul.ing, Formation Union)
+        raise Illegal("zone.full", reason=Phrase("full.all_main_monster_zones", player=Player(player)))
     if effect.no_other_summons and _summoned_this_turn(tx.board, player):
         raise Illegal(
             "activate.condition_not_met",

@@ -15,8 +15,11 @@ INDEX = CORPUS / "rulings_index"
 CARDS = Path(__file__).parents[2] / "engine" / "cards"
 TOP60 = [stem for group in yaml.safe_load((INDEX / "top60.yaml").read_text(encoding="utf-8")).values()
          for stem in group]  # fmt: skip
-HOLDOUT = INDEX / "holdout.yaml"  # the holdout measure's record (not a card)
-PRESENT = sorted(p.stem for p in INDEX.glob("*.yaml") if p.stem not in ("top60", "holdout"))
+# the holdout measures' records, one per sample (not cards): holdout.yaml (seed 2026), holdout-2027.yaml...
+HOLDOUTS = sorted(INDEX.glob("holdout*.yaml"))
+PRESENT = sorted(
+    p.stem for p in INDEX.glob("*.yaml") if p.stem != "top60" and not p.stem.startswith("holdout")
+)
 LONGEST = 300  # a ruling in our own words; a longer one is likely a page's sentences copied
 
 
@@ -60,20 +63,33 @@ def _scenario_exists(stem: str) -> bool:
     return any((folder / f"{stem}.yaml").is_file() for folder in (CORPUS, CORPUS / "pending"))
 
 
-def test_holdout_record() -> None:
+def test_holdout_samples_are_independent() -> None:
+    """Each later sample was drawn among cards no earlier sample had drawn (they had an index by then)."""
+    records = sorted((_load(path) for path in HOLDOUTS), key=lambda r: r["seed"])
+    assert len(records) >= 2
+    for n, record in enumerate(records):
+        earlier = {card for r in records[:n] for card in r["cards"]}
+        assert earlier.isdisjoint(record["population"]), record["seed"]
+
+
+@pytest.mark.parametrize("path", HOLDOUTS, ids=[p.stem for p in HOLDOUTS])
+def test_holdout_record(path: Path) -> None:
     """The holdout sample is the one its seed draws from its population (library cards), each card
-    drawn has an index file, and the first-run record adds up: every scenario it names is in the
-    corpus and listed in that card's index, once."""
+    drawn has an index file (or is listed as having no published ruling found), and the first-run
+    record adds up: every scenario it names is in the corpus and listed in that card's index, once."""
     import random
 
-    record = _load(HOLDOUT)
+    record = _load(path)
     population = record["population"]
     assert population == sorted(population) and all((CARDS / f"{s}.yaml").is_file() for s in population)
     assert random.Random(record["seed"]).sample(population, len(record["cards"])) == record["cards"]
-    assert set(record["first_run"]) == set(record["cards"]) <= set(PRESENT)
+    none_found = record.get("no_rulings_found", {})
+    assert all(reason.strip() for reason in none_found.values()) and set(none_found) <= set(record["cards"])
+    assert set(record["first_run"]) == set(record["cards"]) - set(none_found) <= set(PRESENT)
     counts = {"right": 0, "wrong_outcome": 0, "wrong_explanation": 0, "cannot_express": 0}
     named = []
     for stem, verdicts in record["first_run"].items():
+        verdicts = verdicts or {}
         listed = {s for entry in _load(INDEX / f"{stem}.yaml")["rulings"] for s in entry.get("scenarios", [])}
         mine = [*verdicts.get("right", []), *(w["scenario"] for w in verdicts.get("wrong", []))]
         assert set(mine) <= listed, stem
