@@ -2260,6 +2260,10 @@ PHRASES: dict[str, str] = {
         "Attacks are declared in the Battle Step of the Battle Phase; the turn has to move to the Battle "
         "Phase first."
     ),
+    "not_battle_phase.battle_phase_over": (
+        "This turn's Battle Phase is over (the turn is in {phase}), and a turn has only one Battle Phase, "
+        "so no attack can be declared now."
+    ),
     "not_battle_phase.there_no_attack_progress": "There is no attack in progress, so there is no {window}.",
     "damage_step_window.damage_step_start": (
         "The Damage Step starts. From here until damage calculation, only Counter Traps, effects that "
@@ -2406,8 +2410,8 @@ PHRASES: dict[str, str] = {
     "needs.kind": "monster of the kind its text names",
     "needs.can_be_set": " (It can still be Set: Setting is not a Normal Summon.)",
     "maintenance.lp": "{lp} LP",
-    "maintenance.counters": "{count} counter(s)",
-    "maintenance.counters_from": "{count} counter(s) from {holder}",
+    "maintenance.counters": "{count} Spell {count:Counter|Counters}",
+    "maintenance.counters_from": "{count} Spell {count:Counter|Counters} from {holder}",
     "maintenance.tributes": "a Tribute of {count} monster(s)",
     "maintenance.tributed": "a Tribute of {monster} (the engine takes the first monster {player} controls)",
     "maintenance.negated": " Its effect is negated by {negator}, but a maintenance cost is still due.",
@@ -2704,7 +2708,7 @@ PHRASES: dict[str, str] = {
     "by.a_player": "a player",
     "unmet.not_battle_phase": "it does not work during the Battle Phase",
     "unmet.responds_to_kind": (
-        "it answers the activation of {wanted:a/ or } immediately before it; Chain Link {link} is {kind}"
+        "it answers the activation of {wanted:a/ or } immediately before it; Chain Link {link} is {kind:a}"
     ),
     "unmet.not_a_summon_negator": "only a card that negates summons can answer a summon being attempted",
     # the verdict's sentences around a rule's own explanation (engine.verdict)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import Illegal
-from engine.explain import WINDOW_NAMES, Card, CardId, Explanation, Phrase, Player, explain
+from engine.explain import WINDOW_NAMES, Card, CardId, Explanation, Phase, Phrase, Player, explain
 from engine.refs import resolve_ref
 from engine.rules import abilities, continuous
 from engine.rules.common import own_card, require_turn_player
@@ -194,9 +194,11 @@ def attack(tx: Tx, action: ActionEntry) -> str:
     if board.turn == 1:
         raise Illegal("battle.no_battle_first_turn")  # fmt: skip
     if board.phase != "battle" or board.step not in ("start", "battle"):
+        over = board.phase in ("main2", "end") or (board.phase == "battle" and board.step == "end")
         raise Illegal(
             "battle.not_battle_phase",
-            reason=Phrase("not_battle_phase.attacks_are_declared_battle"),
+            reason=Phrase("not_battle_phase.battle_phase_over", phase=Phase(board.phase))
+            if over else Phrase("not_battle_phase.attacks_are_declared_battle"),
         )  # fmt: skip
     if tx.game.chain:
         raise Illegal("action.chain_open", reason=Phrase("chain_open.attack_cannot_declared_while"))

@@ -435,4 +435,11 @@ def misfit(board: Board, card: CardState | None, sel: Selector, player: str,
         return "has not attacked this turn"
     if sel.with_union and not kinds.equipped_unions(board, card):
         return "is not equipped with a Union monster (by the Union's own effect)"
+    if sel.controller == "opponent" and card.controller == player:
+        return f"{is_now} {player}'s own card, and the effect takes only a card the opponent controls"
+    if sel.controller == "you" and card.controller != player:
+        return f"{is_now} the opponent's card, and the effect takes only a card {player} controls"
+    if sel.card_type is not None and kinds.card_kind(board, card) != sel.card_type:
+        kind = f"{sel.card_type.title()} Card"
+        return f"{is_now} not a {kind}, and the effect takes only a {kind}"
     return f"{no_longer} a card the effect can take"
