@@ -459,6 +459,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("resolution", "target"),
         "A card the judge's stated resolution names is no longer where that part could act on it.",
     ),
+    "resolution.this_card_moved": (
+        ("resolution", "leaves-the-field"),
+        "A card that changed zones since its effect was activated is a new card: the effect no longer "
+        "acts on it.",
+    ),
     "target.no_longer_valid": (
         ("target", "resolution"),
         "A target that moved or no longer fits is not affected.",
@@ -1333,6 +1338,10 @@ SENTENCES: dict[str, str] = {
     "stated.card_not_there": (
         "The judge stated that {card} would {verb} {card2}, but it is now in {controller}'s {zone}, so that "
         "part does nothing."
+    ),
+    "resolution.this_card_moved": (
+        "{card} has moved from {was} to {now} since its effect was activated: it is a new card now, so "
+        "the effect does nothing to it."
     ),
     "target.no_longer_valid": "{reason}",
     "rule.equip_destroyed": "{reason}",
@@ -2739,6 +2748,17 @@ PHRASES: dict[str, str] = {
     "verdict.where.extra_deck": "in {player}'s Extra Deck",
     "verdict.where.deck": "in {player}'s Deck",
     "verdict.where.gone": "no longer in the duel",
+    # a zone a card moved between, as a sentence names it ("from a Spell & Trap Zone to the GY")
+    "zone_name.monsters": "a Monster Zone",
+    "zone_name.spell_traps": "a Spell & Trap Zone",
+    "zone_name.field_spell": "the Field Zone",
+    "zone_name.hand": "the hand",
+    "zone_name.deck": "the Deck",
+    "zone_name.extra_deck": "the Extra Deck",
+    "zone_name.graveyard": "the GY",
+    "zone_name.banished": "banishment",
+    "zone_name.material": "the Xyz Materials of a monster",
+    "zone_name.gone": "nowhere (it left the duel)",
     "verdict.face.up": "face-up",
     "verdict.face.down": "face-down",
     "verdict.position.attack": "Attack",

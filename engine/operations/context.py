@@ -32,6 +32,7 @@ class Context:
     afterwards: list[Callable[[], str]] = field(default_factory=list)
     listed: list[CardState] = field(default_factory=list)  # cards a judge-stated resolution names
     tributed: list[CardState] = field(default_factory=list)  # what this effect Tributed (Nibiru)
+    lost_this: bool = False  # "this card" moved since the activation, and the link said so
 
     def amount(self, tx: Tx, step: Step) -> int:
         """A step's number: written on the card, or a named amount read off the board
