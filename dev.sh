@@ -115,7 +115,7 @@ case "${1:-}" in
         prepare_database
         "$PY" manage.py collectstatic --noinput --verbosity 0  # WhiteNoise serves them from STATIC_ROOT
         export GUNICORN_BIND="${2:-${GUNICORN_BIND:-127.0.0.1:8000}}"
-        exec "$VENV/bin/gunicorn" --config gunicorn.conf.py  # workers: 2 x cores + 1, or WEB_CONCURRENCY
+        exec "$VENV/bin/gunicorn" --config gunicorn.conf.py  # workers: cores + 1, or WEB_CONCURRENCY
         ;;
     test)
         ensure_python_deps test

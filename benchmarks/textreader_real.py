@@ -5,7 +5,9 @@ Japanese text's own numbering (①②③…) and once-per-turn clauses (１タ�
 
 The texts are read from the shared card data at run time (`DUEL_ARBITER_CARD_DATA`, or
 `../shared/data` beside the project); none is copied into the project. A benchmark, not a test:
-it prints its figures (and up to N disagreements of each kind) and never fails on them.
+it prints its figures, the disagreements counted by category (and up to N of each category) and
+never fails on them. How an English entry is paired with a Japanese ①②③ and which entries the
+Japanese numbers are said in tests/engine/real_cards.py (`numbered`, `once_per_turn_agrees`).
 """
 
 from __future__ import annotations
@@ -29,14 +31,45 @@ from tests.engine.real_cards import (  # noqa: E402
     ja_effect_count,
     ja_once_per_turn,
     numbered,
+    once_per_turn_agrees,
+    read_once_per_turn,
     real_cards,
     restriction_only,
 )
 
 
+def card_group(card: RealCard) -> str:
+    """A card's kind as the disagreements are counted: Pendulum and Extra Deck monsters, Spell/Trap type."""
+    if card.kind != "monster":
+        return f"{card.kind}/{card.subtype[0]}"
+    for name in ("pendulum", "fusion", "synchro", "xyz", "link", "ritual"):
+        if name in card.subtype:
+            return f"monster/{name}"
+    return "monster/main-deck"
+
+
+def count_category(card: RealCard, effects: list[dict[str, Any]], want: int) -> str:
+    """Why the reader's count differs, as far as its own reading says: direction, card group, and the
+    kinds of entries a longer reading has that are neither activated nor a card's activation."""
+    mine = numbered(effects)
+    direction = "more entries" if len(mine) > want else "fewer entries"
+    plain = sum(e["kind"] == "continuous" for e in mine)
+    detail = "with continuous entries" if len(mine) > want and plain else ""
+    return " ".join(p for p in (direction, card_group(card), detail) if p)
+
+
+def opt_category(card: RealCard, effects: list[dict[str, Any]], want: list[str]) -> str:
+    """Why the once-per-turn reading differs: a different effect count, or the values that differ."""
+    have = read_once_per_turn(numbered(effects))
+    if len(have) != len(want):
+        return "effect count differs"
+    pairs = sorted({f"{h} read, {w} in Japanese" for h, w in zip(have, want, strict=True) if h != w})
+    return "; ".join(pairs) or "same values, other order"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--show", type=int, default=0, help="print up to N disagreements of each kind")
+    parser.add_argument("--show", type=int, default=0, help="print up to N disagreements of each category")
     args = parser.parse_args()
     if CARD_DATA is None:
         sys.exit(MISSING)
@@ -52,13 +85,17 @@ def main() -> None:
             readings.append((card, None))
     elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
 
-    counts = Counter()
+    counts: Counter[str] = Counter()
+    categories: dict[str, Counter[str]] = {"count": Counter(), "once-per-turn": Counter()}
     shown: Counter[str] = Counter()
+    examples: list[str] = []
 
-    def show(what: str, card: RealCard, detail: Any) -> None:
-        if shown[what] < args.show:
-            shown[what] += 1
-            print(f"  [{what}] {card.name}: {detail}")
+    def note(what: str, category: str, card: RealCard, detail: str) -> None:
+        categories[what][category] += 1
+        key = f"{what}: {category}"
+        if shown[key] < args.show:
+            shown[key] += 1
+            examples.append(f"  [{key}] {card.name}: {detail}")
 
     restriction_entries = 0
     for card, effects in readings:
@@ -67,7 +104,7 @@ def main() -> None:
         for effect in effects:
             if restriction_only(effect["text"]):
                 restriction_entries += 1
-                show("restriction-only", card, effect["text"])
+                examples.append(f"  [restriction-only] {card.name}: {effect['text']}")
         mine = numbered(effects)
         want = ja_effect_count(card)
         if want is not None:
@@ -75,20 +112,27 @@ def main() -> None:
             if len(mine) == want:
                 counts["count_agree"] += 1
             else:
-                show("count", card, f"{len(mine)} read, {want} numbered")
+                note("count", count_category(card, effects, want), card, f"{len(mine)} read, {want} numbered")
         want_opt = ja_once_per_turn(card)
         if want_opt is not None:
             counts["opt_cards"] += 1
-            have = [e["once_per_turn"] if e["once_per_turn"] != "card_activation" else "none" for e in mine]
-            counts["opt_agree_any_order"] += Counter(have) == Counter(want_opt)
-            if have == want_opt:
+            counts["opt_agree_in_order"] += bool(once_per_turn_agrees(card, effects, in_order=True))
+            if once_per_turn_agrees(card, effects):
                 counts["opt_agree"] += 1
             else:
-                show("once-per-turn", card, f"{have} read, {want_opt} in Japanese")
+                have = read_once_per_turn(mine)
+                note("once-per-turn", opt_category(card, effects, want_opt), card, f"{have} read, {want_opt}")
             if len(mine) == len(want_opt):
                 counts["opt_cards_same_count"] += 1
-                counts["opt_agree_same_count"] += have == want_opt
+                counts["opt_agree_same_count"] += bool(once_per_turn_agrees(card, effects))
 
+    for what, found in categories.items():
+        print(f"{what} disagreements by category ({sum(found.values())}):")
+        for category, number in found.most_common():
+            print(f"  {number:5d}  {category}")
+    if examples:
+        print("examples:")
+        print("\n".join(examples))
     effects_read = sum(len(e) for _, e in readings if e)
     print(f"read {len(cards)} real card texts ({effects_read} entries) in {elapsed:.2f} s")
     print(f"  exceptions:               {len(errors)}")
@@ -109,8 +153,9 @@ def main() -> None:
         f" of the {counts['opt_cards_same_count']} whose effect count agrees)"
     )
     print(
-        f"  … in any order:           {counts['opt_agree_any_order'] / counts['opt_cards']:.1%}"
-        " (the English text sometimes prints the effects in another order than ①②③)"
+        f"  … place by place:         {counts['opt_agree_in_order'] / counts['opt_cards']:.1%}"
+        " (English effect n against Japanese n, without pairing reordered effects or reading a"
+        " phase trigger's 'Once per turn' as the Japanese silence)"
     )
     print(f"  restriction-only entries: {restriction_entries}")
 

@@ -6,15 +6,14 @@ vocabularies (engine.vocabulary) by engine.catalog, so a typo fails when the cat
 in the middle of a judge's replay. Load cards through engine.catalog.
 """
 
-from __future__ import annotations
-
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from msgspec import Meta, field, msgpack
 
 from engine import catalog_cache, yamlio
+from engine.shapes import Shape, ShapeError, read, to_data
 
 CARDS_DIR = Path(__file__).parent / "cards"
 
@@ -48,6 +47,9 @@ Apply = Literal[
     "lock_graveyard",  # GY cards cannot be banished; effects moving them are negated (Necrovalley)
     "gain_becomes_damage",  # the affected player's LP gains from effects become damage (Simochi)
     "banish_when_leaving",  # face-up, it is banished instead of leaving the field otherwise (DMoC)
+    # the monster it brought back is destroyed only if this card is destroyed, not if it leaves the
+    # field otherwise ("When this card is destroyed, destroy the equipped monster": Premature Burial)
+    "bound_until_destroyed",
     "banish_battle_destroyed",  # a monster it destroys by battle is banished (Dark Magician of Chaos)
     # an Effect Monster it destroys by battle has its effects negated while it stays on the field
     # or in the GY (Terrorking Archfiend; engine.rules.abilities)
@@ -56,6 +58,7 @@ Apply = Literal[
     "cannot_be_attacked",  # the opponent's monsters cannot target it for attacks (Solar Flare Dragon)
     "unaffected_by_spells",  # Spell effects do not apply to it (Horus the Black Flame Dragon LV6)
     "unaffected_by_opponent_spells",  # its opponent's Spell effects do not (Silent Swordsman LV5)
+    "unaffected_by_traps",  # Trap effects do not apply to it (Elemental HERO Wildheart)
     "damage_becomes_gain",  # damage from effects is gained as LP instead (Prime Material Dragon)
     "double_battle_damage",  # battle damage it inflicts to the opponent's LP is doubled (Odd-Eyes)
     "stats_from_equipped",  # its ATK/DEF are those of the monster equipped to it (Relinquished)
@@ -93,10 +96,8 @@ Apply = Literal[
 ]
 
 
-class _Strict(BaseModel):
-    # defer_build: a validator is built when first needed; a process that reads the catalog back
-    # from its cache (engine.catalog_cache) never validates a card, and skips building them
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
+class _Strict(Shape, kw_only=True):
+    """A part of a card file: frozen, unknown keys refused (engine.shapes)."""
 
 
 # "spell_traps_or_field": the Spell & Trap Zones and the Field Zone ("a Spell/Trap on the field")
@@ -115,7 +116,7 @@ Zone = Literal[
 ]
 
 
-class Selector(_Strict):
+class Selector(_Strict, kw_only=True):
     """Which cards an operation or a target takes: a zone, whose, what kind, and how many.
 
     `onfield` is every card on the field (monsters, Spells/Traps, Field Spells).
@@ -144,7 +145,7 @@ class Selector(_Strict):
     not_subtype: Subtype | None = None  # e.g. link: a non-Link monster (I:P Masquerena's materials)
     include_this: bool = False  # "all cards" including the resolving card itself (Black Rose Dragon)
     material_of_this: bool = False  # only a card used as material for this card's summon (Accesscode)
-    count: int = Field(default=1, ge=1)
+    count: Annotated[int, Meta(ge=1)] = 1
     up_to: bool = False  # "up to `count`": fewer is fine
     name_in: list[str] = []  # its name is one of these ("X-Head Cannon" or "Y-Dragon Head")
     # an Equip Card equipped to the card this selector belongs to (cost_cards, `per`); in a `per`
@@ -155,7 +156,7 @@ class Selector(_Strict):
     except_this: bool = False  # "other than this card": the card itself cannot be a target (Spear Cretin)
 
 
-class Step(_Strict):
+class Step(_Strict, kw_only=True):
     """One operation of an effect, joined to the one before by the card's own connector.
 
     `cards`: the link's targets, the card itself, the card(s) the answered link or summon is
@@ -184,9 +185,12 @@ class Step(_Strict):
     mode: int | None = None  # "activate 1 of these effects": only in this mode (`choices: {mode: n}`)
     # "if this card was co-linked when this effect was activated" (Knightmare Unicorn)
     if_co_linked: bool = False
+    # special_summon "ignoring the Summoning conditions" (Level Modulation): a monster that must be
+    # Summoned another way, or was not properly Summoned, may be Summoned by it
+    ignore_conditions: bool = False
 
 
-class Requires(_Strict):
+class Requires(_Strict, kw_only=True):
     """Board-state activation conditions ("Activate only if ..."), checked only at activation."""
 
     you_control: str | None = None  # a face-up card with this name on your field
@@ -216,7 +220,7 @@ class Requires(_Strict):
     only_opponent_controls_monsters: bool = False
 
 
-class Effect(_Strict):
+class Effect(_Strict, kw_only=True):
     """An effect as data: what kind it is, when it works, what it costs and does."""
 
     kind: EffectKind
@@ -224,9 +228,9 @@ class Effect(_Strict):
     wording: Literal["when", "if", "during"] | None = None
     event: str | None = None  # kind trigger: what sets it off (engine.vocabulary.EVENTS)
     # "monsters" / "spell_traps": only from that part of the field (a Union's equip / unequip)
-    works_from: list[Literal["field", "hand", "graveyard", "banished", "deck", "monsters", "spell_traps"]] = [
-        "field"
-    ]
+    works_from: list[Literal["field", "hand", "graveyard", "banished", "deck", "monsters", "spell_traps"]] = (
+        field(default_factory=lambda: ["field"])
+    )
     # an activation condition (engine.vocabulary.CONDITIONS), checked only at activation; a list
     # means any one of them
     condition: str | list[str] | None = None
@@ -249,20 +253,25 @@ class Effect(_Strict):
     ] = {}
     targets: list[Selector] = []
     apply: Apply | None = None  # kind continuous: what it does while it applies
-    affects: Selector | Literal["this", "equipped"] | None = None  # kind continuous: to whom
+    # kind continuous: to whom; "equipped": the monster this card is equipped to, however it was
+    # equipped; "equipped_by_itself": only while it equipped itself ("while equipped by this card's
+    # effect": the older Unions' text)
+    affects: Selector | Literal["this", "equipped", "equipped_by_itself"] | None = None
     atk: int = 0  # modify_stats
-    def_: int = Field(default=0, alias="def")
+    def_: int = field(default=0, name="def")
     with_activation: bool = False  # a Continuous Trap's effect usable as the card is activated
     # kind continuous: "While you control another ...": applies only while its controller controls
     # another face-up card this fits (Solar Flare Dragon: another Pyro monster)
     while_you_control: Selector | None = None
     either_player: bool = False  # either player may activate it while the card is face-up (Royal Oppression)
     phase: Literal["standby", "end"] = "standby"  # kind maintenance: when its cost is due
+    # kind maintenance: due in every player's such phase, not only its controller's ("during the
+    # Standby Phase": Imperial Order)
+    every_turn: bool = False
     do: list[Step] = []
     categories: list[str] = []
     # shared: one use per turn for all of this copy's effects so marked (a Union's "equip OR unequip")
     once_per_turn: Literal["none", "soft", "hard", "card_activation", "shared"] = "none"
-    damage_step: bool = False
     pendulum: bool = False  # a Pendulum Effect: it works from the Pendulum Zone only
     # who cannot respond to its activation; "monster_effects": no one, with a monster effect
     unchainable: Literal["opponent", "both", "monster_effects"] | None = None
@@ -281,16 +290,16 @@ class Effect(_Strict):
     with_card: str | None = None  # destroyed_with: the card whose destruction takes this one along
     substitute_for: Literal["battle", "battle_or_effect"] | None = None  # destroyed_instead: which
     counter: str | None = None  # spell_counters / win_with_counters: the counter's name
-    counter_limit: int | None = Field(default=None, ge=1)  # the most it holds / the count that wins
+    counter_limit: Annotated[int, Meta(ge=1)] | None = None  # the most it holds / the count that wins
     die: list[int] = []  # negate_targeting_on_die: the die results that negate (Terrorking: 2, 5)
     summary: str | None = None
 
 
-class Materials(_Strict):
+class Materials(_Strict, kw_only=True):
     """A material line ("1 Tuner + 1+ non-Tuner monsters", "2 Level 4 monsters", "2+ Effect
     Monsters"): what the summon by game procedure of this monster takes (engine.rules.procedures)."""
 
-    count: int = Field(default=2, ge=1)  # how many (at least, with `or_more`)
+    count: Annotated[int, Meta(ge=1)] = 2  # how many (at least, with `or_more`)
     or_more: bool = False
     tuners: int | None = None  # Synchro: exactly this many Tuners; the rest are non-Tuners
     each: Selector | None = None  # every material fits this (Effect Monsters, non-Link monsters)
@@ -299,7 +308,7 @@ class Materials(_Strict):
     named: list[Selector] = []  # Fusion: one different material fits each of these
 
 
-class Procedure(_Strict):
+class Procedure(_Strict, kw_only=True):
     """A monster's own Special Summon procedure from the hand ("by Tributing ...", "by banishing
     ... from your GY"); it does not start a chain (engine.rules.procedures)."""
 
@@ -308,85 +317,92 @@ class Procedure(_Strict):
     banish: list[Selector] = []  # one card in your GY fits each
 
 
-class CardDef(_Strict):
+class CardDef(_Strict, kw_only=True):
     """A card as the engine knows it. Stats are printed values (original ATK/DEF)."""
 
-    name: str = Field(min_length=1)
+    name: Annotated[str, Meta(min_length=1)]
     card_type: CardType
     subtypes: list[Subtype] = []
     attribute: Attribute | None = None
     monster_type: str | None = None
-    level: int | None = Field(default=None, ge=0, le=13)
-    rank: int | None = Field(default=None, ge=0, le=13)
-    link_rating: int | None = Field(default=None, ge=1, le=8)
+    level: Annotated[int, Meta(ge=0, le=13)] | None = None
+    rank: Annotated[int, Meta(ge=0, le=13)] | None = None
+    link_rating: Annotated[int, Meta(ge=1, le=8)] | None = None
     link_arrows: list[Literal["tl", "t", "tr", "l", "r", "bl", "b", "br"]] = []
-    atk: int | None = Field(default=None, ge=0)
-    def_: int | None = Field(default=None, ge=0, alias="def")
-    scale: int | None = Field(default=None, ge=0, le=13)
+    atk: Annotated[int, Meta(ge=0)] | None = None
+    def_: Annotated[int, Meta(ge=0)] | None = field(default=None, name="def")
+    scale: Annotated[int, Meta(ge=0, le=13)] | None = None
     normal_summonable: bool = True
-    tributes: int | None = Field(default=None, ge=0)  # Tributes for its Normal Summon, if not the table's
+    tributes: Annotated[int, Meta(ge=0)] | None = None  # Tributes for its Normal Summon, if not the table's
     settable: bool = True  # False: it cannot be Normal Set (Obelisk the Tormentor)
     summon_unanswerable: bool = False  # its Normal Summon cannot be negated nor responded to
     materials: Materials | None = None  # its material line (Extra Deck monsters)
     procedure: Procedure | None = None  # its own Special Summon procedure from the hand
     special_summon_by: str | None = None  # only this card's effect (or one ignoring conditions) summons it
+    # "..., or by its own effect" (Vennominaga): its own effect may Special Summon it too
+    special_summon_by_itself: bool = False
     special_summonable: bool = True  # False: "Cannot be Special Summoned" (Victory Dragon)
     tribute_with: Selector | None = None  # its Tribute Summon takes only monsters that fit (Victory Dragon)
+    tribute_summon_fodder: bool = True  # False: never Tributed for a Tribute Summon (Sheep Token)
     # it can be Normal or Flip Summoned (not Set) only while its controller controls a face-up
     # monster that fits (Terrorking Archfiend: an "Archfiend" monster)
     summon_needs: Selector | None = None
     level_up_to: str | None = None  # the "LV" monster its text names (Level Up!)
     # a Normal Spell that stays on the field once activated and is destroyed in the End Phase of
     # its controller's opponent's Nth turn (Swords of Revealing Light: 3)
-    stays_for_opponent_turns: int | None = Field(default=None, ge=1)
-    only_one_face_up: bool = False  # "You can only control 1 face-up <this card>" (Dragon Ice)
-    summary: str = Field(min_length=1)
+    stays_for_opponent_turns: Annotated[int, Meta(ge=1)] | None = None
+    only_one_face_up: bool = False  # "There can only be 1 face-up <this card> on the field" (Dragon Ice)
+    summary: Annotated[str, Meta(min_length=1)]
     effects: list[Effect] = []
     unconfirmed: list[PrintedStat] = []
 
     def printed(self, stat: PrintedStat) -> Any:
         """A printed value by its file key ("def" is the `def_` field)."""
-        return self.def_ if stat == "def" else getattr(self, stat)
+        return _printed(self, stat)
 
-    def completed(self, stats: dict[str, Any], source: str) -> CardDef:
+    def completed(self, stats: dict[str, Any], source: str) -> "CardDef":
         """This card with its unconfirmed printed values given (read off the card by a judge, or
         taken from an imported card database); the result is validated like any card file."""
         data = {k: v for k, v in self.to_dict().items() if k != "unconfirmed"}
         return parse_card({**data, **stats}, source)
 
-    @model_validator(mode="after")
-    def _consistent(self) -> CardDef:
-        subs = set(self.subtypes)
-        if self.unconfirmed:
-            if self.card_type != "monster":
+    def __post_init__(self) -> None:
+        self.check(self)
+
+    @staticmethod
+    def check(card: Any) -> None:
+        """What the fields say together; a ValueError names the first rule broken. `card` is this
+        shape, or the pydantic model that words a card file's problems (engine.shapes)."""
+        subs = set(card.subtypes)
+        if card.unconfirmed:
+            if card.card_type != "monster":
                 raise ValueError("only a monster has printed stats to leave unconfirmed")
-            given = [s for s in self.unconfirmed if self.printed(s) is not None]
+            given = [s for s in card.unconfirmed if _printed(card, s) is not None]
             if given:
                 raise ValueError(f"{', '.join(given)}: listed as unconfirmed, so leave it out")
             if subs & {"link", "xyz"}:
                 raise ValueError("only a monster with a Level can leave its stats unconfirmed")
 
         def known(stat: PrintedStat) -> bool:
-            return self.printed(stat) is not None or stat in self.unconfirmed
+            return _printed(card, stat) is not None or stat in card.unconfirmed
 
-        if self.card_type == "monster":
+        if card.card_type == "monster":
             if not known("attribute") or not known("atk"):
                 raise ValueError("a monster needs an attribute and ATK")
             if "link" in subs:
-                if self.link_rating is None or self.def_ is not None:
+                if card.link_rating is None or card.def_ is not None:
                     raise ValueError("a Link monster has a Link rating and no DEF")
             elif "xyz" in subs:
-                if self.rank is None or self.level is not None:
+                if card.rank is None or card.level is not None:
                     raise ValueError("an Xyz monster has a Rank and no Level")
             elif not known("level") or not known("def"):
                 raise ValueError("a monster needs a Level and DEF")
         else:
-            allowed = SPELL_SUBTYPES if self.card_type == "spell" else TRAP_SUBTYPES
+            allowed = SPELL_SUBTYPES if card.card_type == "spell" else TRAP_SUBTYPES
             if len(subs) != 1 or not subs <= allowed:
-                raise ValueError(f"a {self.card_type} has exactly one of {sorted(allowed)}")
-            if any(v is not None for v in (self.attribute, self.atk, self.def_, self.level)):
-                raise ValueError(f"a {self.card_type} has no attribute, Level or ATK/DEF")
-        return self
+                raise ValueError(f"a {card.card_type} has exactly one of {sorted(allowed)}")
+            if any(v is not None for v in (card.attribute, card.atk, card.def_, card.level)):
+                raise ValueError(f"a {card.card_type} has no attribute, Level or ATK/DEF")
 
     # --- what the rules ask of a card
     @property
@@ -420,7 +436,7 @@ class CardDef(_Strict):
         return 0 if level <= 4 else 1 if level <= 6 else 2
 
     def to_dict(self) -> dict[str, Any]:
-        data = self.model_dump(by_alias=True, exclude_none=True, mode="json")
+        data = to_data(self)
         if not data.get("unconfirmed"):
             data.pop("unconfirmed", None)  # said only by the few cards that need it
         return data
@@ -430,10 +446,11 @@ class CatalogError(Exception):
     """A card file that does not fit the schema; names the file and the field."""
 
 
-# constructed, not validated: validating would build every card model's schema at import, which
-# `defer_build` leaves to the first card file read (a warm catalog cache reads none);
-# tests/engine/test_perf_paths.py validates it
-UNKNOWN_CARD = CardDef.model_construct(
+def _printed(card: Any, stat: PrintedStat) -> Any:
+    return card.def_ if stat == "def" else getattr(card, stat)
+
+
+UNKNOWN_CARD = CardDef(
     name="Unknown Card",
     card_type="spell",
     subtypes=["normal"],
@@ -441,7 +458,7 @@ UNKNOWN_CARD = CardDef.model_construct(
 )
 
 
-def _format_errors(source: str, err: ValidationError) -> list[str]:
+def _format_errors(source: str, err: ShapeError) -> list[str]:
     out = []
     for e in err.errors():
         where = ".".join(str(p) for p in e["loc"]) or "(card)"
@@ -452,22 +469,24 @@ def _format_errors(source: str, err: ValidationError) -> list[str]:
 def parse_card(data: Any, source: str) -> CardDef:
     """Validate one card mapping; raise CatalogError naming the source and the field."""
     try:
-        return CardDef.model_validate(data)
-    except ValidationError as err:
+        return read(CardDef, data)
+    except ShapeError as err:
         raise CatalogError("\n".join(_format_errors(source, err))) from None
 
 
 @lru_cache(maxsize=1)
 def load_catalog(directory: Path = CARDS_DIR) -> dict[str, CardDef]:
     """Every card file, validated, keyed by lower-case name. Built once per process, and read
-    back from the on-disk cache when no card file (nor the engine) changed (engine.catalog_cache)."""
-    files = [(path.name, path.read_bytes()) for path in sorted(directory.glob("*.yaml"))]
-    catalog = dict(catalog_cache.cached(files, lambda: _build_catalog(files)))
+    back from the on-disk cache when no card file (nor the engine) changed (engine.catalog_cache),
+    as plain data decoded straight into the cards (no card file is read or checked again)."""
+    data = catalog_cache.cached(directory, _build_catalog)
+    catalog = {card.name.lower(): card for card in msgpack.decode(data, type=list[CardDef])}
     catalog[UNKNOWN_CARD.name.lower()] = UNKNOWN_CARD
     return catalog
 
 
-def _build_catalog(files: list[tuple[str, bytes]]) -> dict[str, CardDef]:
+def _build_catalog(files: list[tuple[str, bytes]]) -> bytes:
+    """Every card file checked, the cards encoded (msgpack) in the files' order."""
     catalog: dict[str, CardDef] = {}
     problems: list[str] = []
     for name, text in files:
@@ -482,4 +501,4 @@ def _build_catalog(files: list[tuple[str, bytes]]) -> dict[str, CardDef]:
         catalog[key] = card
     if problems:
         raise CatalogError("\n".join(problems))
-    return catalog
+    return msgpack.encode(list(catalog.values()))

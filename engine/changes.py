@@ -11,7 +11,9 @@ The form, as the README states it for readers:
   result is this step's board, exactly (the same as `boards=every` would give).
 - Only three operations occur: `replace` (`path`, `value`), `add` (`path`, `value`; a path
   ending in `/-` appends to a list) and `remove` (`path`). Paths are JSON Pointers into the board:
-  `/phase`, `/players/A/lp`, `/players/B/graveyard/3`, `/players/A/deck/cards/0`...
+  `/phase`, `/players/A/lp`, `/players/B/graveyard/3`, `/players/A/deck/cards/0`,
+  `/players/A/monsters/0/attacked_this_turn` (a card that stayed where it was: only what changed
+  on it)...
 - An unchanged board gives `[]`.
 - In-process (not through JSON), the values are shared with other steps' boards: apply the patch
   to a copy (`jsonpatch.apply_patch` copies unless told `in_place=True`).
@@ -83,11 +85,19 @@ def _list(ops: list[dict[str, Any]], path: str, old: list, new: list) -> None:
     while end < shortest - start and (old[-1 - end] is new[-1 - end] or old[-1 - end] == new[-1 - end]):
         end += 1
     gone, came = old[start : len(old) - end], new[start : len(new) - end]
-    out = [
-        {"op": "replace", "path": f"{path}/{start + i}", "value": value}
-        for i, (was, value) in enumerate(zip(gone, came, strict=False))
-        if was != value
-    ]
+    out: list[dict[str, Any]] = []
+    for i, (was, value) in enumerate(zip(gone, came, strict=False)):
+        if was is value or was == value:
+            continue
+        if (
+            isinstance(was, dict)
+            and isinstance(value, dict)
+            and "id" in value
+            and was.get("id") == value["id"]
+        ):
+            _optional(out, f"{path}/{start + i}", was, value)  # the same card: only what changed on it
+        else:
+            out.append({"op": "replace", "path": f"{path}/{start + i}", "value": value})
     at = start + min(len(gone), len(came))
     out += [{"op": "remove", "path": f"{path}/{at}"} for _ in range(len(gone) - len(came))]
     for i, value in enumerate(came[len(gone) :]):

@@ -1,12 +1,12 @@
-"""The scenario document's shape (`ygo-scenario/1`): pydantic models of the board, its cards
-and the actions, with no game logic, so the rules can read an action without loading scenarios.
-Reading a document into a first game is `engine.scenario`."""
+"""The scenario document's shape (`ygo-scenario/1`): the board, its cards and the actions as
+`engine.shapes.Shape`s, with no game logic, so the rules can read an action without loading
+scenarios. Reading a document into a first game is `engine.scenario`."""
 
-from __future__ import annotations
+from typing import Annotated, Any, Literal
 
-from typing import Any, Literal
+from msgspec import Meta, field
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from engine.shapes import Shape
 
 FORMAT = "ygo-scenario/1"
 VERBS = (
@@ -21,17 +21,22 @@ WINDOWS = (
 )  # fmt: skip
 
 
-class _Doc(BaseModel):
-    # list and dict defaults are `default_factory`: pydantic deep-copies (copy.deepcopy) a plain
-    # `[]` or `{}` default each time it is used, for every entry read
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+NonNegative = Annotated[int, Meta(ge=0)]
 
 
-def _bare_name(value: Any) -> Any:
-    return {"card": value} if isinstance(value, str) else value
+class _Doc(Shape, kw_only=True):
+    pass
 
 
-class CardEntry(_Doc):
+class _Named(_Doc, kw_only=True):
+    """An entry that may be a bare card name: `Sangan` for `{card: Sangan}`."""
+
+    @classmethod
+    def before(cls, value: Any) -> Any:
+        return {"card": value} if isinstance(value, str) else value
+
+
+class CardEntry(_Named, kw_only=True):
     card: str
     id: str | None = None
     face: Literal["up", "down"] | None = None
@@ -39,10 +44,8 @@ class CardEntry(_Doc):
     # in the GY or banished, a monster that must first be properly Summoned: was it? (default yes)
     properly_summoned: bool | None = None
 
-    _bare = model_validator(mode="before")(classmethod(lambda cls, v: _bare_name(v)))
 
-
-class MonsterEntry(_Doc):
+class MonsterEntry(_Named, kw_only=True):
     card: str
     id: str | None = None
     zone: int | str | None = None
@@ -55,10 +58,10 @@ class MonsterEntry(_Doc):
     ) = None  # fmt: skip
     position_changed_this_turn: bool = False
     attacked_this_turn: bool | int = False
-    materials: list[CardEntry] = Field(default_factory=list)
-    counters: dict[str, int] = Field(default_factory=dict)
-    atk: int | None = Field(default=None, ge=0)  # its current ATK, where it differs from the printed
-    def_: int | None = Field(default=None, ge=0, alias="def")
+    materials: list[CardEntry] = []
+    counters: dict[str, int] = {}
+    atk: NonNegative | None = None  # its current ATK, where it differs from the printed
+    def_: NonNegative | None = field(default=None, name="def")
     gemini_summoned: bool = False  # a Gemini monster already Normal Summoned again: it has its effects
     # what a written board carries for a fork (README, "What a board carries for a fork")
     atk_this_turn: int = 0  # the part of the change that lasts until the end of this turn
@@ -68,36 +71,32 @@ class MonsterEntry(_Doc):
     controlled_by: str | None = None
     declared: str | None = None
     bound_to: str | None = None
-    summoned_with: list[str] = Field(default_factory=list)
-
-    _bare = model_validator(mode="before")(classmethod(lambda cls, v: _bare_name(v)))
+    summoned_with: list[str] = []
 
 
-class SpellTrapEntry(_Doc):
+class SpellTrapEntry(_Named, kw_only=True):
     card: str
     id: str | None = None
     zone: int | None = None
     face: Literal["up", "down"] = "down"
     set_this_turn: bool = False
     equipped_to: str | None = None
-    counters: dict[str, int] = Field(default_factory=dict)
+    counters: dict[str, int] = {}
     owner: Literal["A", "B"] | None = None  # where it is not the controller
     controlled_by: str | None = None
     declared: str | None = None
     bound_to: str | None = None
-    summoned_with: list[str] = Field(default_factory=list)
+    summoned_with: list[str] = []
     self_equipped: bool | None = None  # false: a Monster Card equipped by another card (fork)
 
-    _bare = model_validator(mode="before")(classmethod(lambda cls, v: _bare_name(v)))
 
+class DeckEntry(_Doc, kw_only=True):
+    cards: list[CardEntry] = []
+    unknown: NonNegative = 0
 
-class DeckEntry(_Doc):
-    cards: list[CardEntry] = Field(default_factory=list)
-    unknown: int = Field(default=0, ge=0)
-
-    @model_validator(mode="before")
     @classmethod
-    def _short_forms(cls, v: Any) -> Any:
+    def before(cls, v: Any) -> Any:
+        """`deck: 30` (30 unknown cards) and `deck: [names]` (the known cards, top first)."""
         if isinstance(v, bool):
             return v
         if isinstance(v, int):
@@ -107,77 +106,79 @@ class DeckEntry(_Doc):
         return v
 
 
-class PlayerEntry(_Doc):
+class PlayerEntry(_Doc, kw_only=True):
     lp: int = 8000
     normal_summon_used: bool = False
-    used_this_turn: list[str] = Field(default_factory=list)
-    summons_this_turn: int = Field(default=0, ge=0)
+    used_this_turn: list[str] = []
+    summons_this_turn: NonNegative = 0
     cannot_attack: bool = False
     skip_next_turn: bool = False
     skip_next_draw: bool = False
-    hand: list[CardEntry] = Field(default_factory=list)
-    deck: DeckEntry = DeckEntry()
-    extra_deck: list[CardEntry] = Field(default_factory=list)
-    graveyard: list[CardEntry] = Field(default_factory=list)
-    banished: list[CardEntry] = Field(default_factory=list)
-    monsters: list[MonsterEntry] = Field(default_factory=list)
-    spell_traps: list[SpellTrapEntry] = Field(default_factory=list)
+    hand: list[CardEntry] = []
+    deck: DeckEntry = field(default_factory=DeckEntry)
+    extra_deck: list[CardEntry] = []
+    graveyard: list[CardEntry] = []
+    banished: list[CardEntry] = []
+    monsters: list[MonsterEntry] = []
+    spell_traps: list[SpellTrapEntry] = []
     field_spell: CardEntry | None = None
 
 
-class LastingEntry(_Doc):
+class LastingEntry(_Doc, kw_only=True):
     """An effect still applying after it resolved (engine.state.Lasting documents each kind)."""
 
     effect: str
     player: Literal["A", "B"]
     source: str
-    until_turn: int = Field(ge=0)
-    cards: list[str] = Field(default_factory=list)
+    until_turn: NonNegative
+    cards: list[str] = []
     name: str | None = None
-    column: int = Field(default=0, ge=0, le=5)
-    amount: int = Field(default=0, ge=0)
+    column: Annotated[int, Meta(ge=0, le=5)] = 0
+    amount: NonNegative = 0
 
 
-class RememberedEntry(_Doc):
+class RememberedEntry(_Doc, kw_only=True):
     card: str
     what: str
     while_on_field: bool = False
 
 
-class BoardEntry(_Doc):
-    turn: int = Field(default=1, ge=1)
+class BoardEntry(_Doc, kw_only=True):
+    turn: Annotated[int, Meta(ge=1)] = 1
     turn_player: Literal["A", "B"] = "A"
     phase: Literal["draw", "standby", "main1", "battle", "main2", "end"] = "main1"
     step: Literal["start", "battle", "damage", "end"] | None = None
     players: dict[str, Any]
     # what a written board carries for a fork (README, "What a board carries for a fork")
-    lasting: list[LastingEntry] = Field(default_factory=list)
-    turn_flags: list[str] = Field(default_factory=list)
-    remembered: list[RememberedEntry] = Field(default_factory=list)
-    created: dict[str, int] = Field(default_factory=dict)
-    marks: dict[str, list[str]] = Field(default_factory=dict)  # card id -> what effects left on it
+    lasting: list[LastingEntry] = []
+    turn_flags: list[str] = []
+    remembered: list[RememberedEntry] = []
+    created: dict[str, int] = {}
+    marks: dict[str, list[str]] = {}  # card id -> what effects left on it
 
 
-class ActionEntry(_Doc):
+class ActionEntry(_Doc, kw_only=True):
     do: Literal[VERBS]  # type: ignore[valid-type]
     player: Literal["A", "B"] | None = None
     at: Literal[WINDOWS] | None = None  # type: ignore[valid-type]
     card: str | None = None
-    effect: int | None = Field(default=None, ge=1)
-    targets: list[str] = Field(default_factory=list)
-    cost: dict[str, Any] = Field(default_factory=dict)
-    choices: dict[str, Any] = Field(default_factory=dict)
+    effect: Annotated[int, Meta(ge=1)] | None = None
+    targets: list[str] = []
+    cost: dict[str, Any] = {}
+    choices: dict[str, Any] = {}
     responds_to: str | None = None
-    tributes: list[str] = Field(default_factory=list)
+    tributes: list[str] = []
     position: Literal["attack", "defense", "set"] | None = None
     zone: int | str | None = None
     method: Literal["link", "xyz", "synchro", "fusion", "ritual", "pendulum", "procedure"] | None = None
-    materials: list[str] = Field(default_factory=list)
+    materials: list[str] = []
     to: str | None = None
     attacker: str | None = None
     target: str | None = None
     # activate: what the link did, stated by the judge (engine.rules.stated)
-    resolution: list[Any] = Field(default_factory=list)
+    resolution: list[Any] = []
+    # activate, with `resolution`: the kind of effect a monster with no written effect used
+    effect_kind: Literal["ignition", "quick", "trigger"] | None = None
 
     @property
     def answers(self) -> list[str]:
@@ -188,12 +189,12 @@ class ActionEntry(_Doc):
         return [*self.targets, extra] if extra and extra not in self.targets else list(self.targets)
 
 
-class ScenarioDoc(_Doc):
+class ScenarioDoc(_Doc, kw_only=True):
     """The top level; the board and each action are checked on their own (below), so one
     bad action does not hide the problems of the others."""
 
     format: str
     title: str | None = None
-    cards: list[dict[str, Any]] = Field(default_factory=list)
+    cards: list[dict[str, Any]] = []
     board: dict[str, Any]
-    actions: list[Any] = Field(default_factory=list)
+    actions: list[Any] = []

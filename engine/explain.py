@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from engine.state import PHASE_NAMES
@@ -44,6 +45,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     # --- turns and phases
     "turn.started": (("turn-structure", "turn-player"), "A new turn begins."),
     "phase.entered": (("turn-structure",), "The turn moves into a phase or step."),
+    "phase.battle_phase_ended": (
+        ("battle-phase", "main-phase"),
+        "An effect ended the Battle Phase: once the chain has resolved, the turn moves to Main Phase 2.",
+    ),
     "phase.passed_through": (
         ("turn-structure", "priority"),
         "The engine moved to the window an action asked for; both players passed in between.",
@@ -302,6 +307,43 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("ritual-summon", "tribute"),
         "The Tributes' Levels must add up to at least the Ritual Monster's Level.",
     ),
+    # the exception named: Summons and their materials (issue 13, item 5)
+    "summon.fusion_materials_sent": (
+        ("fusion-summon", "send-to-graveyard", "resolution"),
+        "Fusion Materials are sent to the GY as the card that Fusion Summons resolves: sent, not "
+        "destroyed, not a cost; the Fusion Summon comes after, so their sending is not the last thing "
+        "to happen.",
+    ),
+    "summon.ritual_tributes": (
+        ("ritual-summon", "tribute", "resolution"),
+        "A Ritual Summon's Tributes, from the hand or the field, are Tributed as the Ritual Spell "
+        "resolves: Tributed, not destroyed, not a cost; the Ritual Summon comes after them.",
+    ),
+    "summon.xyz_materials_attached": (
+        ("xyz-summon", "xyz-material"),
+        "Xyz Materials are attached to the Xyz Monster, not sent to the GY: they go there only when "
+        "detached, or when the Xyz Monster leaves the field.",
+    ),
+    "cost.xyz_material_detached": (
+        ("xyz-material", "cost", "send-to-graveyard"),
+        "Detaching Xyz Material as a cost sends it to the GY at activation, from under the Xyz Monster "
+        "(not from the field); it is not refunded if the effect is negated.",
+    ),
+    "trigger.xyz_material_not_sent": (
+        ("xyz-material", "send-to-graveyard"),
+        'A card that becomes Xyz Material is not sent to the GY: its "sent to the GY" effects are not set '
+        "off (they can be once it is detached).",
+    ),
+    "trigger.returned_from_banishment": (
+        ("send-to-graveyard", "banish"),
+        'A banished card moved to the GY is not "sent to the GY": its "sent to the GY" effects are not '
+        "set off.",
+    ),
+    "trigger.not_from_field": (
+        ("send-to-graveyard", "card-zones"),
+        "A card sent to the GY from the hand (Tributed for a Ritual Summon, discarded) was not sent from "
+        'the field: its "sent from the field" effects are not set off.',
+    ),
     "rule.link_monster_attack_position": (
         ("battle-position", "link-summon"),
         "A Link Monster is always in Attack Position: it cannot be Summoned in Defense Position or Set.",
@@ -372,6 +414,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         "The card cannot be activated at this point of the turn.",
     ),
     "activate.no_such_effect": (("activation",), "The card has no effect with that number."),
+    "activate.kind_of_written_effect": (
+        ("activation", "ignition-effect", "quick-effect", "trigger-effect"),
+        "Only a monster with no written effect has an effect whose kind the judge states; a card with "
+        "written effects activates one of them.",
+    ),
     "activate.no_effect_defined": (
         ("activation",),
         "The engine has no written effect for this card here.",
@@ -381,9 +428,19 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("activation-condition",),
         "The card's activation condition is not met.",
     ),
+    "activate.damage_step_summon_trigger": (
+        ("damage-step", "trigger-effect"),
+        "A Trigger effect set off by the opponent's Summon cannot be activated in the Damage Step "
+        "(Dragon Ice).",
+    ),
     "activate.damage_step": (
         ("damage-step", "counter-trap"),
-        "In the Damage Step only Counter Traps and effects that directly change ATK/DEF.",
+        "In the Damage Step only Counter Traps, effects that negate an activation, and effects that "
+        "directly change ATK/DEF (until damage calculation) or name their moment.",
+    ),
+    "activate.damage_step_allowed": (
+        ("damage-step",),
+        "An activation in the Damage Step, of a kind the Damage Step allows.",
     ),
     "stated.applied": (
         ("resolution",),
@@ -402,6 +459,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("resolution", "target"),
         "A card the judge's stated resolution names is no longer where that part could act on it.",
     ),
+    "resolution.this_card_moved": (
+        ("resolution", "leaves-the-field"),
+        "A card that changed zones since its effect was activated is a new card: the effect no longer "
+        "acts on it.",
+    ),
     "target.no_longer_valid": (
         ("target", "resolution"),
         "A target that moved or no longer fits is not affected.",
@@ -417,6 +479,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "rule.bound_monster_stays": (
         ("continuous-trap", "leaves-the-field", "negate"),
         "A card whose effects are negated as it leaves the field does not take its monster with it.",
+    ),
+    "rule.bound_monster_stays_not_destroyed": (
+        ("leaves-the-field", "destroy"),
+        "A card that destroys its monster only when it is destroyed left otherwise: the monster stays.",
     ),
     "cost.maintenance_paid": (
         ("cost", "standby-phase"),
@@ -466,7 +532,8 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "choice.not_allowed": (("resolution",), "A choice named a card the effect cannot take."),
     "cost.attack_cost_paid": (
         ("cost", "continuous-effect"),
-        "A cost to declare an attack, part of the monster's effect, was paid.",
+        "A cost to declare an attack was paid: part of the monster's own effect (a Toon's), or asked by "
+        "another card (Toll).",
     ),
     "rule.tributes_forbidden": (
         ("tribute", "continuous-effect"),
@@ -534,6 +601,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("toon-monster", "destroy"),
         "A face-up Toon World on the field was destroyed, so the Toon monsters are destroyed too.",
     ),
+    "toon.spared_effects_negated": (
+        ("toon-monster", "negate"),
+        "A Toon whose effects are negated (Skill Drain) is not destroyed when Toon World is.",
+    ),
     "toon.must_attack_toon": (
         ("toon-monster", "battle-step"),
         "While the opponent controls a face-up Toon monster, a Toon monster must attack a Toon.",
@@ -544,7 +615,7 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "union.destroyed_instead": (
         ("union-monster", "equip-card", "destroy"),
-        "A Union equipped by its own effect is destroyed instead of the monster it equips.",
+        "A Union equipped to a monster is destroyed instead of it.",
     ),
     "union.equipped": (
         ("union-monster", "equip-card"),
@@ -606,6 +677,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         "This monster cannot be Tributed for a Tribute Summon this turn: the effect that put it on "
         "the field said so (Dandylion's Fluff Tokens).",
     ),
+    "summon.never_tribute_fodder": (
+        ("tribute-summon", "tribute", "token"),
+        "This monster can never be Tributed for a Tribute Summon: the card that made it says so "
+        "(Scapegoat's Sheep Tokens). It can still be Tributed for other purposes.",
+    ),
     "summon.tribute_kind": (
         ("tribute-summon", "tribute"),
         "This monster's Tribute Summon takes only Tributes of the kind its text names.",
@@ -623,6 +699,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "duel.match_win": (
         ("win-conditions", "battle-damage"),
         "Victory Dragon's battle damage reduced the opponent to 0 LP: its controller wins the Match.",
+    ),
+    "rule.no_level": (
+        ("battle-phase",),
+        "A card that forbids attacks by Level does not stop a monster with no Level (Xyz or Link).",
     ),
     "rule.unaffected": (
         ("continuous-effect", "rules-vs-card-effects"),
@@ -829,8 +909,8 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "summon.only_one_face_up": (
         ("summoning-condition", "rules-vs-card-effects"),
-        "A player can control only 1 face-up copy of this card: a second cannot be summoned or "
-        "flipped face-up while one is (Dragon Ice).",
+        "Only 1 face-up copy of this card can be on the field, either player's side: a second cannot "
+        "be summoned or flipped face-up while one is (Dragon Ice).",
     ),
     "rule.only_one_face_up_destroyed": (
         ("summoning-condition", "destroy"),
@@ -853,6 +933,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "verdict.card_ended": (
         ("card-zones",),
         "In the verdict: where a card the actions named (or a trigger concerned) is after the last step.",
+    ),
+    "verdict.card_when_ended": (
+        ("card-zones", "win-conditions"),
+        "In the verdict: where a card the actions named (or a trigger concerned) was when the duel ended "
+        "(a chain the end cut short resolves no further).",
     ),
     "verdict.result": (("win-conditions",), "In the verdict: how the duel ended."),
     "verdict.lp": (
@@ -927,6 +1012,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
 SENTENCES: dict[str, str] = {
     "turn.started": "Turn {turn} begins: {foe} is the turn player.",
     "phase.entered": "{player} moves to {phase}.",
+    "phase.battle_phase_ended": (
+        "{card} ended the Battle Phase: now that the chain has resolved, {player} moves to Main Phase 2 "
+        "and no more attacks can be declared this turn."
+    ),
     "phase.passed_through": "{reason}",
     "phase.illegal_order": "{reason}",
     "phase.not_turn_player": "Only the turn player moves on.",
@@ -1064,7 +1153,7 @@ SENTENCES: dict[str, str] = {
         "conditions), so {card} cannot summon it."
     ),
     "summon.ignoring_conditions": (
-        "{card} is Special Summoned {zone} ignoring its Summoning conditions (Level Up! says so), although "
+        "{card} is Special Summoned {zone} ignoring its Summoning conditions ({source} says so), although "
         "its own text allows no other way."
     ),
     "pendulum.scale_activated": (
@@ -1135,6 +1224,35 @@ SENTENCES: dict[str, str] = {
         "{card} is a Link Monster, which has no DEF and is never in Defense Position: it is placed in "
         "Attack Position."
     ),
+    "summon.fusion_materials_sent": (
+        "{materials} {count:is|are} sent to the GY as Fusion Material for {monster} as {source} resolves: "
+        "sent, not destroyed, and not as a cost; the Fusion Summon of {monster} comes after, so for a "
+        '"When ... is sent" effect of a material that is not the last thing to happen.'
+    ),
+    "summon.ritual_tributes": (
+        "{source} Tributes {tributes} ({where}) for the Ritual Summon of {monster} as it resolves: "
+        "Tributed, not destroyed, and not as a cost; the Ritual Summon of {monster} comes after them."
+    ),
+    "summon.xyz_materials_attached": (
+        "{materials} {count:becomes|become} Xyz Material of {monster}: attached under it, not sent to the "
+        "GY, until detached or until {monster} leaves the field."
+    ),
+    "cost.xyz_material_detached": (
+        "{card} detaches {materials} as the cost of its effect: detached Xyz Material goes to the GY now, "
+        "at activation, from under {card}, not from the field."
+    ),
+    "trigger.xyz_material_not_sent": (
+        '{card} became Xyz Material: it was not sent to the GY, so its "sent to the GY" effect is not set '
+        "off (it can be once {card} is detached)."
+    ),
+    "trigger.returned_from_banishment": (
+        "{card} was returned to the GY from among the banished cards: that is not being sent to the GY, "
+        'so its "sent to the GY" effect is not set off.'
+    ),
+    "trigger.not_from_field": (
+        '{card} went to the GY from the hand, not from the field, so its "sent from the field" effect is '
+        "not set off."
+    ),
     "summon.ritual_levels_short": (
         "The Tributes ({tributes}) add up to Level {total}, short of {card}'s Level {level}, so the Ritual "
         "Summon cannot be performed and nothing is Summoned."
@@ -1188,13 +1306,23 @@ SENTENCES: dict[str, str] = {
     ),
     "activate.not_allowed_now": "{reason}",
     "activate.no_such_effect": "{card} has {effect_count} effect(s); there is no effect {number}.",
+    "activate.kind_of_written_effect": (
+        "{card} has written effects (or is not a monster): activate one of its effects, not a kind of "
+        "effect stated for a monster with none."
+    ),
     "activate.no_effect_defined": "{card} has no effect the engine can activate.",
     "activate.bad_target": "{reason}",
     "activate.condition_not_met": "{reason}",
     "activate.damage_step": (
-        "{card} cannot be activated now: in the Damage Step only Counter Traps and effects that directly "
-        "change ATK/DEF, and only until damage calculation starts; during damage calculation, only effects "
-        'activated "during damage calculation".'
+        "{card} cannot be activated now: {why}. In the Damage Step only Counter Traps, effects that negate "
+        "the activation of a card or effect, effects that directly change ATK/DEF (only until damage "
+        "calculation starts) and effects whose text names that moment of the Damage Step can be "
+        "activated; Trigger effects still activate when the game sets them off."
+    ),
+    "activate.damage_step_allowed": "{card} can be activated in the Damage Step: {why}.",
+    "activate.damage_step_summon_trigger": (
+        "{card}'s Trigger effect was set off by the opponent Summoning a monster in the Damage Step, and "
+        "such an effect cannot be activated in the Damage Step."
     ),
     "stated.applied": (
         "{card}'s resolution is as the judge stated it; the engine applies it with the timing rules."
@@ -1211,6 +1339,10 @@ SENTENCES: dict[str, str] = {
         "The judge stated that {card} would {verb} {card2}, but it is now in {controller}'s {zone}, so that "
         "part does nothing."
     ),
+    "resolution.this_card_moved": (
+        "{card} has moved from {was} to {now} since its effect was activated: it is a new card now, so "
+        "the effect does nothing to it."
+    ),
     "target.no_longer_valid": "{reason}",
     "rule.equip_destroyed": "{reason}",
     "rule.bound_monster_destroyed": (
@@ -1220,15 +1352,19 @@ SENTENCES: dict[str, str] = {
         "{partner} left the field while {by} negated its effects, so the monster it brought back, {card}, "
         "is not destroyed with it."
     ),
-    "cost.maintenance_paid": "{player} pays {what} to keep {card} on the field.{negated}{forced}",
-    "cost.maintenance_unpaid": "{player} {why} {what} for {card}, so it is destroyed.",
+    "rule.bound_monster_stays_not_destroyed": (
+        "{partner} left the field without being destroyed, so the monster it brought back, {card}, stays: "
+        "its text destroys that monster only when it is destroyed."
+    ),
+    "cost.maintenance_paid": "{player} pays {what} to keep {card} on the field.{due}{negated}{forced}",
+    "cost.maintenance_unpaid": "{player} {why} {what} for {card}, so it is destroyed.{due}",
     "activate.locked": "{reason}",
     "activate.flipped_this_chain": (
         "{name}'s effect was already used as the card was activated in this chain; it cannot be used again "
         "in the same chain."
     ),
     "activate.not_activated_effect": (
-        "Effect {number} of {card} is a {kind} effect: it applies by itself and is never activated."
+        "Effect {number} of {card} is {kind:a} effect: it applies by itself and is never activated."
     ),
     "chain.activated_card_stays": (
         "{c} was activated in this chain: it stays on the field until the chain has resolved and cannot be "
@@ -1297,14 +1433,17 @@ SENTENCES: dict[str, str] = {
         "{world} was destroyed on the field, so {card} is destroyed too (its own effect, which starts no "
         "chain)."
     ),
+    "toon.spared_effects_negated": (
+        "{world} was destroyed on the field, but {card} stays: its effects are negated ({by}), the one "
+        "that would destroy it with {world} too."
+    ),
     "toon.must_attack_toon": "{reason}",
     "toon.direct_attack": (
         "{attacker} may attack {foe} directly although {foe} controls monsters: its Toon effect lets it, as "
         "none of them is a face-up Toon monster."
     ),
     "union.destroyed_instead": (
-        "{card} would be destroyed {how}; {source}, equipped to it by its own Union effect, is destroyed "
-        "instead."
+        "{card} would be destroyed {how}; {source}, equipped to it {by}, is destroyed instead."
     ),
     "union.equipped": (
         "{union} becomes an Equip Spell Card equipped to {host}. It was equipped by its own Union effect, so "
@@ -1342,6 +1481,10 @@ SENTENCES: dict[str, str] = {
     "summon.tribute_locked": (
         "{card} cannot be Tributed for a Tribute Summon this turn: the effect that summoned it said so."
     ),
+    "summon.never_tribute_fodder": (
+        "{card} cannot be Tributed for a Tribute Summon at all (only for other purposes): the card "
+        "that made it says so."
+    ),
     "summon.tribute_kind": (
         "{card} cannot be Tributed for {name}: its Tribute Summon takes only {kind_monster_type} monsters."
     ),
@@ -1358,6 +1501,10 @@ SENTENCES: dict[str, str] = {
     "duel.match_win": (
         "{source}'s battle damage reduced {loser} to 0 LP: {winner} wins this duel and, by its effect, the "
         "whole Match, whatever the score in duels (a judge records a Match win, not just a game win)."
+    ),
+    "rule.no_level": (
+        "{source} does not stop {c}: it forbids attacks by Level, and {c} has a Rank or Link Rating, "
+        "no Level."
     ),
     "rule.unaffected": (
         "{c} is unaffected by {card}'s effect (its own effect says so), so that effect does not apply to it."
@@ -1521,6 +1668,7 @@ SENTENCES: dict[str, str] = {
     "verdict.summon_negated": "{cause} negates the summon of {cards_: and }: it never counts as summoned.",
     "verdict.chain_order": "The chain resolved last link first: {links:; then }.",
     "verdict.card_ended": "After the last step, {card} is {where}.",
+    "verdict.card_when_ended": "When the duel ended, {card} was {where}.",
     "verdict.result": "The duel is over. {why}",
     "verdict.lp": "The duel goes on after the last step: {lps: and }.",
     # --- general rules (issue 13, item 3)
@@ -1739,6 +1887,11 @@ PHRASES: dict[str, str] = {
         "{card} cannot be activated paying {count} card(s) to {key_}: {why}."
     ),
     "condition_not_met.cannot_pay_lp_with": "{player} cannot pay {amount} LP with {lp} LP.",
+    "condition_not_met.summons_locked": (
+        "{card}'s effect would Summon a monster, but {player} activated {source} this turn and cannot "
+        "Summon other monsters that turn, so {player} cannot activate it."
+    ),
+    "locked_summon.by_effect": "Summon by {card}",
     "condition_not_met.already_summoned_this_turn": (
         "{player} already Summoned a monster this turn, and {card} says {player} cannot Summon other "
         "monsters the turn it is activated, so it cannot be activated now."
@@ -1767,16 +1920,16 @@ PHRASES: dict[str, str] = {
         "summon action."
     ),
     "procedure_not_met.not_monster_extra_deck": (
-        "{name} is not a {method} Monster in {player}'s Extra Deck, so it cannot be {method} Summoned."
+        "{name} is not {method:a} Monster in {player}'s Extra Deck, so it cannot be {method} Summoned."
     ),
     "procedure_not_met.fusion_summoned_card_effect": (
         "{name} is Fusion Summoned by a card's effect (Polymerization), not by a summon action."
     ),
-    "procedure_not_met.not_monster": "{card} is not a {method} Monster.",
+    "procedure_not_met.not_monster": "{card} is not {method:a} Monster.",
     "procedure_not_met.link_summon_needs_materials": "A Link Summon needs materials.",
     "procedure_not_met.special_summoned_way_from": "{name} is Special Summoned this way from the hand only.",
     "procedure_not_met.not_monster_extra_deck_2": (
-        "{card} is not a {method} Monster in {player}'s Extra Deck."
+        "{card} is not {method:a} Monster in {player}'s Extra Deck."
     ),
     "procedure_not_met.not_fusion_monster_extra": "{card} is not a Fusion Monster in {player}'s Extra Deck.",
     "procedure_not_met.not_monster_controls_3": "{m} is not a monster {player} controls.",
@@ -1786,6 +1939,10 @@ PHRASES: dict[str, str] = {
     ),
     "procedure_not_met.special_summoned_from_hand": (
         "{name} is Special Summoned from the hand by {verb} {sel}; none of the cards given ({refs}) is one."
+    ),
+    "full.no_zone_to_equip": (
+        "All of {player}'s Spell & Trap Zones are occupied, so {card}'s effect, which would place an Equip "
+        "Card there, cannot be activated."
     ),
     "full.has_no_extra_monster": "{player} has no Extra Monster Zone free for a Link Monster.",
     "full.all_main_monster_zones": "All 5 of {player}'s Main Monster Zones are occupied.",
@@ -1872,6 +2029,11 @@ PHRASES: dict[str, str] = {
         "{card}'s trigger effect is Spell Speed 1: it cannot respond to an open chain."
     ),
     "link_resolved.chain_link_resolves": "Chain Link {link}: {card} resolves ({done:; }).",
+    # nothing to say it did: a Continuous, Equip or Field card's activation only places it
+    "link_resolved.placed": (
+        "Chain Link {link}: {card} resolves; it stays face-up and applies while it is on the field."
+    ),
+    "link_resolved.does_nothing": "Chain Link {link}: {card} resolves and does nothing.",
     "link_resolved.controlled_cards_counting_itself": (
         "{foe} controlled {theirs_count} cards and {player} {mine_count} (counting {card} itself, still on "
         "the field as it resolves): {foe} banishes {excess} face-down, of {foe}'s own choice: {picks}."
@@ -1910,7 +2072,7 @@ PHRASES: dict[str, str] = {
         "{paid} cannot pay the cost of {card}: it is not one of the cards the cost names."
     ),
     "cost_missing.monster_already_paid_for": (
-        "A {attribute} monster already paid for {card}'s effect this turn; a monster of the same Attribute "
+        "{attribute:A} monster already paid for {card}'s effect this turn; a monster of the same Attribute "
         "cannot pay for it again this turn."
     ),
     "not_allowed_now.face_down_effects_cannot": "{card} is face-down; its effects cannot be activated.",
@@ -1977,34 +2139,34 @@ PHRASES: dict[str, str] = {
         "The die {source} rolls as {card} resolves was not given; the engine takes 1 (say `choices: {{die: "
         "n}}` on that activation)."
     ),
-    "engine_picked.no_gemini_monster_was": (
-        "No Gemini monster was named (`choices: {{summon: ...}}`); the engine takes the first that fits: "
-        "{card}."
-    ),
     "engine_picked.coin_toss_was_not": (
         "The coin toss of {card} was not given; the engine assumes {assumed} (say `choices: {{coin: "
         "{other}}}` otherwise)."
     ),
-    "engine_picked.must_banish_card_named": (
-        "{foe} must banish {excess} card(s) and named {named_count}; the engine takes the first others: "
-        "{listed}."
+    "engine_picked.first_legal": (
+        "No choice was given for {card}: {what} (`choices: {{{key_}: ...}}`). The engine takes the first "
+        "legal option: {picked}."
     ),
-    "engine_picked.no_tribute_was_named": (
-        "No Tribute was named for {p}; the engine takes the first monster {p} controls: {picks}."
-    ),
-    "engine_picked.no_monster_was_named_3": (
-        "No monster was named for {p}; the engine takes the first {p} controls: {card}."
-    ),
-    "engine_picked.no_choice_was_given": (
-        "No choice was given for {key_}; the engine takes the first that fits: {picked}."
-    ),
-    "missing.needs_choices_say_which": (
-        "{source} needs `choices: {{summon: <Fusion Monster>, materials: [...]}}}}` to say which monster is "
-        "summoned with which materials."
-    ),
-    "missing.needs_choices_say_which_2": (
-        "{card} needs `choices: {{summon: <monster>, materials: [...]}}}}` to say which monster is summoned "
-        "with which materials."
+    "choice_of.add": "which card to add to the hand",
+    "choice_of.summon": "which monster to Summon",
+    "choice_of.destroy": "which card to destroy",
+    "choice_of.send": "which card to send to the GY",
+    "choice_of.banish": "which card to banish",
+    "choice_of.return": "which card to return",
+    "choice_of.discard": "which card to discard",
+    "choice_of.tribute": "which monster to Tribute",
+    "choice_of.materials": "which monsters to use as material",
+    "choice_of.control": "which monster each player gives",
+    "choice_of.order": "the order of the cards placed on the bottom of the Deck",
+    "choice_of.position": "the battle position of the monster it Summons",
+    "choice_of.declare": "which card name to declare",
+    "choice_of.declare_type": "which Monster Type to declare",
+    "choice_of.set": "which monsters are Summoned face-down",
+    "position_taken.attack": "face-up Attack Position",
+    "declared.type_of": "{type_}, the Type of {card}",
+    "missing.no_legal_summon": (
+        "{card} has no legal {method} Summon to perform: no {method} Monster {player} could Summon this way "
+        "has the materials it needs."
     ),
     "missing.declares_monster_type_activated": (
         "{card} declares a Monster Type as it is activated: say which with `choices: {{declare: <Type>}}`."
@@ -2014,6 +2176,10 @@ PHRASES: dict[str, str] = {
     ),
     "not_allowed.not_spell_or_trap": (
         "{card} is not a Spell or Trap in {player}'s hand, so it cannot be Set by this effect."
+    ),
+    "not_allowed.zone_not_free": (
+        "The zone named in the choices ({zone}) is not a free Main Monster Zone of {player}'s; the monster "
+        "goes to the lowest free one instead."
     ),
     "not_allowed.position_fixed.attack": (
         "{card}'s text Special Summons in Attack Position; no other position can be chosen."
@@ -2030,6 +2196,10 @@ PHRASES: dict[str, str] = {
     "attack_cost_paid.tributes_for_declare_attack": (
         "{player} Tributes {cards_} for {attacker} to declare an attack; this cost is part of its effect, so "
         "it is waived while that effect is negated."
+    ),
+    "attack_cost_paid.pays_lp_for_card": (
+        "{player} pays {due} LP to declare an attack with {attacker}: {source}'s effect makes every attack "
+        "declaration cost it."
     ),
     "attack_cost_paid.pays_lp_for_declare": (
         "{player} pays {due} LP for {attacker} to declare an attack; this cost is part of its effect, so it "
@@ -2099,10 +2269,15 @@ PHRASES: dict[str, str] = {
         "Attacks are declared in the Battle Step of the Battle Phase; the turn has to move to the Battle "
         "Phase first."
     ),
+    "not_battle_phase.battle_phase_over": (
+        "This turn's Battle Phase is over (the turn is in {phase}), and a turn has only one Battle Phase, "
+        "so no attack can be declared now."
+    ),
     "not_battle_phase.there_no_attack_progress": "There is no attack in progress, so there is no {window}.",
     "damage_step_window.damage_step_start": (
-        "The Damage Step starts. From here until damage calculation, only Counter Traps and effects that "
-        "directly change ATK/DEF can be activated."
+        "The Damage Step starts. From here until damage calculation, only Counter Traps, effects that "
+        "negate an activation, effects that directly change ATK/DEF and effects whose text names this "
+        "moment can be activated."
     ),
     "damage_step_window.before_damage_calculation": (
         "Before damage calculation: a face-down target is turned face-up; effects that directly change "
@@ -2110,7 +2285,26 @@ PHRASES: dict[str, str] = {
     ),
     "damage_step_window.damage_calculation": (
         'Damage calculation begins. Only effects that are activated "during damage calculation" (such as '
-        "Kuriboh's) can be activated now; then damage is calculated."
+        "Kuriboh's), and Counter Traps or effects that negate an activation, can be activated now; then "
+        "damage is calculated."
+    ),
+    "damage_step_kind.counter_trap": (
+        "it is a Counter Trap, which can be activated at any moment of the Damage Step"
+    ),
+    "damage_step_kind.negates_activation": (
+        "it negates the activation of a card or effect, which can be done at any moment of the Damage Step"
+    ),
+    "damage_step_kind.changes_atk_def": (
+        "it directly changes ATK/DEF, and damage calculation has not started yet"
+    ),
+    "damage_step_kind.names_its_moment": "its text names the moment of the Damage Step it is activated in",
+    "damage_step_refused.atk_def_too_late": (
+        "it changes ATK/DEF, but damage calculation has started, and from then on such effects can no "
+        "longer be activated"
+    ),
+    "damage_step_refused.not_a_kind_allowed": (
+        "it is not a Counter Trap, it does not negate an activation, it does not directly change ATK/DEF, "
+        "and its text names no moment of the Damage Step"
     ),
     "damage_step_window.after_damage_calculation": (
         "After damage calculation: effects that happen at this moment activate now (such as the Flip effect "
@@ -2141,9 +2335,11 @@ PHRASES: dict[str, str] = {
         "{wanted: or }, so the effect applies."
     ),
     "die_roll.and_destroyed": ", and {card} is destroyed",
-    "only_one_face_up.already_controls": (
-        "{player} already controls a face-up {name} ({other}) and can control only 1 face-up"
+    "only_one_face_up.already_on_field": (
+        "{other} is already face-up on the field, and there can be only 1 face-up {name} on the field, "
+        "counting both players' sides"
     ),
+    "only_one_face_up.cannot_be_chosen": "{why}, so {target} cannot be chosen to be Special Summoned",
     "only_one_face_up.cannot_ed_now": "{why}: {card} cannot be {verb}ed now.",
     "only_one_face_up.effect_which_would_special": (
         "{why}, so {card}'s effect, which would Special Summon it face-up, cannot be activated."
@@ -2151,6 +2347,8 @@ PHRASES: dict[str, str] = {
     "only_one_face_up.cannot_summon_face_up": "{why}, so {card} cannot summon it face-up.",
     "battle_damage.taken": "takes {amount} battle damage",
     "battle_damage.none_taken": "takes no battle damage",
+    "union_equipped_by.itself": "by its own Union effect",
+    "union_equipped_by.another": "by another card's effect",
     "union_problem.not_a_host": "{host} is not a monster {union} can be equipped to",
     "union_problem.no_union_effect": "{union} has no Union effect that equips it",
     "union_problem.already_has_a_union": (
@@ -2158,12 +2356,16 @@ PHRASES: dict[str, str] = {
         "monster at a time"
     ),
     "union_problem.always_face_up": (
-        "{target} is always face-up (a {what}), so it cannot be changed to face-down Defense Position"
+        "{target} is always face-up ({what:a}), so it cannot be changed to face-down Defense Position"
     ),
     "proper_problem.not_properly_summoned": (
         "{target} must first be properly Summoned (by its own way of being Summoned) before an effect can "
         "Special Summon it from there, and it was not: a monster sent to the GY from the hand, Deck or Extra "
         "Deck, or whose Summon was negated, was never properly Summoned"
+    ),
+    "proper_problem.only_by": (
+        '{target} can be Special Summoned only by the effect of "{only_by}" (or one that ignores its '
+        "Summoning conditions), so it cannot be chosen to be Special Summoned by another card"
     ),
     "union_problem.not_special_summonable": (
         "{target} cannot be Special Summoned, so it cannot be chosen to be Special Summoned"
@@ -2182,6 +2384,9 @@ PHRASES: dict[str, str] = {
     "checked.at_activation": " only when the card is activated",
     "no_summon_because": "no {method} Summon ({why})",
     "no_normal_summon_because": "no Normal Summon ({why})",
+    "tributes_from.hand": "from the hand",
+    "tributes_from.field": "from the field",
+    "tributes_from.both": "from the hand and the field",
     "where.on_the_field": "on the field",
     "where.controls": "{player} controls",
     "none": "none",
@@ -2192,6 +2397,9 @@ PHRASES: dict[str, str] = {
     "turn.next": "the next turn",
     "from.hand": "from the hand",
     "from.deck": "from the Deck",
+    "from.graveyard": "from the GY",
+    "from.banished": "from among the banished cards",
+    "from.extra_deck": "from the Extra Deck",
     "coin.call_right": "the call was right",
     "coin.heads": "heads",
     "barrier.own_effect": "its own effect, which is not negated",
@@ -2211,14 +2419,18 @@ PHRASES: dict[str, str] = {
     "needs.kind": "monster of the kind its text names",
     "needs.can_be_set": " (It can still be Set: Setting is not a Normal Summon.)",
     "maintenance.lp": "{lp} LP",
-    "maintenance.counters": "{count} counter(s)",
-    "maintenance.counters_from": "{count} counter(s) from {holder}",
+    "maintenance.counters": "{count} Spell {count:Counter|Counters}",
+    "maintenance.counters_from": "{count} Spell {count:Counter|Counters} from {holder}",
     "maintenance.tributes": "a Tribute of {count} monster(s)",
     "maintenance.tributed": "a Tribute of {monster} (the engine takes the first monster {player} controls)",
     "maintenance.negated": " Its effect is negated by {negator}, but a maintenance cost is still due.",
     "maintenance.forced": (
         " Its text makes this payment not optional while it can be paid, so the choice not to pay does not "
         "apply."
+    ),
+    "maintenance.every_turn": (
+        " It is due in {turn_player}'s Standby Phase too: the card's text asks for it in every player's "
+        "Standby Phase, not only its controller's."
     ),
     "maintenance.declined": "chooses not to pay",
     "maintenance.cannot_pay": "cannot pay",
@@ -2263,6 +2475,8 @@ PHRASES: dict[str, str] = {
     "done.negate_attack.negates_attack": "negates the attack of {attacker}",
     "done.negate_attack.no_attack_negate": "no attack to negate",
     "done.forbid_attacks": "{players: and } cannot declare attacks this turn",
+    "done.end_battle_phase": "the Battle Phase ends once the chain has resolved",
+    "done.end_battle_phase.not_battle_phase": "no Battle Phase to end",
     "done.extra_attack": "{done} can attack again this turn",
     "done.second_attack_in_a_row": "{done} can make a second attack in a row",
     "done.no_battle_damage_this_battle.takes_no_battle_damage": (
@@ -2289,7 +2503,8 @@ PHRASES: dict[str, str] = {
     ),
     "done.equip_monster.equips_equip_card_2": "equips {done} to {this} as an Equip Card",
     "done.equip_monster.no_longer_face_up": (
-        "{card} is no longer face-up on the field, so nothing is equipped"
+        "{card} is no longer face-up on the field, so nothing is equipped; the rules send {sent} to the GY "
+        "instead, as a monster that cannot be equipped"
     ),
     "done.equip_battle_victims.equips_equip_cards": "equips {victims} to {this} as Equip Cards",
     "done.equip_battle_victims.no_longer_face_up_2": (
@@ -2446,7 +2661,7 @@ PHRASES: dict[str, str] = {
     "done.summon_by_procedure.no_tribute": "no Tribute possible: no Ritual Summon",
     "done.summon_by_procedure.not_summoned": "no legal materials: no {method} Summon",
     "done.summon_by_procedure.summons": "{method} Summons {monster} using {materials}",
-    "done.summon_after": "a {method} Summon follows its resolution",
+    "done.summon_after": "{method:a} Summon follows its resolution",
     "unmet.negates_summon": (
         "it negates a summon ({kinds}) at the moment it is attempted, and none is being attempted"
     ),
@@ -2492,14 +2707,17 @@ PHRASES: dict[str, str] = {
     ),
     "unmet.no_chain": "it answers an activation, and no chain is open",
     "unmet.summoned": (
-        "it answers {by}'s successful {kinds: or } summon, and that is not the last thing that happened"
+        "it answers {by}'s successful {kinds: or }, and that is not the last thing that happened"
     ),
-    "word.a": "a",
+    "unmet.summoned_any": "it answers {by}'s successful summon, and that is not the last thing that happened",
+    "unmet.summon_kind": (
+        "it answers {by}'s successful {kinds: or } only, and the summon just made was {kind:a}"
+    ),
     "by.opponent": "the opponent",
     "by.a_player": "a player",
     "unmet.not_battle_phase": "it does not work during the Battle Phase",
     "unmet.responds_to_kind": (
-        "it answers the activation of a {wanted: or } immediately before it; Chain Link {link} is {kind}"
+        "it answers the activation of {wanted:a/ or } immediately before it; Chain Link {link} is {kind:a}"
     ),
     "unmet.not_a_summon_negator": "only a card that negates summons can answer a summon being attempted",
     # the verdict's sentences around a rule's own explanation (engine.verdict)
@@ -2530,6 +2748,17 @@ PHRASES: dict[str, str] = {
     "verdict.where.extra_deck": "in {player}'s Extra Deck",
     "verdict.where.deck": "in {player}'s Deck",
     "verdict.where.gone": "no longer in the duel",
+    # a zone a card moved between, as a sentence names it ("from a Spell & Trap Zone to the GY")
+    "zone_name.monsters": "a Monster Zone",
+    "zone_name.spell_traps": "a Spell & Trap Zone",
+    "zone_name.field_spell": "the Field Zone",
+    "zone_name.hand": "the hand",
+    "zone_name.deck": "the Deck",
+    "zone_name.extra_deck": "the Extra Deck",
+    "zone_name.graveyard": "the GY",
+    "zone_name.banished": "banishment",
+    "zone_name.material": "the Xyz Materials of a monster",
+    "zone_name.gone": "nowhere (it left the duel)",
     "verdict.face.up": "face-up",
     "verdict.face.down": "face-down",
     "verdict.position.attack": "Attack",
@@ -2727,6 +2956,8 @@ SUMMON_WORDS = {
     "pendulum": "Pendulum Summon",
     "procedure": "its own procedure",
 }
+# The kind of effect a judge states for a monster known by its printed facts only (`effect_kind`).
+EFFECT_KIND_WORDS = {"ignition": "Ignition Effect", "quick": "Quick Effect", "trigger": "Trigger Effect"}
 # What a player's choice for an effect is for, by the key of an action's `choices`.
 CHOICE_WORDS = {
     "add": "add to the hand",
@@ -2784,15 +3015,32 @@ class JudgeNames:
     """
 
     def __init__(self, cards: Iterable[tuple[str, str, str]]) -> None:
-        """`cards`: (id, owner, name) of every card of the scenario's board, in listing order."""
+        """`cards`: (id, owner, name) of every card of the scenario's board, in listing order.
+        Only grouped here: a card's name is worded when it is first asked for (a replay names a
+        few cards; a board may hold thousands in its Decks and GYs)."""
         groups: dict[tuple[str, str], list[str]] = {}
+        where: dict[str, tuple[str, str]] = {}
         for card_id, owner, name in cards:
-            groups.setdefault((owner, name), []).append(card_id)
+            key = (owner, name)
+            ids = groups.get(key)
+            if ids is None:
+                ids = groups[key] = []
+            ids.append(card_id)
+            where[card_id] = key
+        self._groups = groups
+        self._where = where
         self._names: dict[str, str] = {}
         self._pattern: re.Pattern[str] | None = None
-        for (owner, name), ids in groups.items():
-            for n, card_id in enumerate(ids, start=1):
-                self._names[card_id] = judge_name(owner, name, n if len(ids) > 1 else None)
+
+    @classmethod
+    def grouped(
+        cls, groups: dict[tuple[str, str], list[str]], where: dict[str, tuple[str, str]]
+    ) -> JudgeNames:
+        """The namer of cards already grouped: (owner, name) -> ids in listing order, and each id's
+        (owner, name). The scenario reader groups them as it reads (`Scenario.names`)."""
+        names = cls(())
+        names._groups, names._where = groups, where
+        return names
 
     def in_text(self, text: str) -> str:
         """A raw value with card ids inside ("cost of B:Tribute to the Doomed", an event's `cause`),
@@ -2800,7 +3048,7 @@ class JudgeNames:
         if ":" not in text:
             return text
         if self._pattern is None:
-            ids = sorted(self._names, key=len, reverse=True)
+            ids = sorted(self._where, key=len, reverse=True)
             self._pattern = re.compile("|".join([*map(re.escape, ids), r"[AB]:[^,;:()]+?#\d+"]))
         return self._pattern.sub(lambda m: self(m.group(0)), text)
 
@@ -2808,6 +3056,12 @@ class JudgeNames:
         known = self._names.get(card_id)
         if known is not None:
             return known
+        key = self._where.get(card_id)
+        if key is not None:
+            ids = self._groups[key]
+            named = judge_name(*key, ids.index(card_id) + 1 if len(ids) > 1 else None)
+            self._names[card_id] = named
+            return named
         owner, colon, rest = card_id.partition(":")
         if not colon or owner not in ("A", "B"):
             return card_id
@@ -2879,7 +3133,50 @@ def render_phrase(phrase: Phrase, names: Names | None = None) -> str:
 
 
 def _fill(template: str, params: Mapping[str, Any], names: Names | None) -> str:
-    return template.format(**{k: _word(v, names) for k, v in params.items()})
+    words = {k: _word(v, names) for k, v in params.items()}
+    for name in _articled(template):  # `{method:a}`: the value with its article, "an Xyz"
+        if name in words:
+            words[name] = _Articled(words[name])
+    return template.format(**words)
+
+
+_ARTICLED = re.compile(r"\{(\w+):[aA](?:/[^}]*)?\}")
+
+
+@cache
+def _articled(template: str) -> frozenset[str]:
+    """The fields of a template written with an article spec (`{kind:a}`, `{attribute:A}`)."""
+    return frozenset(_ARTICLED.findall(template))
+
+
+# Words whose first letter is a vowel but whose sound is not ("a Union", "a one-time"), and words
+# whose first letter is a consonant but whose sound is a vowel ("an Xyz", "an X-Head Cannon",
+# "an Honest").
+_NOT_VOWEL_SOUND = ("uni", "use", "usu", "uti", "one", "once", "eu", "ewe")
+_VOWEL_SOUND = ("x", "hour", "honest", "honor", "heir")
+
+
+def article(word: str) -> str:
+    """ "a" or "an", by how the word is said: an Xyz Monster, an EARTH monster, a Union monster."""
+    w = word.lstrip("\"'(“‘").lower()
+    if w.startswith(_NOT_VOWEL_SOUND):
+        return "a"
+    return "an" if w[:1] in "aeiou" or w.startswith(_VOWEL_SOUND) else "a"
+
+
+class _Articled:
+    """A value a template writes with its article: spec `a` (or `A` at the start of a sentence),
+    optionally followed by `/` and the value's own spec (`{wanted:a/ or }`)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        text = format(self.value, spec[2:] if spec[1:2] == "/" else "")
+        word = article(text)
+        return f"{word.title() if spec[:1] == 'A' else word} {text}"
 
 
 def _word(value: Any, names: Names | None) -> Any:

@@ -712,9 +712,9 @@ def run(scenario: Scenario, *, boards: str = "every", legal: str = "every",
 
 
 def judge_names(scenario: Scenario) -> JudgeNames:
-    """The namer of the replay's sentences, from the scenario's board (`JudgeNames`)."""
-    board = scenario.game.board
-    return JudgeNames((card.id, card.owner, card.name) for card in board.in_order(board.cards))
+    """The namer of the replay's sentences, from the scenario's board (`JudgeNames`), grouped as
+    the document was read (`Scenario.names`)."""
+    return scenario.names
 
 
 def replay(document: dict, *, boards: str = "every", legal: str = "every",

@@ -1,13 +1,12 @@
 """Reading a scenario document (`ygo-scenario/1`): shape, cards, ids and references.
 
-Two passes, both collecting every problem before giving up: pydantic checks the shape
+Two passes, both collecting every problem before giving up: `engine.shapes` checks the shape
 (unknown keys, wrong values), then `_Builder` checks what a schema cannot (card names, zones,
 duplicate ids, references), and builds the first `Game`.
 """
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from dataclasses import dataclass
@@ -15,7 +14,6 @@ from types import MappingProxyType
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, ValidationError
 
 from engine import yamlio
 from engine.cards import CardDef
@@ -31,9 +29,11 @@ from engine.document import (
     SpellTrapEntry,
 )
 from engine.errors import DocumentError, Problem
+from engine.explain import JudgeNames
 from engine.limits import LIMITS, Limits, capped, check_depth, exceeded, excerpt, listing
 from engine.rules import continuous, stated
 from engine.rules.pendulum import USED as PENDULUM_SUMMON_USED
+from engine.shapes import Shape, ShapeError, read
 from engine.state import (
     EMZ_BY_NAME,
     LASTING_EFFECTS,
@@ -66,6 +66,9 @@ class Scenario:
     title: str | None
     game: Game
     actions: tuple[ActionEntry, ...]
+    # how a judge names the board's cards ("B's second Peten the Dark Clown"), grouped as the
+    # document was read, in its order: no pass over the board's cards, no sort by rank
+    names: JudgeNames
 
 
 # --------------------------------------------------------------------------- text -> dict
@@ -149,7 +152,7 @@ def _message(err: dict) -> str:
     return f"{err['msg']}; got {excerpt(got)}"
 
 
-def _shape_problems(err: ValidationError) -> list[Problem]:
+def _shape_problems(err: ShapeError) -> list[Problem]:
     seen: set[tuple[str, str]] = set()
     out = []
     for e in err.errors():
@@ -159,6 +162,13 @@ def _shape_problems(err: ValidationError) -> list[Problem]:
             seen.add(key)
             out.append(Problem(*key))
     return out
+
+
+def _close(word: str, candidates: list[str], cutoff: float) -> list[str]:
+    """The three candidates nearest `word` (a typo's hint); difflib is imported only for one."""
+    import difflib
+
+    return difflib.get_close_matches(word, candidates, n=3, cutoff=cutoff)
 
 
 def _ids(known: set[str]) -> str:
@@ -185,6 +195,10 @@ class _Builder:
         self.unstated: set[str] = set()  # cards with unconfirmed printed values already reported
         self.stated_stats: dict[str, tuple[int | None, int | None]] = {}  # monsters' stated atk/def
         self.later_refs: list[tuple[str, str]] = []  # (path, reference) of the fork fields
+        self.lowered: set[str] | None = None  # every id in lower case, once a reference needs it
+        # the judge's names (explain.JudgeNames): (owner, name) -> ids in the document's order
+        self.groups: dict[tuple[str, str], list[str]] = {}
+        self.where: dict[str, tuple[str, str]] = {}
 
     def fail(self, path: str, message: str) -> None:
         self.problems.append(Problem(path, message))
@@ -225,7 +239,7 @@ class _Builder:
         card = self.catalog.get(name.strip().lower())
         if card is None:
             names = [c.name for c in self.catalog.values()]
-            close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
+            close = _close(name, names, 0.5)
             hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
             self.fail(path, f"unknown card {excerpt(name)}{hint}")
         elif card.unconfirmed and card.name not in self.unstated:
@@ -260,22 +274,70 @@ class _Builder:
             state["token"] = True
         self.cards[card_id] = new_card(card_id, defn.name, owner, controller or owner, zone, **state)
         self.defs[card_id] = defn
+        key = (owner, defn.name)
+        self.groups.setdefault(key, []).append(card_id)
+        self.where[card_id] = key
         return card_id
 
     def pile(self, owner: str, entries: list[CardEntry], zone: str, path: str) -> tuple[str, ...]:
-        ids = []
-        for i, entry in enumerate(entries):
+        """A pile's cards, in order. A run of an entry read before in this pile (a bare name, most
+        of a big Deck or GY: `_validate_entries` gives each the same entry) is not looked up
+        again, and is made in one pass: each of its cards costs its id and its state."""
+        ids: list[str] = []
+        gy = zone in ("graveyard", "banished")
+        # by the entry's id(): (definition, owner, base id, face, proper, token)
+        known: dict[int, tuple[CardDef, str, str, str | None, bool, bool]] = {}
+        i, count = 0, len(entries)
+        while i < count:
+            entry = entries[i]
+            seen = known.get(id(entry)) if entry is not None else None
+            if seen is not None:
+                end = i + 1
+                while end < count and entries[end] is entry:
+                    end += 1
+                ids += self.repeat(seen, owner, zone, range(i, end), path)
+                i = end
+                continue
+            i += 1
             if entry is None:
                 continue
+            misplaced = entry.properly_summoned is not None and not gy
+            if misplaced:
+                self.fail(f"{path}[{i - 1}].properly_summoned", "said only of a card in the GY or banished")
+            card_owner = entry.owner or owner
             face = entry.face if zone == "extra_deck" else None
-            if entry.properly_summoned is not None and zone not in ("graveyard", "banished"):
-                self.fail(f"{path}[{i}].properly_summoned", "said only of a card in the GY or banished")
-            proper = zone in ("graveyard", "banished") and entry.properly_summoned is not False
-            card_id = self.place(entry.owner or owner, entry, zone, f"{path}[{i}]", controller=owner,
-                                 face=face, proper=proper)  # fmt: skip
+            proper = gy and entry.properly_summoned is not False
+            card_id = self.place(card_owner, entry, zone, f"{path}[{i - 1}]", controller=owner, face=face,
+                                 proper=proper)  # fmt: skip
             if card_id:
                 ids.append(card_id)
+                if entry.id is None and not misplaced:  # its next card counts on from this one's id
+                    defn = self.defs[card_id]
+                    known[id(entry)] = (defn, card_owner, f"{card_owner}:{defn.name}", face, proper,
+                                        "token" in defn.subtypes)  # fmt: skip
         return tuple(ids)
+
+    def repeat(self, seen: tuple[CardDef, str, str, str | None, bool, bool], controller: str, zone: str,
+               places: range, path: str) -> list[str]:  # fmt: skip
+        """The cards of an entry read before, one for each index of `places`, their default ids
+        counting on from the last one given."""
+        defn, owner, base, face, proper, token = seen
+        first = self.counts[base] + 1
+        self.counts[base] = first + len(places) - 1
+        run = [f"{base}#{n}" for n in range(first, first + len(places))]
+        cards, name = self.cards, defn.name
+        if not cards.keys().isdisjoint(run):  # an id the document gave another card
+            for i, card_id in zip(places, run, strict=True):
+                if card_id in cards:
+                    self.fail(f"{path}[{i}].id", f"id {excerpt(card_id)} is used twice")
+        made = [new_card(card_id, name, owner, controller, zone, face=face, proper=proper, token=token)
+                for card_id in run]  # fmt: skip
+        cards.update(zip(run, made, strict=True))
+        self.defs.update(dict.fromkeys(run, defn))
+        key = (owner, name)
+        self.groups.setdefault(key, []).extend(run)
+        self.where.update(dict.fromkeys(run, key))
+        return run
 
     def monster_zone(self, raw: int | str | None, taken: set[int], path: str) -> int | None:
         if raw is None:
@@ -428,13 +490,21 @@ class _Builder:
                                column=item.column, amount=item.amount, since=since))  # fmt: skip
         return tuple(out)
 
+    def known_ref(self, ref: str) -> bool:
+        """Does the reference name a card of the board (its id in any case) or a zone? The ids in
+        lower case are listed once, when first a reference is not an id as written."""
+        if ref in self.cards:
+            return True
+        if self.lowered is None:
+            self.lowered = {k.lower() for k in self.cards}
+        return ref.lower() in self.lowered or ZONE_REF.match(ref) is not None
+
     def check_refs(self) -> None:
-        known = set(self.cards)
-        lowered = {k.lower() for k in known}
+        known = self.cards
         self.check_used_this_turn()
         for where, ref in [*self.equip_refs, *self.later_refs]:  # a typo would point at nothing
-            if ref not in known and ref.lower() not in lowered and not ZONE_REF.match(ref):
-                self.fail(where, f"no card {excerpt(ref)} in this scenario; {_ids(known)}")
+            if not self.known_ref(ref):
+                self.fail(where, f"no card {excerpt(ref)} in this scenario; {_ids(set(known))}")
         for i, a in self.actions:
             path = f"actions[{i}]"
             if a.do != "resolve" and a.player is None:
@@ -474,14 +544,13 @@ class _Builder:
                 )
             refs += self.stated_refs(a, path)
             for where, ref in refs:
-                if ref in known or ref.lower() in lowered or ZONE_REF.match(ref):
+                if self.known_ref(ref) or self.created_later(ref):
                     continue
-                if self.created_later(ref):
-                    continue
-                close = difflib.get_close_matches(ref, sorted(known), n=3, cutoff=0.6)
+                close = _close(ref, sorted(known), 0.6)
                 hint = f"did you mean {', '.join(close)}? " if close else ""
-                self.fail(where, f"no card {excerpt(ref)} in this scenario; {hint}{_ids(known)}")
+                self.fail(where, f"no card {excerpt(ref)} in this scenario; {hint}{_ids(set(known))}")
             self.check_verb(a, path)
+            self.check_effect_kind(a, path)
 
     def ref_list(self, value: Any, where: str, start: int = 0) -> list[tuple[str, str]]:
         """A reference or a list of them, as (path, reference) to check; anything else fails."""
@@ -496,6 +565,8 @@ class _Builder:
     def check_used_this_turn(self) -> None:
         """A once-per-turn entry names a card in this scenario (or its id, or "Name (effect N)"
         for one of several limited effects); any other name would limit nothing, so it is a typo."""
+        if not any(entry.used_this_turn for entry in self.player_entries.values()):
+            return
         names = {c.name.lower() for c in self.cards.values()} | {i.lower() for i in self.cards}
         for player, entry in self.player_entries.items():
             for n, used in enumerate(entry.used_this_turn):
@@ -558,6 +629,29 @@ class _Builder:
         created = defn is not None and ("token" in defn.subtypes or defn.name == "Unknown Card")
         return player in ("A", "B") and number.isdigit() and created
 
+    def check_effect_kind(self, a: ActionEntry, path: str) -> None:
+        """`effect_kind` states the kind of a monster's effect that no card file writes: with the
+        `resolution` it had, on an activate action, for a monster with no written effect."""
+        if a.effect_kind is None:
+            return
+        where = f"{path}.effect_kind"
+        if a.do != "activate" or not a.resolution:
+            self.fail(where, "states the kind of an effect whose resolution is stated: it needs resolution")
+        elif a.effect is not None:
+            self.fail(where, "give effect (a written effect) or effect_kind (a stated one), not both")
+        ref = str(a.card or "")
+        same = (i for i in self.cards if i.lower() == ref.lower())
+        card_id = ref if ref in self.cards else next(same, None)
+        defn = self.defs.get(card_id) if card_id else None
+        if defn is None:
+            return  # a zone reference: checked as the card is activated
+        if not defn.is_monster:
+            self.fail(where, f"{excerpt(defn.name)} is a {defn.card_type}: it is activated as a card, and "
+                             "its activation has no kind to state")  # fmt: skip
+        elif defn.effects:
+            self.fail(where, f"{excerpt(defn.name)} has written effects: activate one with effect "
+                             f"(1-{len(defn.effects)}) instead")  # fmt: skip
+
     def check_verb(self, a: ActionEntry, path: str) -> None:
         needs = {
             "activate": ("card",), "decline": ("card",), "normal_summon": ("card",),
@@ -609,12 +703,12 @@ class _Builder:
         return Game(board=board, priority=b.turn_player, memory=tuple(memory), created=created, seq=seq)
 
 
-def _validate(model: type[BaseModel], data: Any, prefix: str,
+def _validate(model: type[Shape], data: Any, prefix: str,
               problems: list[Problem]) -> Any:  # fmt: skip
     """Validate one part; its problems get paths under `prefix`."""
     try:
-        return model.model_validate(data)
-    except ValidationError as err:
+        return read(model, data)
+    except ShapeError as err:
         for p in _shape_problems(err):
             joint = "" if not prefix or not p.path or p.path.startswith("[") else "."
             path = prefix + joint + p.path
@@ -622,7 +716,7 @@ def _validate(model: type[BaseModel], data: Any, prefix: str,
         return None
 
 
-_PLAYER_LISTS: dict[str, type[BaseModel]] = {
+_PLAYER_LISTS: dict[str, type[Shape]] = {
     "hand": CardEntry, "extra_deck": CardEntry, "graveyard": CardEntry, "banished": CardEntry,
     "monsters": MonsterEntry, "spell_traps": SpellTrapEntry,
 }  # fmt: skip
@@ -639,7 +733,7 @@ def _validate_player(raw: Any, prefix: str, problems: list[Problem]) -> PlayerEn
     if isinstance(deck_cards, list):  # the Deck's cards entry by entry too (a Deck can be big)
         head["deck"] = {**deck, "cards": []} if isinstance(deck, dict) else []
     entry = _validate(PlayerEntry, head, prefix, problems) or PlayerEntry()
-    bare: dict[tuple[type[BaseModel], str], Any] = {}
+    bare: dict[type[Shape], dict[str, Any]] = {}
     lists: dict[str, list[Any]] = {}
     for key, model in _PLAYER_LISTS.items():
         items = raw.get(key) or []
@@ -653,19 +747,19 @@ def _validate_player(raw: Any, prefix: str, problems: list[Problem]) -> PlayerEn
     return entry.model_copy(update=lists)
 
 
-def _validate_entries(model: type[BaseModel], items: list[Any], prefix: str, problems: list[Problem],
-                      bare: dict[tuple[type[BaseModel], str], Any]) -> list[Any]:  # fmt: skip
+def _validate_entries(model: type[Shape], items: list[Any], prefix: str, problems: list[Problem],
+                      bare: dict[type[Shape], dict[str, Any]]) -> list[Any]:  # fmt: skip
     """Each entry of a list, None where one failed (later paths keep their index). A bare card
     name (most of a big Deck or GY) is validated once per name: the entry is the same for each."""
+    known = bare.setdefault(model, {})
     out = []
     for i, item in enumerate(items):
-        if isinstance(item, str):
-            entry = bare.get((model, item))
-            if entry is None:
-                entry = bare[(model, item)] = _validate(model, item, f"{prefix}[{i}]", problems)
-            out.append(entry)
-        else:
-            out.append(_validate(model, item, f"{prefix}[{i}]", problems))
+        entry = known.get(item) if isinstance(item, str) else None
+        if entry is None:
+            entry = _validate(model, item, f"{prefix}[{i}]", problems)
+            if entry is not None and isinstance(item, str):
+                known[item] = entry
+        out.append(entry)
     return out
 
 
@@ -720,4 +814,5 @@ def load_scenario(data: dict, limits: Limits = LIMITS) -> Scenario:
     problems += builder.problems
     if problems:
         raise DocumentError(capped(problems, limits))
-    return Scenario(title=doc.title, game=game, actions=tuple(a for _, a in actions))
+    names = JudgeNames.grouped(builder.groups, builder.where)
+    return Scenario(title=doc.title, game=game, actions=tuple(a for _, a in actions), names=names)

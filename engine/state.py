@@ -151,17 +151,43 @@ class CardState:
         )  # fmt: skip
 
 
-def new_card(id: str, name: str, owner: str, controller: str, zone: str, **state: Any) -> CardState:  # noqa: A002
-    """A new `CardState`, as a copy of a blank one: about two thirds of the cost of the
-    dataclass's own `__init__` (frozen, it sets each of the many fields through
-    `object.__setattr__`), which a board paid for every card of its piles, and a move for every
-    card moved."""
-    state.update(id=id, name=name, owner=owner, controller=controller, zone=zone)
-    return _copy_card(_BLANK_CARD, state)
+def _constructor(cls: type, first: tuple[str, ...]) -> Callable[..., Any]:
+    """A constructor of `cls` (a frozen, slotted dataclass): the fields `first` by position, the
+    others by keyword with their defaults, about half the cost of the dataclass's own.
+
+    A frozen dataclass's `__init__` writes each field through `object.__setattr__`, the slowest
+    way there is; a board paid that for every card of its piles. Here a draft class with the very
+    same slots, and no frozen `__setattr__`, writes them with plain assignments (the fastest), then
+    the object takes `cls` as its class: Python allows that between classes of the same layout,
+    and the draft is never seen. Where the layout differs (so Python refuses), each slot is written
+    through its descriptor instead."""
+    fields = dataclass_fields(cls)
+    keywords = [f"{f.name}=default{n}" for n, f in enumerate(fields) if f.name not in first]
+    scope: dict[str, Any] = {f"default{n}": f.default for n, f in enumerate(fields)}
+    scope.update(cls=cls, new=object.__new__, slots=cls.__slots__)
+    params = ", ".join([*first, "*", *keywords])
+    lines = [f"class {cls.__name__}Draft:", "    __slots__ = slots", f"    def __init__(self, {params}):"]
+    lines += [f"        self.{f.name} = {f.name}" for f in fields]
+    lines += ["        self.__class__ = cls"]
+    lines += [f"def make({params}):", "    out = new(cls)"]  # the fallback: through the descriptors
+    for n, f in enumerate(fields):
+        scope[f"set{n}"] = cls.__dict__[f.name].__set__
+        lines.append(f"    set{n}(out, {f.name})")
+    lines.append("    return out")
+    exec("\n".join(lines), scope)  # noqa: S102 - the code is built from the class's own field names
+    draft, make = scope[f"{cls.__name__}Draft"], scope["make"]
+    try:
+        sample = {name: name for name in first}
+        if draft(**sample) == make(**sample) and type(draft(**sample)) is cls:
+            return draft
+    except TypeError:  # another layout: Python will not change the class
+        pass
+    return make
 
 
-_BLANK_CARD = CardState(id="", name="", owner="A", controller="A", zone="")
-_copy_card = _COPIERS[CardState] = _copier(CardState)
+# A new `CardState`: new_card(id, name, owner, controller, zone, **state); an unknown field is a
+# TypeError, as for the dataclass's own constructor.
+new_card: Callable[..., CardState] = _constructor(CardState, ("id", "name", "owner", "controller", "zone"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,18 +311,25 @@ class Board:
     )
 
     def __post_init__(self) -> None:
-        """Index the cards as given (a plain mapping, in the document's order)."""
+        """Index the cards as given (a plain mapping, in the document's order). One pass, costing
+        a few dict operations per card: a Deck or GY of a thousand cards is read whole here."""
         places: dict[tuple[str, str], dict[str, int]] = {}
         this_turn = []
-        for rank, card in enumerate(self.cards.values()):
-            places.setdefault((card.zone, card.controller), {})[card.id] = rank
+        rank = 0
+        for card_id, card in self.cards.items():
+            key = (card.zone, card.controller)
+            ids = places.get(key)
+            if ids is None:
+                ids = places[key] = {}
+            ids[card_id] = rank
+            rank += 1
             if card.this_turn:
-                this_turn.append((card.id, None))
+                this_turn.append((card_id, None))
         set_ = object.__setattr__
         set_(self, "cards", Map(self.cards.items()))
         set_(self, "defs", Map(self.defs.items()))
         set_(self, "places", Map({key: Map(ids) for key, ids in places.items()}))
-        set_(self, "next_rank", len(self.cards))
+        set_(self, "next_rank", rank)
         set_(self, "touched", (object(), object()))
         set_(self, "this_turn_ids", Map(this_turn))
         set_(self, "memo", {})
@@ -456,18 +489,31 @@ class Board:
 
 def _accepted(defs: Mapping[str, CardDef], wanted: Callable[[CardDef], bool]) -> frozenset[str]:
     """The ids whose definition `wanted` accepts, asking once per definition: a big Deck holds
-    the same card many times over, all sharing one definition."""
-    verdicts: dict[int, bool] = {}  # by the definition's id: every one is alive in `defs`
-    found = []
+    the same card many times over, all sharing one definition. The ids are grouped by their
+    definition once per `defs` (a replay asks for several keys of the same one)."""
+    groups = _by_definition(defs)
+    return frozenset([card_id for defn, ids in groups if wanted(defn) for card_id in ids])
+
+
+def _by_definition(defs: Mapping[str, CardDef]) -> list[tuple[CardDef, list[str]]]:
+    """`defs` grouped by definition (by identity), kept for the last few `defs` read."""
+    kept = _GROUPS.get(id(defs))
+    if kept is not None and kept[0] is defs:
+        return kept[1]
+    groups: dict[int, tuple[CardDef, list[str]]] = {}
     for card_id, defn in defs.items():
-        verdict = verdicts.get(id(defn))
-        if verdict is None:
-            verdict = verdicts[id(defn)] = wanted(defn)
-        if verdict:
-            found.append(card_id)
-    return frozenset(found)
+        group = groups.get(id(defn))
+        if group is None:
+            group = groups[id(defn)] = (defn, [])
+        group[1].append(card_id)
+    found = list(groups.values())
+    if len(_GROUPS) >= 8:
+        _GROUPS.clear()
+    _GROUPS[id(defs)] = (defs, found)  # `defs` is kept alive with it, so its id is not reused
+    return found
 
 
+_GROUPS: dict[int, tuple[Mapping[str, CardDef], list[tuple[CardDef, list[str]]]]] = {}
 TOUCHING = frozenset({"monsters", "spell_traps", "field_spell", "extra_deck", "material"})  # Board.touched
 
 

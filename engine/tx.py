@@ -163,8 +163,11 @@ class Tx:
         self.set_board(board.with_card(moved))
         equipped = card.equipped_to if left_field else None  # "destroyed while equipped"
         face_down = True if left_field and not card.face_up else None  # "this face-up card"
+        # a monster whose Summon was negated was never on the field: it is not "sent from the field"
+        never_on_field = True if left_field and negated else None
         self.emit(event, card=card_id, player=card.controller, cause=cause, chain_link=chain_link,
-                  equipped_to=equipped, face_down=face_down, **{"from": source, "to": to})  # fmt: skip
+                  equipped_to=equipped, face_down=face_down, never_on_field=never_on_field,
+                  **{"from": source, "to": to})  # fmt: skip
         return moved
 
     def _banished_instead(self, card: CardState, to: str, event: str) -> tuple[str, str]:

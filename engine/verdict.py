@@ -11,7 +11,7 @@ and the LP when the duel goes on. Its sentences are codes and phrases of `engine
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator
 from typing import Any
 
 from engine.document import ActionEntry
@@ -81,7 +81,7 @@ def verdict(steps: list[dict[str, Any]], result: dict[str, Any], final_board: di
         *_chains(steps, names),
     ]
     disputed = [*_named(actions, board), *_concerned(steps)]
-    found += _ended(steps, final_board, dict.fromkeys(disputed), names)
+    found += _ended(steps, final_board, dict.fromkeys(disputed), names, ended)
     if not ended:
         found += _lp(steps, final_board, names)
     return found
@@ -218,9 +218,12 @@ def _concerned(steps: list[dict[str, Any]]) -> Iterator[str]:
 
 
 def _ended(steps: list[dict[str, Any]], final_board: dict[str, Any], cards: dict[str, None],
-           names: Names) -> Iterator[Entry]:  # fmt: skip
-    """Where each disputed card is after the last step, pointing at the last step that moved it."""
-    places = _places(final_board)
+           names: Names, over: bool) -> Iterator[Entry]:  # fmt: skip
+    """Where each disputed card is after the last step, pointing at the last step that moved it;
+    if the duel is over, where it was when the duel ended (a chain the end cut short is not
+    resolved any further: its cards stay where they were)."""
+    code = "verdict.card_when_ended" if over else "verdict.card_ended"
+    places = _places(final_board, cards)
     moved: dict[str, int] = {}  # card id -> the last step that moved it, in one pass over the steps
     for step in steps:
         for e in step["events"]:
@@ -229,23 +232,24 @@ def _ended(steps: list[dict[str, Any]], final_board: dict[str, Any], cards: dict
     for card_id in cards:
         where = places.get(card_id, Phrase("verdict.where.gone"))
         last = moved.get(card_id, steps[-1]["n"])
-        yield _entry(last, "verdict.card_ended", render(explain("verdict.card_ended", card=_id(card_id),
-                                                                where=where), names))  # fmt: skip
+        yield _entry(last, code, render(explain(code, card=_id(card_id), where=where), names))
 
 
-def _places(board: dict[str, Any]) -> dict[str, Phrase]:
-    """Card id -> where it is on a replay board, in words."""
+def _places(board: dict[str, Any], wanted: Container[str]) -> dict[str, Phrase]:
+    """Card id -> where it is on a replay board, in words, for the `wanted` cards (a few, on a
+    board whose Decks and GYs may hold thousands)."""
     out: dict[str, Phrase] = {}
     for name, side in board["players"].items():
         player = Player(name)
         for pile in PILES:
             for card in side.get(pile) or []:
-                out[card["id"]] = Phrase("verdict.where." + pile, player=player)
+                if card["id"] in wanted:
+                    out[card["id"]] = Phrase("verdict.where." + pile, player=player)
         deck = side.get("deck")
         for card in (
             deck.get("cards") or [] if isinstance(deck, dict) else deck if isinstance(deck, list) else []
         ):
-            if isinstance(card, dict):
+            if isinstance(card, dict) and card["id"] in wanted:
                 out[card["id"]] = Phrase("verdict.where.deck", player=player)
         for m in side.get("monsters") or []:
             position = Phrase("verdict.position." + str(m.get("position")))

@@ -10,14 +10,60 @@ the composing moves to Python; it costs about a quarter more than the C loader.
 
 from __future__ import annotations
 
+import re
+import sys
+from types import ModuleType
 from typing import IO, Any
 
-import yaml
-from yaml.composer import Composer
-from yaml.constructor import SafeConstructor
-from yaml.events import AliasEvent, MappingStartEvent, SequenceStartEvent
-from yaml.nodes import Node
-from yaml.resolver import Resolver
+# What PyYAML's pure-Python reader compiles as its class is made: a pattern over all of Unicode
+_NON_PRINTABLE = "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+
+
+class _LazyPattern:
+    """A pattern compiled when first used."""
+
+    def __init__(self, pattern: str, flags: int) -> None:
+        self._args = (pattern, flags)
+        self._compiled: re.Pattern[str] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._compiled is None:
+            self._compiled = re.compile(*self._args)
+        return getattr(self._compiled, name)
+
+
+def _import_yaml() -> ModuleType:
+    """PyYAML, without compiling up front the one pattern only its pure-Python reader uses.
+
+    Importing PyYAML makes all its pure-Python classes, and the body of its `Reader` compiles a
+    pattern over all of Unicode (`NON_PRINTABLE`): about a tenth of a cold `python -m engine
+    replay`. The C loaders this module uses never read it. While PyYAML is imported, that one
+    pattern (compared whole) is made lazy; every other `re.compile` is the real one, and the pure-
+    Python reader (`yaml.safe_load`) compiles it when first it reads."""
+    if "yaml" in sys.modules:
+        return sys.modules["yaml"]
+    compile_ = re.compile
+
+    def compile_lazily(pattern: Any, flags: int = 0) -> Any:
+        if pattern == _NON_PRINTABLE and not flags:
+            return _LazyPattern(pattern, flags)
+        return compile_(pattern, flags)
+
+    re.compile = compile_lazily  # type: ignore[assignment]
+    try:
+        import yaml
+    finally:
+        re.compile = compile_
+    return yaml
+
+
+yaml = _import_yaml()
+
+from yaml.composer import Composer  # noqa: E402
+from yaml.constructor import SafeConstructor  # noqa: E402
+from yaml.events import AliasEvent, MappingStartEvent, SequenceStartEvent  # noqa: E402
+from yaml.nodes import MappingNode, Node, SequenceNode  # noqa: E402
+from yaml.resolver import Resolver  # noqa: E402
 
 SafeLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 try:
@@ -92,11 +138,25 @@ class _DocumentLoader(_Parser, Composer, SafeConstructor, Resolver):  # type: ig
 
 def load_document(text: str, max_depth: int) -> Any:
     """A document from outside: plain data only, no anchors or aliases, at most `max_depth`
-    levels of lists and mappings. Raises `Refused`, or another `yaml.YAMLError` for bad YAML."""
-    loader = _DocumentLoader(text)
+    levels of lists and mappings. Raises `Refused`, or another `yaml.YAMLError` for bad YAML.
+
+    Text with no `&` and no `*` anywhere can hold no anchor or alias: it is composed by libyaml
+    (in C, with its own bound of 1,000 levels), its depth checked on the nodes, then built; the
+    rest is composed here, each node checked before it is made (`_DocumentLoader`). Both give the
+    same data and the same refusals."""
+    plain = (b"&" if isinstance(text, bytes) else "&") not in text and (
+        (b"*" if isinstance(text, bytes) else "*") not in text
+    )
+    loader = SafeLoader(text) if plain and SafeLoader is not yaml.SafeLoader else _DocumentLoader(text)
     loader.max_depth = max_depth
     try:
-        return loader.get_single_data()
+        if isinstance(loader, _DocumentLoader):
+            return loader.get_single_data()
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _check_depth(node, max_depth)
+        return loader.construct_document(node)
     except yaml.MarkedYAMLError as err:  # libyaml's own bound (1,000 levels), met reading ahead
         if "nesting depth" not in str(err.problem):
             raise
@@ -104,3 +164,23 @@ def load_document(text: str, max_depth: int) -> Any:
         raise Refused(message, "depth", err.problem_mark) from None
     finally:
         loader.dispose()
+
+
+def _check_depth(root: Node, max_depth: int) -> None:
+    """Refuse the first list or mapping, in document order, nested past `max_depth` levels (as
+    `_DocumentLoader` does while composing)."""
+    stack: list[tuple[Node, int]] = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, SequenceNode):
+            children = node.value
+        elif isinstance(node, MappingNode):
+            children = [part for pair in node.value for part in pair]
+        else:
+            continue
+        depth += 1
+        if depth > max_depth:
+            raise Refused(
+                f"nested deeper than the limit of {max_depth} levels (depth)", "depth", node.start_mark
+            )
+        stack.extend((child, depth) for child in reversed(children))

@@ -14,7 +14,7 @@ RULINGS = Path(__file__).parents[1] / "rulings"
 # Top to bottom: each app may import those of the later layers.
 LAYERS = [("workspace", "api"), ("saved",), ("replays",), ("cards",), ("glossary",)]
 LAYER_OF = {app: depth for depth, apps in enumerate(LAYERS) for app in apps}
-PROJECT_MODULES = {"__init__", "apps", "settings", "urls", "wsgi"}
+PROJECT_MODULES = {"__init__", "apps", "settings", "urls", "wsgi", "middleware"}
 
 
 def _imported_modules(path: Path) -> list[str]:

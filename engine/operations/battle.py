@@ -26,6 +26,26 @@ def _negate_attack(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     return Phrase("done.negate_attack.negates_attack", attacker=battle.attacker)
 
 
+# the flag an effect leaves when it ends the Battle Phase: the phase ends once the chain has resolved
+END_BATTLE_PHASE = "end_battle_phase"
+
+
+@OPERATIONS.register("end_battle_phase", "ends the Battle Phase (after the chain resolves)")
+def _end_battle_phase(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
+    """ "Then end the Battle Phase" (Negate Attack): the links below still resolve in the Battle
+    Phase; once the chain has resolved the turn moves to Main Phase 2 (rules.resolution.after_chain)."""
+    if tx.board.phase != "battle":
+        return Phrase("done.end_battle_phase.not_battle_phase")
+    if END_BATTLE_PHASE not in tx.board.flags:
+        tx.set_board(
+            evolve(
+                tx.board,
+                flags=(*tx.board.flags, f"{END_BATTLE_PHASE}", f"{END_BATTLE_PHASE}:{ctx.link.card}"),
+            )
+        )
+    return Phrase("done.end_battle_phase")
+
+
 @OPERATIONS.register("forbid_attacks", "a player's monsters cannot attack this turn")
 def _forbid_attacks(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     for p in _players(ctx, step.player or "opponent"):

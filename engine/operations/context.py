@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.explain import Card, CardId, Phrase
+from engine.explain import Card, CardId, Phrase, Player
 from engine.rules.continuous import candidates, fits
 from engine.state import CardState, ChainLink, opponent
 from engine.vocabulary import AMOUNTS, SELECTORS
@@ -32,6 +32,7 @@ class Context:
     afterwards: list[Callable[[], str]] = field(default_factory=list)
     listed: list[CardState] = field(default_factory=list)  # cards a judge-stated resolution names
     tributed: list[CardState] = field(default_factory=list)  # what this effect Tributed (Nibiru)
+    lost_this: bool = False  # "this card" moved since the activation, and the link said so
 
     def amount(self, tx: Tx, step: Step) -> int:
         """A step's number: written on the card, or a named amount read off the board
@@ -55,7 +56,10 @@ class Context:
             return None
         from engine.refs import resolve_ref
 
-        return [resolve_ref(tx.board, str(r)) for r in (refs if isinstance(refs, list) else [refs])]
+        flat: list[Any] = []
+        for ref in refs if isinstance(refs, list) else [refs]:
+            flat += ref if isinstance(ref, list) else [ref]  # an order may nest lists
+        return [resolve_ref(tx.board, str(r)) for r in flat]
 
 
 def select(tx: Tx, ctx: Context, what: str | Selector | None) -> list[CardState]:
@@ -90,7 +94,10 @@ def _affected(tx: Tx, ctx: Context, cards: list[CardState]) -> list[CardState]:
     kept = []
     for c in cards:
         if unaffected(tx.board, c, ctx.link.card):
-            tx.say("rule.unaffected", c=Card.of(c), card=CardId(ctx.link.card), cards=(c.id,))
+            # said once per step, however many parts of the effect it escapes (Horus LV6 and Snatch Steal)
+            said = any(e.code == "rule.unaffected" and e.cards == (c.id,) for e in tx.explanations)
+            if not said:
+                tx.say("rule.unaffected", c=Card.of(c), card=CardId(ctx.link.card), cards=(c.id,))
             continue
         kept.append(c)
     return kept
@@ -126,16 +133,89 @@ def _pick(tx: Tx, ctx: Context, step: Step, key: str) -> list[CardState]:
         return [c for c in chosen if c.id not in wrong][:count]
     picked = candidates[:count]
     if picked and len(candidates) > count:
-        tx.say(
-            "choice.engine_picked",
-            reason=Phrase(
-                "engine_picked.no_choice_was_given",
-                key_=key,
-                picked=[CardId(c.id) for c in picked],
-            ),
-            cards=(*[c.id for c in picked],),
-        )  # fmt: skip
+        first_legal(tx, ctx, key, picked)
     return picked
+
+
+def first_legal(tx: Tx, ctx: Context, key: str, cards: list[CardState], taken: Phrase | None = None,
+                what: str | None = None) -> None:  # fmt: skip
+    """Say that a choice the judge did not give (`choices: {key: ...}`) was made by the engine,
+    which took the first legal option: the resolving card, what the choice was for, and what it
+    took (`cards`, or `taken` in words where the option is not a card, such as a position);
+    `what` names the choice where the key alone does not (a declared Monster Type)."""
+    tx.say(
+        "choice.engine_picked",
+        reason=Phrase(
+            "engine_picked.first_legal",
+            card=CardId(ctx.link.card),
+            what=Phrase("choice_of." + (what or key)),
+            key_=key,
+            picked=taken if taken is not None else [CardId(c.id) for c in cards],
+        ),
+        cards=tuple(c.id for c in cards),
+    )  # fmt: skip
+
+
+def summon_forbidden(tx: Tx, ctx: Context, player: str) -> bool:
+    """Does a card `player` activated this turn forbid them to Summon other monsters (Scapegoat),
+    so that this effect cannot Summon for them? Said when it does; the resolving card's own
+    effect is the exception (Scapegoat's Tokens)."""
+    from engine.rules.common import summons_locked
+
+    source = summons_locked(tx.board, player, ctx.link.card)
+    if source is None:
+        return False
+    what = Phrase("locked_summon.by_effect", card=CardId(ctx.link.card))
+    tx.say("summon.locked_this_turn", player=Player(player), source=CardId(source), what=what,
+           cards=(source, ctx.link.card))  # fmt: skip
+    return True
+
+
+def summon_zone(tx: Tx, ctx: Context, player: str, n: int = 0) -> int | None:
+    """The Main Monster Zone the `n`-th monster an effect Summons for `player` goes to: the one
+    the judge names in `choices: {zone: ...}` (3, "M3", "A:M3", or a list, one per monster), if it
+    is free; else the lowest free one, as the format says for a zone left unsaid (a zone named
+    that is not free is said, and not used). None: no zone is free."""
+    free = tx.board.free_slot("monsters", player)
+    given = ctx.choices.get("zone")
+    wanted = (given[n] if n < len(given) else None) if isinstance(given, list) else given if n == 0 else None
+    if wanted is None:
+        return free
+    slot = _zone_number(wanted, player)
+    if slot is None or slot in {c.slot for c in tx.board.in_zone("monsters", player)}:
+        tx.say("choice.not_allowed", reason=Phrase("not_allowed.zone_not_free", zone=str(wanted)[:20],
+               player=Player(player)), cards=())  # fmt: skip
+        return free
+    return slot
+
+
+def _zone_number(value: Any, player: str) -> int | None:
+    """A Main Monster Zone as `choices.zone` names it (3, "3", "M3", "A:M3"), or None."""
+    if isinstance(value, bool):
+        return None
+    text = str(value).strip().upper()
+    if text.startswith(f"{player}:"):
+        text = text[2:]
+    text = text.removeprefix("M")
+    return int(text) if text.isdigit() and 1 <= int(text) <= 5 else None
+
+
+def summon_position(ctx: Context, step: Step | None) -> str | None:
+    """The battle position an effect Summons in: the one the card's step fixes ("in Attack
+    Position": not the player's to choose), else the judge's `choices: {position: ...}`; None
+    where neither says (see `unsaid_position`)."""
+    if step is not None and step.position:
+        return step.position
+    given = ctx.choices.get("position")
+    return str(given) if given in ("attack", "defense", "set") else None
+
+
+def unsaid_position(tx: Tx, ctx: Context, summoned: list[CardState]) -> None:
+    """Monsters an effect Summoned in face-up Attack Position because no one said which position
+    (the first legal option): say so, but for Link Monsters, which are never in Defense Position."""
+    free = [c for c in summoned if "link" not in tx.board.define(c.id).subtypes]
+    if free:
+        first_legal(tx, ctx, "position", free, taken=Phrase("position_taken.attack"))
 
 
 def _cost_cards(tx: Tx, ctx: Context, key: str | None = None) -> list[str]:

@@ -6,7 +6,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.explain import Card, CardId, Phrase, Player
-from engine.operations.context import Context, _pick, select
+from engine.operations.context import (
+    Context,
+    _pick,
+    first_legal,
+    select,
+    summon_forbidden,
+    summon_position,
+    unsaid_position,
+)
 from engine.state import CardState, evolve, opponent
 from engine.vocabulary import OPERATIONS
 
@@ -84,10 +92,7 @@ def _swap_control(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         named = [c for c in chosen if c.zone == "monsters" and c.controller == p]
         pick = (named or mine)[:1]
         if not named and len(mine) > 1:
-            tx.say(
-                "choice.engine_picked",
-                reason=Phrase("engine_picked.no_monster_was_named_3", card=CardId(pick[0].id), p=p),
-            )  # fmt: skip
+            first_legal(tx, ctx, "control", pick)
         picks += pick
     if len(picks) != 2:
         return Phrase("done.swap_control.both_players_must_give")
@@ -171,10 +176,16 @@ def _equip_self(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
 @OPERATIONS.register("equip_monster", "equips the target monster to this card as an Equip Card")
 def _equip_monster(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Take the target and equip it to this card as an Equip Card (Relinquished); if this card
-    is no longer face-up on the field, nothing happens."""
+    is no longer face-up on the field, the target cannot be equipped and is sent to the GY, by
+    the rules rather than by the effect (Relinquished Anima's OCG ruling, YGOResources via
+    huntlist.eu; Relinquished's own, edisonformat.net)."""
     this = tx.board.cards.get(ctx.link.card)
     if this is None or this.zone != "monsters" or not this.face_up:
-        return Phrase("done.equip_monster.no_longer_face_up", card=ctx.link.card)
+        sent = [c.id for c in select(tx, ctx, step.cards or "targets") if c.zone == "monsters"]
+        for card_id in sent:
+            tx.move(card_id, "graveyard", event="sent_to_gy", cause="rule: nothing to equip to")
+        return Phrase("done.equip_monster.no_longer_face_up", card=ctx.link.card,
+                      sent=list(sent) or Phrase("word.nothing"))  # fmt: skip
     done = []
     for c in select(tx, ctx, step.cards or "targets"):
         if c.zone != "monsters":
@@ -301,6 +312,8 @@ def _union_equip(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
 
 def _summon_from_equip(tx: Tx, ctx: Context, union: CardState, position: str) -> bool:
     """Special Summon an equipped Monster Card from the Spell & Trap Zone to its controller's field."""
+    if summon_forbidden(tx, ctx, union.controller):
+        return False
     slot = tx.board.free_slot("monsters", union.controller)
     if slot is None:
         tx.say(
@@ -317,7 +330,8 @@ def _summon_from_equip(tx: Tx, ctx: Context, union: CardState, position: str) ->
             slot=slot, position=position, face=None, controller=union.controller)  # fmt: skip
     tx.update_card(union.id, equipped_to=None, self_equipped=False, summoned_this_turn=True,
                    summon_type="special")  # fmt: skip
-    tx.say("union.unequipped", union=Card.of(union), host=host, position=position.title())  # fmt: skip
+    tx.say("union.unequipped", union=Card.of(union), host=CardId(host) if host else Phrase("word.nothing"),
+           position=position.title())  # fmt: skip
     return True
 
 
@@ -328,9 +342,11 @@ def _union_unequip(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     from engine.state import Summon
 
     cards = [c for c in select(tx, ctx, step.cards or "this") if c.zone == "spell_traps" and c.equipped_to]
-    position = ctx.choices.get("position") or step.position or "attack"
-    made = [c.id for c in cards if _summon_from_equip(tx, ctx, c, position)]
+    said = summon_position(ctx, step)
+    made = [c.id for c in cards if _summon_from_equip(tx, ctx, c, said or "attack")]
     ctx.acted[:] = [tx.board.cards[c] for c in made]
+    if said is None:
+        unsaid_position(tx, ctx, ctx.acted)
     if made:
         tx.update(last_summon=Summon(cards=tuple(made), kind="special", player=ctx.player,  # type: ignore[arg-type]
                                      seq=tx.game.seq, by=ctx.link.card))  # fmt: skip
@@ -345,11 +361,14 @@ def _unequip_unions_of(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     from engine.state import Summon
 
     made = []
+    said = summon_position(ctx, step)
     for host in select(tx, ctx, step.cards or "targets"):
         for union in equipped_unions(tx.board, host):
-            if _summon_from_equip(tx, ctx, union, ctx.choices.get("position") or step.position or "attack"):
+            if _summon_from_equip(tx, ctx, union, said or "attack"):
                 made.append(union.id)
     ctx.acted[:] = [tx.board.cards[c] for c in made]
+    if said is None:
+        unsaid_position(tx, ctx, ctx.acted)
     if made:
         tx.update(last_summon=Summon(cards=tuple(made), kind="special", player=ctx.player,  # type: ignore[arg-type]
                                      seq=tx.game.seq, by=ctx.link.card))  # fmt: skip

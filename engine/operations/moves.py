@@ -7,7 +7,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.explain import Card, CardId, Phrase, Player, Zone
-from engine.operations.context import Context, _cost_cards, _pick, _players, select
+from engine.operations.context import (
+    Context,
+    _cost_cards,
+    _pick,
+    _players,
+    first_legal,
+    select,
+    summon_forbidden,
+)
 from engine.rules.continuous import fits
 from engine.state import CardState, evolve, opponent
 from engine.vocabulary import OPERATIONS
@@ -118,12 +126,14 @@ def _discard(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     from engine.cards import Selector
 
     done = []
+    chosen = ctx.chosen(tx, "discard")
     for p in _players(ctx, step.player):
         sel = Selector(zone="hand", count=step.amount or 1)
         hand = [tx.board.cards[c] for c in tx.board.player(p).hand]
-        chosen = ctx.chosen(tx, "discard")
-        mine = [c for c in chosen if c.id in tx.board.player(p).hand] if chosen is not None else None
-        cards = (mine if mine else hand)[: sel.count]
+        mine = [c for c in chosen or [] if c.id in tx.board.player(p).hand]
+        cards = (mine or hand)[: sel.count]
+        if not mine and len(hand) > sel.count:  # none of this player's cards named: the first ones
+            first_legal(tx, ctx, "discard", cards)
         for c in cards:
             tx.move(c.id, "graveyard", event="discarded", cause=ctx.link.card, chain_link=ctx.link.link)
         done += [c.id for c in cards]
@@ -163,6 +173,14 @@ def _tribute(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     [...]}`). A Tribute is not destruction; while Tributes are forbidden, none happens."""
     if _tributes_forbidden(tx, ctx):
         return Phrase("done.tribute.no_tribute_possible")
+    if step.cards is not None:  # "Tribute that target" (Magical Dimension): those cards, if still there
+        named = [
+            c for c in select(tx, ctx, step.cards) if c.zone == "monsters" and c.controller == ctx.link.player
+        ]
+        for c in named:
+            tx.move(c.id, "graveyard", event="tributed", cause=ctx.link.card, chain_link=ctx.link.link)
+        ctx.acted[:] = named
+        return Phrase("done.tribute.tributes", done=[CardId(c.id) for c in named] or Phrase("word.nothing"))
     count = step.amount if isinstance(step.amount, int) else 1
     chosen = ctx.chosen(tx, "tribute") or []
     done: list[CardState] = []
@@ -171,11 +189,7 @@ def _tribute(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         named = [c for c in chosen if c.zone == "monsters" and c.controller == p]
         picks = (named or mine)[:count]
         if not named and len(mine) > count:
-            tx.say(
-                "choice.engine_picked",
-                reason=Phrase("engine_picked.no_tribute_was_named", p=p, picks=[CardId(c.id) for c in picks]),
-                cards=(*[c.id for c in picks],),
-            )
+            first_legal(tx, ctx, "tribute", picks)
         for c in picks:
             tx.move(c.id, "graveyard", event="tributed", cause=ctx.link.card, chain_link=ctx.link.link)
         done += picks
@@ -220,18 +234,8 @@ def _banish_until_equal(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     able = [c for c in theirs if not c.token]  # a Token cannot be banished face-down
     named = [c for c in ctx.chosen(tx, "banish") or [] if c in able]
     picks = (named + [c for c in able if c not in named])[:excess]
-    if len(named) < excess:
-        tx.say(
-            "choice.engine_picked",
-            reason=Phrase(
-                "engine_picked.must_banish_card_named",
-                foe=Player(foe),
-                excess=excess,
-                named_count=len(named),
-                listed=[CardId(c.id) for c in picks[len(named):]],
-            ),
-            cards=(*[c.id for c in picks],),
-        )  # fmt: skip
+    if len(named) < excess and len(able) > excess:  # the opponent's choice, unsaid: the first ones
+        first_legal(tx, ctx, "banish", picks[len(named) :])
     for c in picks:
         tx.move(c.id, "banished", event="banished", cause=ctx.link.card, chain_link=ctx.link.link)
     ctx.acted[:] = picks
@@ -286,11 +290,16 @@ def _excavate_add(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     tx.update(created=tuple(created.items()))
     shown = list(tx.board.player(ctx.player).deck[:count])
     tx.emit("excavated", player=ctx.player, cards=shown, cause=ctx.link.card, chain_link=ctx.link.link)
-    chosen = [c.id for c in ctx.chosen(tx, "add") or [] if c.id in shown][:1] or shown[:1]
+    chosen = [c.id for c in ctx.chosen(tx, "add") or [] if c.id in shown][:1]
+    if not chosen and len(shown) > 1:
+        first_legal(tx, ctx, "add", [tx.board.cards[c] for c in shown[:1]])
+    chosen = chosen or shown[:1]
     for card_id in chosen:
         tx.move(card_id, "hand", event="added_to_hand", cause=ctx.link.card, chain_link=ctx.link.link)
     order = [c.id for c in ctx.chosen(tx, "order") or [] if c.id in shown and c.id not in chosen]
     rest = order + [c for c in shown if c not in chosen and c not in order]
+    if len(rest) > 1 and len(order) < len(rest) - 1:  # an order left unsaid: as they were shown
+        first_legal(tx, ctx, "order", [tx.board.cards[c] for c in rest])
     for card_id in rest:
         tx.move(card_id, "deck", event="placed_on_bottom", top=False, cause=ctx.link.card,
                 chain_link=ctx.link.link)  # fmt: skip
@@ -390,10 +399,11 @@ def _reveal_summon_rest_to_hand(tx: Tx, ctx: Context, step: Step) -> str | Phras
     for p in _players(ctx, step.player or "both"):
         shown = _top_cards(tx, p, count)
         tx.emit("revealed", player=p, cards=shown, cause=ctx.link.card, chain_link=ctx.link.link)
+        allowed = not any(tx.board.define(c).is_monster for c in shown) or not summon_forbidden(tx, ctx, p)
         for card_id in shown:
             card, defn = tx.board.cards[card_id], tx.board.define(card_id)
             slot = tx.board.free_slot("monsters", p)
-            if defn.is_monster and matches(tx.board, card, wanted, p) and slot is not None:
+            if defn.is_monster and matches(tx.board, card, wanted, p) and slot is not None and allowed:
                 position = "set" if card_id in face_down else "attack"
                 tx.move(card_id, "monsters", event="summoned", cause=ctx.link.card, chain_link=ctx.link.link,
                         slot=slot, position=position, controller=p)  # fmt: skip
@@ -406,6 +416,8 @@ def _reveal_summon_rest_to_hand(tx: Tx, ctx: Context, step: Step) -> str | Phras
         tx.update(last_summon=Summon(cards=tuple(summoned), kind="special", player=ctx.player,  # type: ignore[arg-type]
                                      seq=tx.game.seq, by=ctx.link.card))  # fmt: skip
     ctx.acted[:] = [tx.board.cards[c] for c in summoned]
+    if "set" not in ctx.choices and summoned:  # unsaid: all face-up Attack Position
+        first_legal(tx, ctx, "set", ctx.acted, taken=Phrase("position_taken.attack"))
     return Phrase(
         "done.reveal_summon_rest_to_hand",
         summoned=list(summoned) or Phrase("word.nothing"),
@@ -540,6 +552,13 @@ def _banish_declared_from_deck(tx: Tx, ctx: Context, step: Step) -> str | Phrase
     chosen = ctx.chosen(tx, "banish")
     name = str(ctx.choices.get("declare") or (chosen[0].name if chosen else ""))
     ctx.acted[:] = []
+    from engine.cards import UNKNOWN_CARD
+
+    deck = [tx.board.cards[i] for i in tx.board.player(ctx.player).deck]
+    known = [c for c in deck if c.name != UNKNOWN_CARD.name]
+    if not name and known:  # unsaid: the first card of its Main Deck the scenario names
+        first_legal(tx, ctx, "declare", known[:1])
+        chosen, name = known[:1], known[0].name
     if not name:
         tx.say(
             "choice.missing",
@@ -547,7 +566,6 @@ def _banish_declared_from_deck(tx: Tx, ctx: Context, step: Step) -> str | Phrase
             cards=(ctx.link.card,),
         )  # fmt: skip
         return Phrase("done.banish_declared_from_deck.no_card_name_declared")
-    deck = [tx.board.cards[c] for c in tx.board.player(ctx.player).deck]
     found = [c for c in (chosen or deck) if c.zone == "deck" and c.owner == ctx.player
              and tx.board.define(c.id).name.lower() == name.lower()]  # fmt: skip
     if not found:
@@ -570,6 +588,11 @@ OPERATIONS.add("send_to_gy", _move_all("graveyard", "sent_to_gy"), "sends the ca
 OPERATIONS.add("banish", _move_all("banished", "banished"), "banishes the cards")
 OPERATIONS.add("return_to_hand", _move_all("hand", "returned_to_hand"), "returns the cards to the hand")
 OPERATIONS.add("return_to_deck", _move_all("deck", "returned_to_deck"), "returns the cards to the Deck")
+OPERATIONS.add(
+    "return_to_graveyard",
+    _move_all("graveyard", "returned_to_gy"),
+    "returns banished cards to the GY (not sent there)",
+)
 OPERATIONS.add(
     "destroy_and_banish",
     _move_all("banished", "destroyed"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.explain import Card, Phrase
 from engine.operations.context import _affected
 from engine.vocabulary import SELECTORS
 
@@ -20,9 +21,27 @@ def _targets(tx: Tx, ctx: Context) -> list[CardState]:
     return _affected(tx, ctx, [board.cards[t] for t in ctx.targets if t in board.cards])
 
 
-@SELECTORS.register("this", "this card")
+@SELECTORS.register("this", "this card, while it is where it was as its effect was activated")
 def _this(tx: Tx, ctx: Context) -> list[CardState]:
-    return [tx.board.cards[ctx.link.card]]
+    """A card that changed zones since its effect was activated (after its cost) is a new card:
+    an effect that acts on "this card" no longer finds it (Vennominaga's "Special Summon this card"
+    from the GY does nothing once it was banished in response)."""
+    card = tx.board.cards.get(ctx.link.card)
+    was = ctx.link.card_snapshot
+    if card is None:
+        return []
+    if was is not None and card.zone != was.zone:
+        if not ctx.lost_this:
+            ctx.lost_this = True
+            tx.say(
+                "resolution.this_card_moved",
+                card=Card.of(card),
+                was=Phrase("zone_name." + was.zone),
+                now=Phrase("zone_name." + card.zone),
+                cards=(card.id,),
+            )
+        return []
+    return [card]
 
 
 @SELECTORS.register("listed", "the cards a judge-stated resolution names")

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.explain import CardId, Phrase, Zone
-from engine.operations.context import Context, select
-from engine.state import evolve
+from engine.operations.context import Context, first_legal, select
+from engine.state import evolve, opponent
 from engine.vocabulary import OPERATIONS
 
 if TYPE_CHECKING:
@@ -260,6 +260,15 @@ def _coin_toss(tx: Tx, ctx: Context, step: Step) -> str:
 def _declare_type(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Note the Monster Type its activation declared (`choices: {declare: Warrior}`) on the card."""
     declared = ctx.choices.get("declare")
+    if not isinstance(declared, str) or not declared:
+        # unsaid: the Type of the first face-up monster on the field, the opponent's first
+        foe = opponent(ctx.player)
+        field = [c for p in (foe, ctx.player) for c in tx.board.monsters(p) if c.face_up]
+        typed = [c for c in field if tx.board.define(c.id).monster_type]
+        if typed:
+            declared = str(tx.board.define(typed[0].id).monster_type)
+            first_legal(tx, ctx, "declare", typed[:1], taken=Phrase("declared.type_of", type_=declared,
+                        card=CardId(typed[0].id)), what="declare_type")  # fmt: skip
     if not isinstance(declared, str) or not declared:
         tx.say(
             "choice.missing",

@@ -5,8 +5,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.explain import Card, CardId, Phrase, Player
-from engine.operations.context import Context, Handler, _pick, _players, select
+from engine.explain import Card, CardId, Phrase, Player, Zone
+from engine.operations.context import (
+    Context,
+    Handler,
+    _pick,
+    _players,
+    first_legal,
+    select,
+    summon_forbidden,
+    summon_position,
+    summon_zone,
+    unsaid_position,
+)
 from engine.state import CardState, Summon, evolve
 from engine.vocabulary import OPERATIONS
 
@@ -21,10 +32,12 @@ def _create_tokens(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     from engine.cards import load_catalog
 
     defn = load_catalog()[(step.token or "").lower()]
+    if summon_forbidden(tx, ctx, ctx.player):
+        return Phrase("done.special_summon", made=Phrase("word.nothing"))
     created = dict(tx.game.created)
     made = []
-    for _ in range(step.amount or 1):
-        slot = tx.board.free_slot("monsters", ctx.player)
+    for n in range(step.amount or 1):
+        slot = summon_zone(tx, ctx, ctx.player, n)
         if slot is None:
             break
         key = f"{ctx.player}:{defn.name}"
@@ -55,6 +68,8 @@ def _create_token_from_tributes(tx: Tx, ctx: Context, step: Step) -> str | Phras
 
     defn = load_catalog()[(step.token or "").lower()]
     owner = _players(ctx, step.player)[0]
+    if summon_forbidden(tx, ctx, ctx.player):  # its player Summons it, to the opponent's field
+        return Phrase("done.special_summon", made=Phrase("word.nothing"))
     slot = tx.board.free_slot("monsters", owner)
     if slot is None:
         tx.say("zone.full", reason=Phrase("full.has_no_free_main", owner=owner, name=defn.name))
@@ -72,6 +87,10 @@ def _create_token_from_tributes(tx: Tx, ctx: Context, step: Step) -> str | Phras
     tx.update(created=tuple(created.items()))
     tx.emit("summoned", card=card.id, player=owner, summoner=ctx.player, cause=ctx.link.card,
             chain_link=ctx.link.link, to="monsters")  # fmt: skip
+    # a successful Special Summon by this link's player, the last thing the effect does: "When a
+    # monster is Summoned" cards (Torrential Tribute) answer it, a summon-negating card cannot
+    tx.update(last_summon=Summon(cards=(card.id,), kind="special", player=ctx.player,  # type: ignore[arg-type]
+                                 seq=tx.game.seq, by=ctx.link.card))  # fmt: skip
     return Phrase(
         "done.create_token_from_tributes.special_summons_field_atk",
         card=CardId(card.id),
@@ -89,26 +108,37 @@ def _special_summon(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     cards = _pick(tx, ctx, step, "summon") if step.cards not in (None, "targets") else select(
         tx, ctx, step.cards)  # fmt: skip
     made = []
+    said = summon_position(ctx, step)
+    allowed: dict[str, bool] = {}  # per player: not forbidden to Summon this turn (Scapegoat)
     for c in cards:
         if not tx.board.define(c.id).special_summonable:  # "Cannot be Special Summoned"
             tx.say("summon.cannot_be_special_summoned", reason=Phrase("not_summonable_by", c=Card.of(c),
                    card=CardId(ctx.link.card)), cards=(c.id,))  # fmt: skip
             continue
+        from engine.rules.abilities import only_by_another, properly_summoned
+
         only_by = tx.board.define(c.id).special_summon_by  # "Must be Special Summoned by X"
-        if only_by and only_by.lower() != tx.board.define(ctx.link.card).name.lower():
+        conditioned = only_by_another(tx.board, c, ctx.link.card) or not properly_summoned(tx.board, c)
+        if step.ignore_conditions and conditioned:  # "ignoring the Summoning conditions" (Level Modulation)
+            zone = Phrase("from." + (c.zone if c.zone in _SUMMONED_FROM else "deck"))
+            tx.say("summon.ignoring_conditions", card=Card.of(c), zone=zone, source=CardId(ctx.link.card),
+                   cards=(c.id,))  # fmt: skip
+        elif only_by_another(tx.board, c, ctx.link.card):
             tx.say("summon.condition_not_met", c=Card.of(c), only_by=only_by, card=CardId(ctx.link.card),
                    cards=(c.id,))  # fmt: skip
             continue
-        from engine.rules.abilities import properly_summoned
-
-        if not only_by and not properly_summoned(tx.board, c):  # by X's effect is its proper way
+        elif not only_by and not properly_summoned(tx.board, c):  # by X's effect is its proper way
             tx.say("summon.not_properly_summoned", reason=Phrase("proper_problem.not_properly_summoned",
                    target=CardId(c.id)), cards=(c.id,))  # fmt: skip
             continue
         who = c.owner if step.player == "both" else ctx.player  # "each player ... their own GY"
+        if who not in allowed:
+            allowed[who] = not summon_forbidden(tx, ctx, who)
+        if not allowed[who]:
+            continue
         # a position the text fixes ("in Attack Position": Mystic Tomato, Call of the Haunted) is not
         # the player's to choose; the choice counts only where the text leaves it open
-        position = step.position or ctx.choices.get("position") or "attack"
+        position = said or "attack"
         if step.position and ctx.choices.get("position") not in (None, step.position):
             tx.say("choice.not_allowed", reason=Phrase("not_allowed.position_fixed." + step.position,
                    card=CardId(ctx.link.card)), cards=(c.id,))  # fmt: skip
@@ -121,7 +151,7 @@ def _special_summon(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
                 cards=(c.id,),
             )
             continue
-        slot = tx.board.free_slot("monsters", who)
+        slot = summon_zone(tx, ctx, who, len(made))
         if slot is None:
             tx.say("zone.full", reason=Phrase("full.has_no_free_main_2", c=CardId(c.id), who=who))
             break
@@ -130,6 +160,8 @@ def _special_summon(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         tx.update_card(c.id, summoned_this_turn=True, summon_type="special")
         made.append(c.id)
     ctx.acted[:] = [tx.board.cards[c] for c in made]
+    if said is None:
+        unsaid_position(tx, ctx, ctx.acted)
     if made:
         tx.update(last_summon=Summon(cards=tuple(made), kind="special", player=ctx.player,  # type: ignore[arg-type]
                                      seq=tx.game.seq, by=ctx.link.card))  # fmt: skip
@@ -178,6 +210,11 @@ def _switch_with_this(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     return Phrase("done.switch_with_this.switch_control", this=CardId(this.id), other=CardId(other.id))
 
 
+_SUMMON = "summon"  # the `choices` key naming the monster an effect Summons
+NORMAL = "normal"  # a Normal Summon, as a summon's method names it
+_SUMMONED_FROM = ("hand", "deck", "graveyard", "banished", "extra_deck")  # the zones a phrase names
+
+
 def _materials_then_summon(method: str) -> Handler:
     """Ritual and Fusion Summons: the Tributes/materials leave at resolution, not as a cost, so
     a card that stops Tributes (Mask of Restrict) in force by then stops the Ritual Summon."""
@@ -185,15 +222,22 @@ def _materials_then_summon(method: str) -> Handler:
     def handler(tx: Tx, ctx: Context, step: Step) -> str:
         from engine.rules.continuous import first
 
+        if summon_forbidden(tx, ctx, ctx.player):
+            return Phrase("done.summon_by_procedure.not_summoned", method=method.title())
         monster = (ctx.chosen(tx, "summon") or [None])[0]
         materials = ctx.chosen(tx, "materials") or ctx.chosen(tx, "tribute") or []
         if monster is None or not materials:
-            tx.say(
-                "choice.missing",
-                reason=Phrase("missing.needs_choices_say_which_2", card=CardId(ctx.link.card)),
-                cards=(ctx.link.card,),
-            )
-            return Phrase("done.summon_by_procedure.nothing_chosen")
+            found = _first_summon(tx, ctx, step, method, monster, materials)
+            if found is None:
+                return Phrase("done.summon_by_procedure.nothing_chosen")
+            monster, materials = found
+        from engine.cards import Selector
+        from engine.rules.continuous import matches
+
+        if isinstance(step.cards, Selector) and not matches(tx.board, monster, step.cards, ctx.player):
+            tx.say("choice.not_allowed", reason=Phrase("not_allowed.cannot_chosen_for_here",
+                   wrong=[CardId(monster.id)], key_=_SUMMON), cards=(monster.id,))  # fmt: skip
+            return Phrase("done.summon_by_procedure.not_summoned", method=method.title())
         if method == "ritual" and (mask := first(tx.board, "forbid_tributes")) is not None:
             tx.say(
                 "rule.tributes_forbidden",
@@ -213,19 +257,82 @@ def _materials_then_summon(method: str) -> Handler:
         except Illegal as err:
             tx.explanations.append(err.explanation)
             return Phrase("done.summon_by_procedure.not_summoned", method=method.title())
+        _say_materials(tx, ctx, method, monster, materials)
         for m in materials:
             event = "tributed" if method == "ritual" else "sent_to_gy"
             tx.move(m.id, "graveyard", event=event, cause=f"material for {monster.id}",
                     chain_link=ctx.link.link)  # fmt: skip
         tx.finish()  # the materials leave before the summon: "When ... sent to the GY" misses the timing
         slot = tx.board.free_slot("monsters", ctx.player)
+        said = summon_position(ctx, step)
         tx.move(monster.id, "monsters", event="summoned", cause=ctx.link.card, chain_link=ctx.link.link,
-                slot=slot, position="attack", controller=ctx.player)  # fmt: skip
+                slot=slot, position=said or "attack", controller=ctx.player)  # fmt: skip
         tx.update_card(monster.id, summoned_this_turn=True, summon_type=method)
+        if said is None:
+            unsaid_position(tx, ctx, [tx.board.cards[monster.id]])
+        # a successful Special Summon by a resolving card: Bottomless Trap Hole answers it, a
+        # summon-negating card cannot
+        tx.update(last_summon=Summon(cards=(monster.id,), kind="special", player=ctx.player,  # type: ignore[arg-type]
+                                     seq=tx.game.seq, by=ctx.link.card))  # fmt: skip
         return Phrase("done.summon_by_procedure.summons", method=method.title(), monster=CardId(monster.id),
                       materials=[CardId(m.id) for m in materials])  # fmt: skip
 
     return handler
+
+
+def _say_materials(tx: Tx, ctx: Context, method: str, monster: CardState, materials: list[CardState]) -> None:
+    """The exception a ruling on these materials turns on, named: Fusion Materials are sent, and
+    Ritual Tributes (from the hand, the field or both) Tributed, as the card resolves, not as a
+    cost, and the Summon comes after them (rulebook v10, How to Fusion Summon, How to Ritual Summon)."""
+    ids = tuple(m.id for m in materials)
+    if method == "fusion":
+        tx.say("summon.fusion_materials_sent", materials=[CardId(i) for i in ids], count=len(ids),
+               monster=Card.of(monster), source=CardId(ctx.link.card), cards=(*ids, monster.id))  # fmt: skip
+        return
+    zones = {"hand" if m.zone == "hand" else "field" for m in materials}
+    where = Phrase("tributes_from." + (zones.pop() if len(zones) == 1 else "both"))
+    tributes = [CardId(i) for i in ids]
+    tx.say("summon.ritual_tributes", source=CardId(ctx.link.card), tributes=tributes, where=where,
+           monster=Card.of(monster), cards=(*ids, monster.id))  # fmt: skip
+
+
+def _no_legal_summon(tx: Tx, ctx: Context, method: str) -> None:
+    tx.say(
+        "choice.missing",
+        reason=Phrase("missing.no_legal_summon", card=CardId(ctx.link.card), method=method.title(),
+                      player=Player(ctx.player)),
+        cards=(ctx.link.card,),
+    )  # fmt: skip
+
+
+def _first_summon(tx: Tx, ctx: Context, step: Step, method: str, monster: CardState | None,
+                  materials: list[CardState]) -> tuple[CardState, list[CardState]] | None:  # fmt: skip
+    """A Fusion or Ritual Summon whose monster or materials the judge did not state: the first
+    legal option (engine.rules.procedures.first_legal_summon), said as the engine's pick; the
+    monster is one the card can Summon (its `cards`, if it names one: Black Luster Ritual), from
+    the Extra Deck (Fusion) or the hand (Ritual), and the materials come from its player's hand
+    and field. None, said, when there is no legal one."""
+    from engine.cards import Selector
+    from engine.rules.continuous import matches
+    from engine.rules.procedures import first_legal_summon
+
+    player = ctx.player
+    home = "extra_deck" if method == "fusion" else "hand"
+    wanted = step.cards if isinstance(step.cards, Selector) else None
+    monsters = [monster] if monster is not None else [
+        c for c in tx.board.in_zone(home, player) if method in tx.board.define(c.id).subtypes
+        and (wanted is None or matches(tx.board, c, wanted, player))]  # fmt: skip
+    pool = [c for c in [*tx.board.in_zone("hand", player), *tx.board.monsters(player)]
+            if tx.board.define(c.id).is_monster]  # fmt: skip
+    found = first_legal_summon(tx, player, method, monsters, materials, pool)
+    if found is None:
+        _no_legal_summon(tx, ctx, method)
+        return None
+    if monster is None:
+        first_legal(tx, ctx, "summon", [found[0]])
+    if not materials:
+        first_legal(tx, ctx, "tribute" if method == "ritual" else "materials", found[1])
+    return found
 
 
 # --- summons an effect performs, and other Extra Deck / Level monster effects (brief H2)
@@ -243,15 +350,49 @@ def _summon_after(method: str) -> Handler:
         materials = [c.id for c in ctx.chosen(tx, "materials") or []]
         player, source = ctx.player, ctx.link.card
 
-        def later() -> str:
+        def later() -> str | Phrase:
             board = tx.board
-            return after_resolution(tx, player, source, method, [board.cards[c] for c in chosen],
-                                    [board.cards[m] for m in materials], must_use=source)  # fmt: skip
+            if summon_forbidden(tx, ctx, player):
+                return Phrase("done.summon_by_procedure.not_summoned", method=method.title())
+            monsters, used = [board.cards[c] for c in chosen], [board.cards[m] for m in materials]
+            if not monsters or not used:  # unsaid: the first legal Summon, if there is one
+                found = _first_after(tx, ctx, method, monsters, used)
+                if found is None:
+                    _no_legal_summon(tx, ctx, method)
+                    return Phrase("done.summon_by_procedure.not_summoned", method=method.title())
+                monsters, used = [found[0]], found[1]
+            said = summon_position(ctx, step)
+            done = after_resolution(tx, player, source, method, monsters, used, source, position=said)
+            summoned = [c for c in monsters if tx.board.cards[c.id].zone == "monsters"]
+            if said is None and summoned:
+                unsaid_position(tx, ctx, [tx.board.cards[c.id] for c in summoned])
+            return done
 
         ctx.afterwards.append(later)
         return Phrase("done.summon_after", method=method.title())
 
     return handler
+
+
+def _first_after(tx: Tx, ctx: Context, method: str, monsters: list[CardState],
+                 materials: list[CardState]) -> tuple[CardState, list[CardState]] | None:  # fmt: skip
+    """A Synchro or Link Summon "immediately after this effect resolves" whose monster or
+    materials the judge did not state: the first legal option, with this card among the
+    materials, from its player's Extra Deck and face-up monsters; said as the engine's pick."""
+    from engine.rules.procedures import first_legal_summon
+
+    player = ctx.player
+    candidates = monsters or [c for c in tx.board.in_zone("extra_deck", player)
+                              if method in tx.board.define(c.id).subtypes]  # fmt: skip
+    pool = [c for c in tx.board.monsters(player) if c.face_up]
+    found = first_legal_summon(tx, player, method, candidates, materials, pool, must_use=ctx.link.card)
+    if found is None:
+        return None
+    if not monsters:
+        first_legal(tx, ctx, "summon", [found[0]])
+    if not materials:
+        first_legal(tx, ctx, "materials", found[1])
+    return found
 
 
 @OPERATIONS.register(
@@ -264,16 +405,53 @@ def _normal_summon_after(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
 
     chosen = [c.id for c in ctx.chosen(tx, "summon") or []]
     tributes = [c.id for c in ctx.chosen(tx, "tribute") or []]
-    position = ctx.choices.get("position")
+    position = summon_position(ctx, None)
     player, source = ctx.player, ctx.link.card
 
-    def later() -> str:
+    def later() -> str | Phrase:
         board = tx.board
-        return effect_normal_summon(tx, player, source, [board.cards[c] for c in chosen],
-                                    [board.cards[t] for t in tributes], position)  # fmt: skip
+        if position != "set" and summon_forbidden(tx, ctx, player):  # a Normal Set is still allowed
+            return Phrase("done.summon_by_procedure.not_summoned", method=Zone(NORMAL))
+        cards, given = [board.cards[c] for c in chosen], [board.cards[t] for t in tributes]
+        if not cards:  # unsaid: the first monster in the hand that can be Normal Summoned now
+            able = [(c, t) for c in board.in_zone("hand", player) if _normal_summonable(tx, c)
+                    and (t := _first_tributes(tx, player, c, given)) is not None]  # fmt: skip
+            if able:
+                first_legal(tx, ctx, "summon", [able[0][0]])
+                cards = [able[0][0]]
+        if cards and not given and (picked := _first_tributes(tx, player, cards[0], [])):
+            first_legal(tx, ctx, "tribute", picked)
+            given = picked
+        done = effect_normal_summon(tx, player, source, cards, given, position)
+        if position is None and cards and tx.board.cards[cards[0].id].zone == "monsters":
+            unsaid_position(tx, ctx, [tx.board.cards[cards[0].id]])
+        return done
 
     ctx.afterwards.append(later)
     return Phrase("done.normal_summon_after")
+
+
+def _normal_summonable(tx: Tx, card: CardState) -> bool:
+    """Could this card in the hand be Normal Summoned at all (by its kind, not the board)?"""
+    defn = tx.board.define(card.id)
+    ritual = "ritual" in defn.subtypes
+    return defn.is_monster and defn.normal_summonable and not defn.is_extra_deck and not ritual
+
+
+def _first_tributes(tx: Tx, player: str, card: CardState, given: list[CardState]) -> list[CardState] | None:
+    """The Tributes a Normal Summon of `card` takes where the judge named none: the first
+    monsters `player` controls that may be Tributed for it, as many as it needs (none for a
+    Level 4 or lower); the ones given, if any; None if there are not enough."""
+    from engine.rules.continuous import matches
+    from engine.rules.summons import NO_TRIBUTE_SUMMON
+
+    needed = tx.board.define(card.id).tributes_needed()
+    if given or not needed:
+        return given
+    kind = tx.board.define(card.id).tribute_with
+    able = [c for c in tx.board.monsters(player) if NO_TRIBUTE_SUMMON not in c.marks
+            and (kind is None or matches(tx.board, c, kind, player))]  # fmt: skip
+    return able[:needed] if len(able) >= needed else None
 
 
 @OPERATIONS.register(
@@ -296,21 +474,29 @@ def _summon_listed_lv(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     chosen = [c for c in ctx.chosen(tx, "summon") or [] if c.id in {f.id for f in fitting}]
     card = (chosen or fitting or [None])[0]
     slot = tx.board.free_slot("monsters", ctx.player)
+    if card is not None and summon_forbidden(tx, ctx, ctx.player):
+        return Phrase("done.special_summon", made=Phrase("word.nothing"))
     if card is None or slot is None:
         why = (Phrase("nothing_summoned.no_card", name=listed, player=Player(ctx.player)) if card is None
                else Phrase("nothing_summoned.no_zone"))  # fmt: skip
         return Phrase("done.summon_listed_lv.nothing_summoned", why=why)
-    position = ctx.choices.get("position") or "attack"
+    if not chosen and len(fitting) > 1:
+        first_legal(tx, ctx, "summon", [card])
+    said = summon_position(ctx, step)
     tx.move(card.id, "monsters", event="summoned", cause=ctx.link.card, chain_link=ctx.link.link,
-            slot=slot, position=position, controller=ctx.player)  # fmt: skip
+            slot=slot, position=said or "attack", controller=ctx.player)  # fmt: skip
     tx.update_card(card.id, summoned_this_turn=True, summon_type="special")
     ctx.acted[:] = [tx.board.cards[card.id]]
+    if said is None:
+        unsaid_position(tx, ctx, ctx.acted)
     tx.update(last_summon=Summon(cards=(card.id,), kind="special", player=ctx.player,  # type: ignore[arg-type]
                                  seq=tx.game.seq, by=ctx.link.card))  # fmt: skip
     tx.say(
         "summon.ignoring_conditions",
         card=Card.of(card),
         zone=Phrase("from.hand" if card.zone == "hand" else "from.deck"),
+        source=CardId(ctx.link.card),
+        cards=(card.id,),
     )  # fmt: skip
     return Phrase("done.summon_listed_lv.special_summons_ignoring_summoning", card=CardId(card.id))
 
@@ -322,11 +508,31 @@ def _fusion_either_field(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     from engine.rules.procedures import fusion_from_either_field
     from engine.state import Summon
 
-    made = fusion_from_either_field(tx, ctx.player, ctx.link.card, ctx.chosen(tx, "summon") or [],
-                                    ctx.chosen(tx, "materials") or [])  # fmt: skip
+    if summon_forbidden(tx, ctx, ctx.player):
+        return Phrase("done.fusion_summon_either_field.no_fusion_summon")
+    monsters, materials = ctx.chosen(tx, "summon") or [], ctx.chosen(tx, "materials") or []
+    if not monsters or not materials:  # unsaid: the first legal Fusion Summon, if there is one
+        from engine.rules.procedures import first_legal_summon
+
+        candidates = monsters or [c for c in tx.board.in_zone("extra_deck", ctx.player)
+                                  if "fusion" in tx.board.define(c.id).subtypes]  # fmt: skip
+        found = first_legal_summon(tx, ctx.player, "fusion", candidates, materials, tx.board.monsters(),
+                                   either_field=True)  # fmt: skip
+        if found is None:
+            _no_legal_summon(tx, ctx, "fusion")
+        else:
+            if not monsters:
+                first_legal(tx, ctx, "summon", [found[0]])
+            if not materials:
+                first_legal(tx, ctx, "materials", found[1])
+            monsters, materials = [found[0]], found[1]
+    said = summon_position(ctx, step)
+    made = fusion_from_either_field(tx, ctx.player, ctx.link.card, monsters, materials, said)
     ctx.acted[:] = [tx.board.cards[c] for c in made]
     if not made:
         return Phrase("done.fusion_summon_either_field.no_fusion_summon")
+    if said is None:
+        unsaid_position(tx, ctx, ctx.acted)
     tx.update(last_summon=Summon(cards=tuple(made), kind="special", player=ctx.player,  # type: ignore[arg-type]
                                  seq=tx.game.seq, by=ctx.link.card))  # fmt: skip
     used = tx.board.cards[made[0]].summoned_with
@@ -359,13 +565,13 @@ def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     chosen = [c for c in ctx.chosen(tx, "summon") or [] if c.id in {f.id for f in fitting}]
     if not chosen and fitting:
         chosen = fitting[:1]
-        tx.say(
-            "choice.engine_picked",
-            reason=Phrase("engine_picked.no_gemini_monster_was", card=CardId(chosen[0].id)),
-        )  # fmt: skip
+        if len(fitting) > 1:
+            first_legal(tx, ctx, "summon", chosen)
     if not chosen:
         return Phrase("done.normal_summon_gemini.has_no_gemini_monster", player=Player(player))
     card = chosen[0]
+    if (card.zone == "monsters" or summon_position(ctx, None) != "set") and summon_forbidden(tx, ctx, player):
+        return Phrase("done.summon_by_procedure.not_summoned", method=Zone(NORMAL))
     if card.zone == "monsters":
         tx.update_card(card.id, gemini=True, summoned_this_turn=True, summon_type="normal")
         tx.emit("summoned", card=card.id, player=player, cause=ctx.link.card, chain_link=ctx.link.link,
@@ -381,8 +587,12 @@ def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             cards=(card.id,),
         )  # fmt: skip
     else:
-        setting = ctx.choices.get("position") == "set"
+        said = summon_position(ctx, None)
+        setting = said == "set"
         tributes = [c.id for c in ctx.chosen(tx, "tribute") or []]
+        if not tributes and (picked := _first_tributes(tx, player, card, [])):
+            first_legal(tx, ctx, "tribute", picked)
+            tributes = [c.id for c in picked]
         defn = tx.board.define(card.id)
         try:
             if setting and not defn.settable:
@@ -404,6 +614,8 @@ def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         if setting:
             ctx.acted[:] = [tx.board.cards[card.id]]
             return Phrase("done.normal_summon_gemini.sets_2", player=Player(player), card=CardId(card.id))
+        if said is None:
+            unsaid_position(tx, ctx, [tx.board.cards[card.id]])
     ctx.acted[:] = [tx.board.cards[card.id]]
     tx.update(last_summon=Summon(cards=(card.id,), kind="normal", player=player,  # type: ignore[arg-type]
                                  seq=tx.game.seq))  # fmt: skip

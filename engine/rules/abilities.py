@@ -75,6 +75,7 @@ def toons_destroyed(tx: Tx) -> bool:
         world = gone.get((effect.with_card or "").lower())
         if world is not None and source.zone == "monsters" and source.face_up:
             doomed.append((source, world))
+    _spared_by_negation(tx, gone, {card.id for card, _world in doomed})
     for card, world in doomed:
         tx.move(card.id, "graveyard", event="destroyed", cause=world)
         tx.say(
@@ -84,6 +85,23 @@ def toons_destroyed(tx: Tx) -> bool:
             cards=(card.id, world),
         )
     return bool(doomed)
+
+
+def _spared_by_negation(tx: Tx, gone: dict[str, str], doomed: set[str]) -> None:
+    """Say why a face-up monster with such an effect stays: its effects are negated (a Toon under
+    Skill Drain is not destroyed with Toon World: Yugipedia, Card Rulings:Toon World)."""
+    board = tx.board
+    for card in board.in_zone("monsters"):
+        if card.id in doomed or not card.face_up:
+            continue
+        for effect in board.define(card.id).effects:
+            world = gone.get((effect.with_card or "").lower()) if effect.apply == "destroyed_with" else None
+            said = any(
+                e.code == "toon.spared_effects_negated" and card.id in e.cards for e in tx.explanations
+            )
+            if world is not None and not said and (by := continuous.negated_by(board, card)) is not None:
+                tx.say("toon.spared_effects_negated", world=Card.of(tx.card(world)), card=Card.of(card),
+                       by=Card.of(by), cards=(card.id, world, by.id))  # fmt: skip
 
 
 def procedure_problem(board: Board, card: CardState, player: str) -> str | Phrase | None:
@@ -119,7 +137,8 @@ def destroyed_instead(tx: Tx, card: CardState, by: str) -> CardState | None:
             continue
         tx.move(source.id, "graveyard", event="destroyed", cause=f"instead of {card.id}")
         how = Phrase("destroyed_by.battle" if by == "battle" else "destroyed_by.effect")
-        tx.say("union.destroyed_instead", source=Card.of(source), card=Card.of(card), how=how)
+        by_whom = Phrase("union_equipped_by.itself" if source.self_equipped else "union_equipped_by.another")
+        tx.say("union.destroyed_instead", source=Card.of(source), card=Card.of(card), how=how, by=by_whom)
         return source
     return _equipped_destroyed_instead(tx, card, by)
 
@@ -168,19 +187,20 @@ def cannot_be_destroyed_by(tx: Tx, card: CardState, source: str) -> bool:
 
 # --------------------------------------------------------------------------- "only 1 face-up"
 def one_face_up_problem(board: Board, card: CardState, player: str) -> Phrase | None:
-    """ "You can only control 1 face-up X" (Dragon Ice): why `player` cannot have this card face-up
-    on the field now (they already control another face-up one), or None. Not an effect: negating
-    effects does not lift it (YGOrganization, "Learn Rulings" part 13, the "Highlander" clause)."""
+    """ "There can only be 1 face-up X on the field" (Dragon Ice): why `player` cannot have this
+    card face-up on the field now (another is face-up on the field, on either side), or None.
+    Both fields count: the OCG FAQ on Dragon Ice (fid 12926) says the opponent of a player who
+    controls a face-up one cannot Summon one, activate its effect, or target one with Monster
+    Reborn. Not an effect: negating effects does not lift it (YGOrganization, "Learn Rulings" part
+    13, the "Highlander" clause)."""
     defn = board.define(card.id)
     if not defn.only_one_face_up:
         return None
-    other = next((c for c in board.monsters(player) if c.id != card.id and c.face_up
+    other = next((c for c in board.in_zone("monsters") if c.id != card.id and c.face_up
                   and board.define(c.id).name == defn.name), None)  # fmt: skip
     if other is None:
         return None
-    return Phrase(
-        "only_one_face_up.already_controls", player=Player(player), name=defn.name, other=Card.of(other)
-    )
+    return Phrase("only_one_face_up.already_on_field", name=defn.name, other=Card.of(other))
 
 
 def only_one_destroyed(tx: Tx) -> bool:
@@ -246,20 +266,43 @@ def properly_summoned(board: Board, card: CardState) -> bool:
     return card.proper or not board.define(card.id).needs_proper_summon
 
 
-def targets_problem(board: Board, effect: Effect, targets: tuple[str, ...]) -> Phrase | None:
+def only_by_another(board: Board, card: CardState, source: str) -> bool:
+    """ "Must be Special Summoned by X" (a Nomi monster): may `source`'s effect not Special Summon
+    it? Only X's effect may (or the monster's own, where its text says so: Vennominaga)."""
+    defn = board.define(card.id)
+    only_by = defn.special_summon_by
+    if not only_by or only_by.lower() == board.define(source).name.lower():
+        return False
+    return not (defn.special_summon_by_itself and card.id == source)
+
+
+def targets_problem(board: Board, effect: Effect, targets: tuple[str, ...],
+                    source: str | None = None) -> Phrase | None:  # fmt: skip
     """Targets that only make sense together: "1 Union monster you control and 1 monster it can
-    be equipped to" (Formation Union). None if they fit."""
+    be equipped to" (Formation Union); a target the effect would Special Summon must be one it
+    can (not a Nomi monster another card must Summon, unless the effect ignores the Summoning
+    conditions: Level Modulation). None if they fit."""
     if effect.do and all(s.op == "flip_face_down" and s.cards == "targets" for s in effect.do):
         for t in targets:  # a Token or a Link Monster is always face-up (rulebook, Monster Tokens)
             what = "Token" if board.cards[t].token else "Link Monster"
             if board.cards[t].token or "link" in board.define(t).subtypes:
                 return Phrase("union_problem.always_face_up", target=CardId(t), what=what)
-    if any(s.op == "special_summon" and s.cards in (None, "targets") for s in effect.do):
+    summoning = [s for s in effect.do if s.op == "special_summon" and s.cards in (None, "targets")]
+    if summoning:
+        ignoring = any(s.ignore_conditions for s in summoning)
         for t in targets:  # a monster that "Cannot be Special Summoned" is not a legal target
             if not board.define(t).special_summonable:
                 return Phrase("union_problem.not_special_summonable", target=CardId(t))
+            if ignoring:
+                continue
+            if source is not None and only_by_another(board, board.cards[t], source):
+                only_by = str(board.define(t).special_summon_by)
+                return Phrase("proper_problem.only_by", target=CardId(t), only_by=only_by)
             if not properly_summoned(board, board.cards[t]):
                 return Phrase("proper_problem.not_properly_summoned", target=CardId(t))
+        for t in targets:  # "There can only be 1 face-up X on the field" (OCG FAQ, Dragon Ice)
+            if (why := one_face_up_problem(board, board.cards[t], board.cards[t].owner)) is not None:
+                return Phrase("only_one_face_up.cannot_be_chosen", why=why, target=CardId(t))
     if any(s.op == "union_unequip" and s.cards == "targets" for s in effect.do):
         for t in targets:  # "an equipped Union Monster Card": equipped as a Union, by its own effect
             card = board.cards[t]
@@ -313,7 +356,7 @@ def spell_resolved(tx: Tx, link: ChainLink, effect: Effect) -> None:
 
 def check_wins(tx: Tx) -> None:
     """Wins that are not the basic ones: a card holding its winning number of counters
-    (Vennominaga: 3 Hybris Counters), and Victory Dragon's battle damage reducing the opponent
+    (Vennominaga: 3 Hyper-Venom Counters), and Victory Dragon's battle damage reducing the opponent
     to 0 LP, which also wins the Match."""
     if tx.game.result is not None:
         return

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import Illegal
-from engine.explain import WINDOW_NAMES, Card, CardId, Explanation, Phrase, Player, explain
+from engine.explain import WINDOW_NAMES, Card, CardId, Explanation, Phase, Phrase, Player, explain
 from engine.refs import resolve_ref
 from engine.rules import abilities, continuous
 from engine.rules.common import own_card, require_turn_player
@@ -36,7 +36,33 @@ def _attack_restrictions(tx: Tx, player: str, attacker: CardState,
                          action: ActionEntry | None = None) -> None:  # fmt: skip
     """Continuous effects that stop or tax an attack (Messenger of Peace, Armor Exe, Dark Elf)."""
     board = tx.board
-    if (source := continuous.first(board, "forbid_attacks", attacker)) is not None:
+    forbidding = [
+        s
+        for s, e in continuous.in_force(board, "forbid_attacks")
+        if continuous.affects(board, s, e, attacker)
+    ]
+    stopping = [s for s in forbidding if not continuous.unaffected(board, attacker, s.id)]
+    if board.define(attacker.id).level is None:
+        # "Level N or higher/lower" does not fit a monster with a Rank or Link Rating and no Level:
+        # say why such a forbidding card lets it attack (yugioh-wiki.net, Gravity Bind)
+        for source, effect in continuous.in_force(board, "forbid_attacks"):
+            sel = effect.affects
+            by_level = (
+                getattr(sel, "min_level", None) is not None or getattr(sel, "max_level", None) is not None
+            )
+            if by_level and source not in forbidding:
+                tx.say(
+                    "rule.no_level",
+                    c=Card.of(attacker),
+                    source=Card.of(source),
+                    cards=(attacker.id, source.id),
+                )
+    for shield in (s for s in forbidding if s not in stopping):
+        # a monster unaffected by that card's effects attacks anyway (Elemental HERO Wildheart and
+        # Gravity Bind: yugioh-wiki.net, Gravity Bind)
+        tx.say("rule.unaffected", c=Card.of(attacker), card=CardId(shield.id), cards=(attacker.id,))
+    if stopping:
+        source = stopping[0]
         raise Illegal(
             "battle.attacks_forbidden",
             reason=Phrase(
@@ -83,34 +109,38 @@ def _attack_restrictions(tx: Tx, player: str, attacker: CardState,
             ),
             cards=(attacker.id, barrier.id),
         )  # fmt: skip
-    for source, effect in continuous.in_force(board, "attack_cost"):
-        if not continuous.affects(board, source, effect, attacker):
-            continue
+    if tx.game.replay_attacker == attacker.id:
+        return  # choosing a target again after a replay declares no new attack: nothing more to pay
+    costs = [(source, effect) for source, effect in continuous.in_force(board, "attack_cost")
+             if continuous.affects(board, source, effect, attacker)]  # fmt: skip
+    # every LP cost is one payment of the attack declaration: two Tolls ask 1000 LP, all or nothing
+    # (Netrep rulings on Toll: two Tolls cost 1000 LP per attack; a player who cannot pay cannot
+    # declare the attack)
+    total = sum(int(effect.cost.get("pay_lp", 0)) for _source, effect in costs)
+    if board.player(player).lp < total:
+        raise Illegal(
+            "activate.cost_missing",
+            reason=Phrase(
+                "cost_missing.needs_lp_paid_declare",
+                attacker=Card.of(attacker),
+                due=total,
+                player=Player(player),
+                lp=board.player(player).lp,
+            ),
+        )  # fmt: skip
+    for source, effect in costs:
         if "tribute" in effect.cost:  # "cannot declare an attack unless you Tribute 1 monster"
             _tribute_to_attack(tx, player, attacker, int(effect.cost["tribute"]), action)
             continue
         due = int(effect.cost.get("pay_lp", 0))
-        if board.player(player).lp < due:
-            raise Illegal(
-                "activate.cost_missing",
-                reason=Phrase(
-                    "cost_missing.needs_lp_paid_declare",
-                    attacker=Card.of(attacker),
-                    due=due,
-                    player=Player(player),
-                    lp=board.player(player).lp,
-                ),
-            )  # fmt: skip
         tx.change_lp(player, -due, event="lp_paid", cause=f"attack cost of {attacker.id}")
-        tx.say(
-            "cost.attack_cost_paid",
-            reason=Phrase(
-                "attack_cost_paid.pays_lp_for_declare",
-                attacker=Card.of(attacker),
-                player=Player(player),
-                due=due,
-            ),
-        )  # fmt: skip
+        # the attacker's own cost (a Toon's) is part of its effect; another card's (Toll) is that card's
+        own = source.id == attacker.id
+        reason = (Phrase("attack_cost_paid.pays_lp_for_declare", attacker=Card.of(attacker),
+                         player=Player(player), due=due) if own
+                  else Phrase("attack_cost_paid.pays_lp_for_card", attacker=Card.of(attacker),
+                              player=Player(player), due=due, source=Card.of(source)))  # fmt: skip
+        tx.say("cost.attack_cost_paid", reason=reason)
 
 
 def _tribute_to_attack(tx: Tx, player: str, attacker: CardState, count: int,
@@ -164,9 +194,11 @@ def attack(tx: Tx, action: ActionEntry) -> str:
     if board.turn == 1:
         raise Illegal("battle.no_battle_first_turn")  # fmt: skip
     if board.phase != "battle" or board.step not in ("start", "battle"):
+        over = board.phase in ("main2", "end") or (board.phase == "battle" and board.step == "end")
         raise Illegal(
             "battle.not_battle_phase",
-            reason=Phrase("not_battle_phase.attacks_are_declared_battle"),
+            reason=Phrase("not_battle_phase.battle_phase_over", phase=Phase(board.phase))
+            if over else Phrase("not_battle_phase.attacks_are_declared_battle"),
         )  # fmt: skip
     if tx.game.chain:
         raise Illegal("action.chain_open", reason=Phrase("chain_open.attack_cannot_declared_while"))
@@ -422,7 +454,12 @@ def _damage_calculation(tx: Tx) -> None:
             params |= {"player": Player(player), "taken": _takes(taken)}
     for card_id in list(doomed):
         owner = tx.card(card_id).controller
-        if (shield := _shield(tx, "no_battle_destruction", owner)) is not None:
+        shield = _shield(tx, "no_battle_destruction", owner)
+        if shield is not None and continuous.unaffected(tx.board, tx.card(card_id), shield):
+            # Waboku's "your monsters" does not reach a monster unaffected by it (Card Rulings:Waboku)
+            notes.append(explain("rule.unaffected", c=Card.of(tx.card(card_id)), card=CardId(shield),
+                                 cards=(card_id,)))  # fmt: skip
+        elif shield is not None:
             doomed.remove(card_id)
             notes.append(explain("battle.not_destroyed_by_battle", shield=CardId(shield), owner=Player(owner),
                                  card=CardId(card_id), cards=(card_id,)))  # fmt: skip

@@ -13,7 +13,7 @@ from engine.cards import CardDef, Effect, Selector
 from engine.errors import Illegal
 from engine.explain import Card, CardId, Phase, Phrase, Player, Zone
 from engine.refs import resolve_ref
-from engine.rules import continuous, locks, pendulum, restrictions
+from engine.rules import continuous, damage_step, locks, pendulum, restrictions
 
 # a Union and a monster it can equip; a Gemini still a Normal Monster
 from engine.rules.abilities import activation_problem, targets_problem
@@ -148,14 +148,18 @@ def _check_activation_when(now: Moment, player: str, card: CardState, defn: Card
 
 
 def _check_timing(now: Moment, player: str, card: CardState, defn: CardDef, effect: Effect,
-                  speed: int) -> None:  # fmt: skip
-    if now.window == "damage_calculation" and set(conditions(effect)) & locks.DURING_DAMAGE_CALCULATION:
-        pass  # an effect activated "during damage calculation" (Kuriboh): its own window
-    elif now.battle and now.window != "battle_step":
-        after_calc = now.window in ("damage_calculation", "after_damage_calculation", "damage_step_end")
-        counter = defn.spell_trap_kind == "counter" and defn.card_type == "trap"
-        if after_calc or not (counter or effect.damage_step):
-            raise Illegal("activate.damage_step", card=Card.of(card))  # fmt: skip
+                  speed: int, stated: tuple[str, ...] = ()) -> str | None:  # fmt: skip
+    """Raise Illegal if the effect cannot be activated now; in the Damage Step, return why it can
+    (a phrase key, engine.rules.damage_step)."""
+    allowed = None
+    if now.battle and (window := now.window) != "battle_step":
+        allowed = damage_step.allowance(defn, effect, window or "", stated)
+        if allowed is None:
+            raise Illegal(
+                "activate.damage_step",
+                card=Card.of(card),
+                why=Phrase(damage_step.refusal(effect, stated)),
+            )  # fmt: skip
     if (top := now.top) is not None:
         _check_unchainable(top, player, card, defn, effect)
         if speed < 2 or speed < top.spell_speed:
@@ -179,6 +183,7 @@ def _check_timing(now: Moment, player: str, card: CardState, defn: CardDef, effe
                 turn_player=Player(now.turn_player),
             ),
         )
+    return allowed
 
 
 def _check_unchainable(top: ChainTop, player: str, card: CardState, defn: CardDef, effect: Effect) -> None:
@@ -493,6 +498,7 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
                                    player=Player(player)))  # fmt: skip
     if req.any_on_field and not any(
         fits(board, c, sel, player) for sel in req.any_on_field for c in candidates(board, sel)
+        if not (sel.except_this and c.id == card.id)  # "other" cards: a Set card is not one of them
     ):  # fmt: skip
         kinds = " or ".join(" ".join(filter(None, (
             {"up": "a face-up", "down": "a face-down"}.get(sel.face, "a"),
@@ -775,17 +781,23 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     `trying` ("legal now", on a throw-away copy): stop once nothing further can make it illegal,
     before the Chain Link, its events and its explanations are built."""
     player = action.player or ""
-    board, game = tx.board, tx.game
-    card = resolve_ref(board, action.card or "")
-    defn = board.define(card.id)
-    trig = waiting_trigger(game, card.id, action.effect) if game.building else None
+    card = resolve_ref(tx.board, action.card or "")
+    chosen = action.effect
+    if action.effect_kind is not None:  # a facts-only monster's effect, its kind stated by the judge
+        from engine.rules.stated import stated_effect
+
+        chosen = stated_effect(tx, card, action.effect_kind)
+        card = tx.board.cards[card.id]
+    defn = tx.board.define(card.id)
+    trig = waiting_trigger(tx.game, card.id, chosen) if tx.game.building else None
     if trig is None and pendulum.places_as_scale(card, defn, action.effect):
         number, effect = 0, pendulum.SCALE_ACTIVATION  # the card itself, placed as a Scale
     else:
-        number, effect = _pick_effect(card, defn, trig.effect if trig else action.effect)
+        number, effect = _pick_effect(card, defn, trig.effect if trig else chosen)
     flip_use = _flip_use(tx, card, defn, effect)
     activation = effect.kind == "activation" or flip_use
     speed = 2 if flip_use else spell_speed(defn, effect)
+    damage_step_kind = None  # why it may be activated in the Damage Step, if it is one now
     if trig is not None:
         if trig.player != player:
             raise Illegal(
@@ -794,6 +806,9 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
                 trig_player=Player(trig.player),
                 player=Player(player),
             )  # fmt: skip
+        window = tx.game.battle.window if tx.game.battle is not None else None
+        if damage_step.summon_trigger_refused(window, effect):  # Dragon Ice: not in the Damage Step
+            raise Illegal("activate.damage_step_summon_trigger", card=Card.of(card))
         tx.update(waiting=tuple(t for t in tx.game.waiting if t != trig))
     elif effect.kind == "trigger" and effect.event is None and not effect.do and action.resolution:
         _check_location(tx, player, card, defn, effect, activation)
@@ -809,7 +824,8 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
         _check_activation_when(moment(tx.game), player, card, defn, effect, speed)
     else:
         _check_location(tx, player, card, defn, effect, activation)
-        _check_timing(moment(tx.game), player, card, defn, effect, speed)
+        stated_verbs = tuple(verb for entry in action.resolution for verb in entry)
+        damage_step_kind = _check_timing(moment(tx.game), player, card, defn, effect, speed, stated_verbs)
     _check_locks(tx, player, card, defn, effect)
     locks.check(tx, player, card, defn, effect, action)
     restrictions.check(tx, player, card, effect, trig.seq if trig else None)
@@ -820,10 +836,12 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     stated = tuple(tuple((verb, value if verb not in CARD_VERBS or isinstance(value, list) else [value])
                          for verb, value in entry.items()) for entry in action.resolution)  # fmt: skip
     targets = _targets(tx, player, card, effect, refs, stated=bool(stated))
-    if targets and (why := targets_problem(tx.board, effect, targets)) is not None:
+    if (why := targets_problem(tx.board, effect, targets, card.id)) is not None:
         code = {
             "union_problem.not_special_summonable": "summon.cannot_be_special_summoned",
+            "proper_problem.only_by": "summon.cannot_be_special_summoned",
             "proper_problem.not_properly_summoned": "summon.not_properly_summoned",
+            "only_one_face_up.cannot_be_chosen": "summon.only_one_face_up",
             "union_problem.always_face_up": "target.always_face_up",
         }.get(why.key, "union.not_appropriate")
         raise Illegal(
@@ -913,6 +931,8 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
         tx.say("chain.opened", card=Card.of(card), speed=speed, foe=Player(foe), answer=answer)  # fmt: skip
     else:
         tx.say("chain.link_added", card=Card.of(card), link_no=link_no, speed=speed, link_no2=link_no - 1)
+    if damage_step_kind is not None:
+        tx.say("activate.damage_step_allowed", card=Card.of(card), why=Phrase(damage_step_kind))
     return f"{player} activates {card.name} (Chain Link {link_no}, Spell Speed {speed})"
 
 
@@ -977,6 +997,10 @@ def _pay_costs(tx: Tx, player: str, card: CardState, costs: dict[str, object]) -
                     if c.id in host.materials:
                         tx.update_card(host.id, materials=tuple(m for m in host.materials if m != c.id))
             paid = True
+        if key == "detach" and value:  # the exception named: detached as a cost, to the GY now
+            ids = [resolve_ref(tx.board, str(r)).id for r in (value if isinstance(value, list) else [value])]
+            tx.say("cost.xyz_material_detached", card=Card.of(card), materials=[CardId(i) for i in ids],
+                   cards=(card.id, *ids))  # fmt: skip
     if paid:
         tx.emit("cost_paid", card=card.id, player=player)
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from engine.explain import Card, CardId, Phrase, Player
 from engine.rules import abilities, duel, lasting_moments
-from engine.rules.continuous import FIELD, negated_by
+from engine.rules.continuous import FIELD, holder, negated_by
 from engine.state import Board, CardState, evolve, opponent
 
 if TYPE_CHECKING:
@@ -53,6 +53,14 @@ def _orphans(tx: Tx) -> bool:
         partner = board.cards.get(partner_id)
         if card.zone == "monsters":  # a monster bound to the card that brought it back
             gone = partner is not None and partner.zone not in FIELD
+            # returned or banished, not destroyed: "When this card is destroyed" (Premature Burial)
+            until_destroyed = holder("bound_until_destroyed")
+            only_if_destroyed = partner is not None and until_destroyed(board.define(partner.id))
+            if gone and partner is not None and partner.zone != "graveyard" and only_if_destroyed:
+                tx.update_card(card.id, bound_to=None)
+                tx.say("rule.bound_monster_stays_not_destroyed", card=CardId(card.id),
+                       partner=CardId(partner_id), cards=(card.id,))  # fmt: skip
+                return True
             if gone and partner is not None and (by := _negated_as_it_left(board, partner)) is not None:
                 tx.update_card(card.id, bound_to=None)
                 tx.say("rule.bound_monster_stays", card=CardId(card.id), partner=CardId(partner_id),
@@ -125,22 +133,28 @@ def _exodia_piece(defn: CardDef) -> bool:
 
 
 def maintenance(tx: Tx, declined: frozenset[str] = frozenset()) -> None:
-    """The turn player's maintenance costs, due as the Standby (or End) Phase begins.
+    """The maintenance costs due as the Standby (or End) Phase begins: the turn player's, and the
+    opponent's that are due in every turn (Imperial Order).
 
     Paid if possible, unless the judge lists the card under `choices: {destroy: [...]}`;
     unpaid, the card is destroyed. Negating the card's effect does not waive the cost.
     """
     phase = tx.board.phase
     player = tx.board.turn_player
-    for card in tx.board.on_field(player):
+    for card in (*tx.board.on_field(player), *tx.board.on_field(opponent(player))):
         if not card.face_up:
             continue
         for effect in tx.board.define(card.id).effects:
             if effect.kind != "maintenance" or effect.phase != phase:
                 continue
+            if card.controller != player and not effect.every_turn:
+                continue
             # "you must pay ... (this is not optional)" (Terrorking Archfiend): paid if possible
             forced = card.id in declined and not effect.optional
-            _pay_or_destroy(tx, card.id, effect.cost, card.id in declined and effect.optional, forced)
+            # due in the opponent's Standby Phase too: say why (its text's "during the Standby Phase")
+            due = Phrase("maintenance.every_turn", turn_player=Player(player)) if card.controller != player \
+                else Phrase("nothing")  # fmt: skip
+            _pay_or_destroy(tx, card.id, effect.cost, card.id in declined and effect.optional, forced, due)
 
 
 def _counter_holder(tx: Tx, card: CardState) -> CardState:
@@ -198,7 +212,8 @@ def _control_returns(tx: Tx) -> bool:
     return False
 
 
-def _pay_or_destroy(tx: Tx, card_id: str, cost: dict, declined: bool, forced: bool = False) -> None:
+def _pay_or_destroy(tx: Tx, card_id: str, cost: dict, declined: bool, forced: bool = False,
+                    due: Phrase | None = None) -> None:  # fmt: skip
     card = tx.card(card_id)
     player = card.controller
     lp_due = int(cost.get("pay_lp", 0))
@@ -245,6 +260,7 @@ def _pay_or_destroy(tx: Tx, card_id: str, cost: dict, declined: bool, forced: bo
             card=Card.of(card),
             negated=Phrase("maintenance.negated", negator=Card.of(negator)) if negator else Phrase("nothing"),
             forced=Phrase("maintenance.forced") if forced else Phrase("nothing"),
+            due=due or Phrase("nothing"),
             cards=(card_id,),
         )  # fmt: skip
         return
@@ -256,5 +272,6 @@ def _pay_or_destroy(tx: Tx, card_id: str, cost: dict, declined: bool, forced: bo
         why=why,
         what=what,
         card=Card.of(card),
+        due=due or Phrase("nothing"),
         cards=(card_id,),
     )  # fmt: skip

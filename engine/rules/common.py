@@ -11,18 +11,28 @@ from engine.state import CardState
 
 if TYPE_CHECKING:
     from engine.document import ActionEntry
+    from engine.state import Board
     from engine.tx import Tx
 
 MAIN_PHASES = ("main1", "main2")
 # board flag "no_summons:<player>:<card id>": that card's activation forbids `player` to Summon
 # other monsters for the rest of the turn (Scapegoat)
 NO_SUMMONS = "no_summons"
+# board flag "flip_summoned:<player>": that player Flip Summoned this turn (the monster may be gone)
+FLIP_SUMMONED = "flip_summoned"
+
+
+def summons_locked(board: Board, player: str, but: str | None = None) -> str | None:
+    """The card whose activation this turn forbids `player` to Summon other monsters (Scapegoat),
+    or None; `but`: a card whose own effect is the exception ("except by this card's effect")."""
+    prefix = f"{NO_SUMMONS}:{player}:"
+    return next((flag[len(prefix) :] for flag in board.flags
+                 if flag.startswith(prefix) and flag[len(prefix) :] != but), None)  # fmt: skip
 
 
 def require_summons_allowed(tx: Tx, player: str, what: str) -> None:
     """A card activated this turn forbids this player to Summon other monsters (Scapegoat)."""
-    prefix = f"{NO_SUMMONS}:{player}:"
-    source = next((flag[len(prefix) :] for flag in tx.board.flags if flag.startswith(prefix)), None)
+    source = summons_locked(tx.board, player)
     if source is not None:
         raise Illegal(
             "summon.locked_this_turn",

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.explain import CardId, Phrase, Player, Zone
+from engine.explain import SUMMON_WORDS, CardId, Phrase, Player, Zone
 from engine.rules import continuous, restrictions
 from engine.rules.common import MAIN_PHASES
 from engine.state import opponent
@@ -148,8 +148,15 @@ def _summoned(who: str) -> Check:
     def summoned(a: Activating) -> str | Phrase | None:
         if _summon_fits(a.effect, a.tx.game.last_summon, a.player, who):
             return None
-        kinds = [Zone(k) for k in a.effect.summon_kinds] or Phrase("word.a")
         by = Phrase("by.opponent" if who == "opponent" else "by.a_player")
+        if not a.effect.summon_kinds:  # any summon: "the opponent's successful summon"
+            return Phrase("unmet.summoned_any", by=by)
+        kinds = [SUMMON_WORDS.get(k, k) for k in a.effect.summon_kinds]
+        last = a.tx.game.last_summon
+        if last is not None and (who == "any" or last.player != a.player):
+            # the summon just made is of another kind (Trap Hole after a Special Summon)
+            made = SUMMON_WORDS.get(last.kind, last.kind)
+            return Phrase("unmet.summon_kind", by=by, kinds=kinds, kind=made)
         return Phrase("unmet.summoned", by=by, kinds=kinds)
 
     return summoned

@@ -198,10 +198,11 @@ def affects(board: Board, source: CardState, effect: Effect, card: CardState) ->
     who = effect.affects
     if who is None or who == "this":
         return card.id == source.id
-    if who == "equipped":  # a Monster Card's equip bonus: only if it equipped itself (a Union)
-        return source.equipped_to == card.id and (
-            source.self_equipped or board.define(source.id).card_type != "monster"
-        )
+    if who == "equipped":  # whoever equipped it: a Union with the current text gives its equip
+        # effects when another card's effect equipped it too (Yugipedia, "Union Monster"; Union Rider)
+        return source.equipped_to == card.id
+    if who == "equipped_by_itself":  # "while equipped by this card's effect" (the older Unions)
+        return source.equipped_to == card.id and source.self_equipped
     if who.monster_type == "declared":  # the Type its activation declared (Regulation of Tribe)
         who = who.model_copy(update={"monster_type": source.declared or "(none declared)"})
     if not matches(board, card, who, source.controller):
@@ -244,11 +245,13 @@ def matches(board: Board, card: CardState, sel: Selector, player: str) -> bool:
     level = (defn.level or 0) + (card.level_change if card.zone == "monsters" else 0)  # Level now
     if isinstance(sel.level, int) and level != sel.level:
         return False
-    if sel.min_level is not None and (level or defn.rank or 0) < sel.min_level:
+    # an Xyz or Link Monster has a Rank or Link Rating, no Level: "Level N or higher/lower" never
+    # fits it (yugioh-wiki.net, Gravity Bind: Xyz Monsters get past it)
+    if sel.min_level is not None and (defn.level is None or level < sel.min_level):
         return False
     if sel.max_def is not None and (defn.def_ is None or def_(board, card) > sel.max_def):
         return False
-    return sel.max_level is None or level <= sel.max_level
+    return sel.max_level is None or (defn.level is not None and level <= sel.max_level)
 
 
 ZEROED = "atk_zero_in_battle"  # the mark of a monster whose ATK is 0 until the Battle Phase ends
@@ -347,6 +350,8 @@ def unaffected(board: Board, card: CardState, source: str) -> bool:
     # "Unaffected by Spell effects" (Horus LV6), "... by your opponent's" (Silent Swordsman LV5):
     # a Spell Card's effects, a Pendulum Monster's in its Pendulum Zone included
     origin = board.cards.get(source)
+    if origin is not None and board.define(origin.id).card_type == "trap":  # "Unaffected by Trap effects"
+        return first(board, "unaffected_by_traps", card) is not None
     if origin is None or not (board.define(origin.id).card_type == "spell" or (
             origin.zone == "spell_traps" and board.define(origin.id).is_monster)):  # fmt: skip
         return False
@@ -430,4 +435,11 @@ def misfit(board: Board, card: CardState | None, sel: Selector, player: str,
         return "has not attacked this turn"
     if sel.with_union and not kinds.equipped_unions(board, card):
         return "is not equipped with a Union monster (by the Union's own effect)"
+    if sel.controller == "opponent" and card.controller == player:
+        return f"{is_now} {player}'s own card, and the effect takes only a card the opponent controls"
+    if sel.controller == "you" and card.controller != player:
+        return f"{is_now} the opponent's card, and the effect takes only a card {player} controls"
+    if sel.card_type is not None and kinds.card_kind(board, card) != sel.card_type:
+        kind = f"{sel.card_type.title()} Card"
+        return f"{is_now} not a {kind}, and the effect takes only a {kind}"
     return f"{no_longer} a card the effect can take"

@@ -54,26 +54,37 @@ _ARROWS = {"tl": (-1, -1), "t": (-1, 0), "tr": (-1, 1), "l": (0, -1), "r": (0, 1
 
 
 def _place(card: CardState) -> tuple[int, int] | None:
-    """Where a monster stands as (row, column) seen from player A's side (Official Rulebook v10,
-    "Link Monsters" and the field layout): B's Main Monster Zones on row 0 (B's zone 1 faces A's
-    zone 5), the Extra Monster Zones on row 1 (left above A's zone 2, right above A's zone 4, as the
-    document names them), A's Main Monster Zones on row 2."""
+    """Where a monster stands, as `place` gives it."""
     if card.zone != "monsters" or card.slot is None:
         return None
-    if card.slot in (6, 7):
-        return (1, 2 if card.slot == 6 else 4)
-    return (2, card.slot) if card.controller == "A" else (0, 6 - card.slot)
+    return place(card.controller, card.slot)
+
+
+def place(controller: str, slot: int) -> tuple[int, int]:
+    """A Monster Zone as (row, column) seen from player A's side (Official Rulebook v10, "Link
+    Monsters" and the field layout): B's Main Monster Zones on row 0 (B's zone 1 faces A's zone 5),
+    the Extra Monster Zones on row 1 (slot 6, the left one, above A's zone 2; slot 7, the right
+    one, above A's zone 4, as the document names them), A's Main Monster Zones on row 2."""
+    if slot in (6, 7):
+        return (1, 2 if slot == 6 else 4)
+    return (2, slot) if controller == "A" else (0, 6 - slot)
 
 
 def points_to(board: Board, card: CardState) -> list[tuple[int, int]]:
-    """The Monster Zones (as `_place` gives them) a face-up Link Monster's Link Arrows point to."""
+    """The Monster Zones (as `place` gives them) a face-up Link Monster's Link Arrows point to."""
     here = _place(card)
     defn = board.define(card.id)
     if here is None or "link" not in defn.subtypes or not card.face_up:
         return []
-    sign = 1 if card.controller == "A" else -1  # B's arrows point the other way round
+    return arrow_zones(here, card.controller, defn.link_arrows)
+
+
+def arrow_zones(here: tuple[int, int], controller: str, arrows: list[str]) -> list[tuple[int, int]]:
+    """The Monster Zones Link Arrows point to from `here` (a place), for a Link Monster that
+    `controller` controls: its arrows point the way its controller sees the field."""
+    sign = 1 if controller == "A" else -1  # B's arrows point the other way round
     zones = []
-    for arrow in defn.link_arrows:
+    for arrow in arrows:
         dr, dc = _ARROWS[arrow]
         row, col = here[0] + sign * dr, here[1] + sign * dc
         if (row in (0, 2) and 1 <= col <= 5) or (row == 1 and col in (2, 4)):
@@ -86,7 +97,7 @@ def linked_main_zones(board: Board, player: str, leaving: tuple[str, ...] = ()) 
     player's Link Monster (Master Rule, April 2020: a Link Monster or a Pendulum Monster from the
     face-up Extra Deck may be Summoned there); `leaving` (materials) no longer point."""
     pointed = {z for c in board.monsters() if c.id not in leaving for z in points_to(board, c)}
-    return {s for s in range(1, 6) if ((2, s) if player == "A" else (0, 6 - s)) in pointed}
+    return {s for s in range(1, 6) if place(player, s) in pointed}
 
 
 def co_linked(board: Board, card: CardState) -> list[CardState]:

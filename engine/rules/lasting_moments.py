@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.explain import Card, CardId, Phrase, Player
+from engine.rules.common import FLIP_SUMMONED
 from engine.rules.continuous import FIELD
 from engine.state import Lasting, evolve, opponent
 
@@ -175,9 +176,12 @@ def _summoner(tx: Tx, event: dict) -> str | None:
 
 
 def count_summon(tx: Tx, cards: tuple[str, ...], kind: str, player: str) -> None:
-    """A summon by the game's procedure succeeded (nothing negated it): it counts now."""
+    """A summon by the game's procedure succeeded (nothing negated it): it counts now; a Flip
+    Summon is not one Nibiru counts, but the turn remembers it (Scapegoat)."""
     if kind != "flip":
         _count(tx, player, len(cards))
+    elif (flag := f"{FLIP_SUMMONED}:{player}") not in tx.board.flags:
+        tx.set_board(evolve(tx.board, flags=(*tx.board.flags, flag)))
 
 
 def draw_for_summon(tx: Tx, cards: tuple[str, ...], kind: str, player: str) -> str | None:

@@ -28,6 +28,7 @@ from engine.errors import Illegal
 from engine.explain import Explanation, Names, render
 from engine.rules import chain as chain_rules
 from engine.rules.continuous import FIELD
+from engine.rules.restrictions import pays_cost
 from engine.tx import Tx
 
 if TYPE_CHECKING:
@@ -99,6 +100,10 @@ def _auto_cost(game: Game, card: CardState, effect: Effect) -> dict[str, Any]:
         "banish": [card.id] if card.zone == "graveyard" else list(me.graveyard),
         "detach": list(card.materials),
     }
+    if effect.cost_cards:  # the cost names the cards that pay it ("banish 1 other Reptile": Vennominaga)
+        pools["banish"] = list(me.graveyard)
+        pools = {key: [c for c in ids if pays_cost(board, card, effect, board.cards[c], card.controller)]
+                 for key, ids in pools.items()}  # fmt: skip
     cost: dict[str, Any] = {}
     for key, amount in effect.cost.items():
         if key in pools and isinstance(amount, int):

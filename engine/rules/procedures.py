@@ -15,11 +15,11 @@ occurs immediately after the effect resolves, not when it resolves").
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import combinations, permutations
 from typing import TYPE_CHECKING
 
 from engine.errors import Illegal
-from engine.explain import Card, CardId, Phrase, Player
+from engine.explain import Card, CardId, Phrase, Player, article
 from engine.refs import resolve_ref
 from engine.rules.common import (
     require_main_phase,
@@ -64,7 +64,7 @@ def _describe(sel: Selector) -> str:
     if sel.monster_type:
         words.append(sel.monster_type)
     text = " ".join(words + ["monster"])
-    return f"{'an' if text.lstrip(chr(34))[0].lower() in 'aeiou' else 'a'} {text}"
+    return f"{article(text)} {text}"
 
 
 def check_materials(tx: Tx, player: str, card: CardState, defn: CardDef, method: str,
@@ -319,6 +319,13 @@ def place(tx: Tx, player: str, card: CardState, defn: CardDef, method: str,
                                         card=card.id)  # fmt: skip
     else:
         slot = summons._free_main_zone(tx, player, zone, leaving)
+    ids = tuple(m.id for m in materials)
+    if method == "xyz" and materials:  # the exception named: attached, not sent to the GY
+        tx.say("summon.xyz_materials_attached", materials=[CardId(i) for i in ids], count=len(ids),
+               monster=Card.of(card), cards=(*ids, card.id))  # fmt: skip
+    elif method == "fusion" and materials:  # sent as the card resolves (Super Polymerization)
+        tx.say("summon.fusion_materials_sent", materials=[CardId(i) for i in ids], count=len(ids),
+               monster=Card.of(card), source=CardId(cause), cards=(*ids, card.id))  # fmt: skip
     for m in materials:
         if method == "xyz":
             tx.move(m.id, "material", event="attached", cause=f"Xyz Material for {card.id}")
@@ -453,7 +460,8 @@ def _own_procedure(tx: Tx, player: str, card: CardState, defn: CardDef, tribute:
 
 
 def after_resolution(tx: Tx, player: str, source: str, method: str, chosen: list[CardState],
-                     materials: list[CardState], must_use: str | None) -> str | Phrase:  # fmt: skip
+                     materials: list[CardState], must_use: str | None,
+                     position: str | None = None) -> str | Phrase:  # fmt: skip
     """A summon an effect performs "immediately after it resolves" (Formula Synchron's Synchro
     Summon, I:P Masquerena's Link Summon): the game's own procedure, by the effect's player,
     right after the link. A summon that cannot be performed does not happen (and says why)."""
@@ -486,7 +494,7 @@ def after_resolution(tx: Tx, player: str, source: str, method: str, chosen: list
                 cards=(card.id,),
             )
         check_materials(tx, player, card, defn, method, materials)
-        place(tx, player, card, defn, method, materials, None, None, f"{method} summon ({source})")
+        place(tx, player, card, defn, method, materials, None, position, f"{method} summon ({source})")
     except Illegal as err:
         tx.explanations.append(err.explanation)
         return Phrase("no_summon_because", method=method.title(), why=err.explanation)
@@ -605,18 +613,60 @@ def at_resolution(tx: Tx, player: str, method: str, monster: CardState,
     return used
 
 
+MOST_MATERIALS = 8  # the first legal set is sought among this many candidates at most
+
+
+def _legal_set(tx: Tx, player: str, method: str, monster: CardState, materials: list[CardState],
+               *, either_field: bool = False) -> bool:  # fmt: skip
+    """Would these materials Summon this monster by `method`? (The checks the Summon itself
+    makes, without saying anything.)"""
+    defn = tx.board.define(monster.id)
+    try:
+        if method == "ritual":
+            total = sum(_level(tx, m) or 0 for m in materials)
+            return monster.id not in {m.id for m in materials} and total >= (defn.level or 0)
+        check_materials(tx, player, monster, defn, method, materials, from_hand=method == "fusion",
+                        either_field=either_field)  # fmt: skip
+    except Illegal:
+        return False
+    return True
+
+
+def first_legal_summon(tx: Tx, player: str, method: str, monsters: list[CardState],
+                       materials: list[CardState], pool: list[CardState], *, must_use: str | None = None,
+                       either_field: bool = False) -> tuple[CardState, list[CardState]] | None:  # fmt: skip
+    """The first legal option where the judge did not say which monster (or which materials) a
+    Fusion, Ritual, Synchro or Link Summon by an effect uses: the first of `monsters` (in the
+    board's order) that `materials` Summon, or, with no materials stated, that some set of `pool`
+    Summons, the set with the fewest cards first, each set in the board's order. A set must hold
+    `must_use` (the card whose effect performs the Summon: Formula Synchron). None: no legal one."""
+    for monster in monsters:
+        defn = tx.board.define(monster.id)
+        if materials:
+            if _legal_set(tx, player, method, monster, materials, either_field=either_field):
+                return monster, materials
+            continue
+        candidates = [m for m in pool if m.id != monster.id][:MOST_MATERIALS]
+        spec = defn.materials
+        low = spec.count if spec is not None and method != "ritual" else 1
+        high = len(candidates) if spec is None or spec.or_more or method == "ritual" else spec.count
+        for size in range(low, high + 1):
+            for combo in combinations(candidates, size):
+                if must_use is not None and must_use not in {m.id for m in combo}:
+                    continue
+                if _legal_set(tx, player, method, monster, list(combo), either_field=either_field):
+                    return monster, list(combo)
+    return None
+
+
 def fusion_from_either_field(tx: Tx, player: str, source: str, chosen: list[CardState],
-                             materials: list[CardState]) -> list[str]:  # fmt: skip
+                             materials: list[CardState],
+                             position: str | None = None) -> list[str]:  # fmt: skip
     """Super Polymerization: Fusion Summon with monsters from either field as materials (sent to
     their owners' GYs as the card resolves, not as a cost). Returns the summoned monster's id, or
     nothing (and says why) if the summon cannot be performed."""
     if not chosen or not materials:
-        tx.say(
-            "choice.missing",
-            reason=Phrase("missing.needs_choices_say_which", source=source),
-            cards=(source,),
-        )  # fmt: skip
-        return []
+        return []  # the operation found no legal option and said so
     card = chosen[0]
     defn = tx.board.define(card.id)
     try:
@@ -630,7 +680,7 @@ def fusion_from_either_field(tx: Tx, player: str, source: str, chosen: list[Card
                 ),
             )
         check_materials(tx, player, card, defn, "fusion", materials, either_field=True)
-        place(tx, player, card, defn, "fusion", materials, None, None, source)
+        place(tx, player, card, defn, "fusion", materials, None, position, source)
     except Illegal as err:
         tx.explanations.append(err.explanation)
         return []

@@ -215,7 +215,9 @@ def resolve_top(tx: Tx) -> str:
     tx.say(
         "chain.link_resolved",
         reason=Phrase(
-            "link_resolved.chain_link_resolves",
+            "link_resolved.chain_link_resolves" if done
+            else "link_resolved.placed" if placed_only
+            else "link_resolved.does_nothing",
             link=link.link,
             card=Card.of(card),
             done=done,
@@ -303,6 +305,24 @@ def _stated_targets_still_there(tx: Tx, link: ChainLink, name: str) -> tuple[str
     return tuple(valid)
 
 
+def _end_battle_phase(tx: Tx) -> None:
+    """An effect of the chain ended the Battle Phase (Negate Attack): now it ends, into Main Phase 2."""
+    from engine.operations.battle import END_BATTLE_PHASE
+    from engine.rules.turns import enter_phase
+
+    marks = [f for f in tx.board.flags if f == END_BATTLE_PHASE or f.startswith(f"{END_BATTLE_PHASE}:")]
+    if not marks:
+        return
+    source = next((f.split(":", 1)[1] for f in marks if ":" in f), None)
+    tx.set_board(evolve(tx.board, flags=tuple(f for f in tx.board.flags if f not in marks)))
+    if tx.board.phase != "battle":
+        return
+    tx.update(battle=None)
+    enter_phase(tx, "main2")
+    card = Card.of(tx.board.card(source)) if source else Phrase("word.nothing")
+    tx.say("phase.battle_phase_ended", card=card, player=Player(tx.board.turn_player))
+
+
 def after_chain(tx: Tx) -> None:
     """When the whole chain has resolved, Normal Spells/Traps still on the field go to the GY,
     and so does an Equip Spell that found no monster to equip."""
@@ -325,6 +345,7 @@ def after_chain(tx: Tx) -> None:
     keep = summon if summon is not None and summon.seq == tx.game.seq else None
     # a card added from the Deck during this chain is what just happened; one added before it is not
     added = tx.game.last_added if tx.game.last_added_fresh else ()
+    _end_battle_phase(tx)
     battle = tx.game.battle
     if battle is not None and battle.declaration:  # the first chain after the declaration is over
         tx.update(battle=evolve(battle, declaration=False))

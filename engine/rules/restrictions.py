@@ -8,6 +8,10 @@
   effects in the GY (Abyss Dweller).
 - Costs that must be a certain kind of card (Level Up!: a face-up "LV" monster naming another
   in hand or Deck; Accesscode Talker: a Link Monster whose Attribute was not used this turn).
+- "You cannot Summon other monsters the turn you activate this card" (Scapegoat): not after a
+  Summon that turn, and, once activated, no card of its player whose effect Summons can be
+  activated (Konami's FAQ for Scapegoat); a Summon an effect would perform for that player does
+  not happen (engine.operations.context.summon_forbidden).
 - "This card cannot attack the turn you activate this effect" (Obelisk, Black Luster Soldier -
   Envoy of the Beginning): set by the activation itself, whatever happens to the effect; and
   such an effect cannot be activated once the card has attacked this turn.
@@ -21,7 +25,7 @@ from engine.errors import Illegal
 from engine.explain import Card, CardId, Phrase, Player
 from engine.refs import resolve_ref
 from engine.rules.abilities import one_face_up_problem
-from engine.rules.common import NO_SUMMONS
+from engine.rules.common import FLIP_SUMMONED, NO_SUMMONS, summons_locked
 from engine.rules.continuous import fits, in_force
 from engine.rules.pendulum import SCALE_ACTIVATION
 from engine.state import CardState, ChainLink, evolve
@@ -33,11 +37,18 @@ if TYPE_CHECKING:
 
 GY_LOCK = "gy_locked"  # board flag "gy_locked:<player>": that player cannot activate in the GY
 NO_ATTACK = "no_attack"  # board flag "no_attack:<card id>": it cannot attack this turn
+# an effect of these categories Summons: its player cannot activate it while they cannot Summon
+# (a mandatory trigger still activates, and Summons nothing)
+SUMMONING = frozenset({"special_summon", "summon", "token", "fusion_summon", "ritual_summon"})
 
 
 def link_effect(board: Board, link: ChainLink) -> Effect:
     """The effect a Chain Link activated; number 0 is a Pendulum card placed as a Scale."""
     return board.define(link.card).effects[link.effect - 1] if link.effect else SCALE_ACTIVATION
+
+
+# operations that put one card on the field as an Equip Card (the card itself, a Union, a monster taken)
+EQUIPS_A_CARD = frozenset({"equip_self", "union_equip", "equip_monster"})
 
 
 def check(tx: Tx, player: str, card: CardState, effect: Effect, trigger_seq: int | None = None) -> None:
@@ -50,6 +61,16 @@ def check(tx: Tx, player: str, card: CardState, effect: Effect, trigger_seq: int
     if effect.once_per_chain and any(link.card == card.id and link_effect(tx.board, link) is effect
                                      for link in tx.game.chain):  # fmt: skip
         raise Illegal("activate.once_per_chain", card=Card.of(card))  # fmt: skip
+    if EQUIPS_A_CARD & {step.op for step in effect.do} and tx.board.free_slot("spell_traps", player) is None:
+        # the Equip Card it would place needs a Spell & Trap Zone: with none free it cannot be
+        # activated, and a mandatory one is lost (Yugipedia, Card Rulings:Dark Necrofear)
+        raise Illegal(
+            "zone.full", reason=Phrase("full.no_zone_to_equip", card=Card.of(card), player=Player(player))
+        )
+    if "union_unequip" in {step.op for step in effect.do} and tx.board.free_slot("monsters", player) is None:
+        # it Special Summons a Union from the Spell & Trap Zone, which frees no Monster Zone: with
+        # all 5 occupied it cannot be activated (edisonrul.ing, Formation Union)
+        raise Illegal("zone.full", reason=Phrase("full.all_main_monster_zones", player=Player(player)))
     if effect.no_other_summons and _summoned_this_turn(tx.board, player):
         raise Illegal(
             "activate.condition_not_met",
@@ -57,6 +78,15 @@ def check(tx: Tx, player: str, card: CardState, effect: Effect, trigger_seq: int
                 "condition_not_met.already_summoned_this_turn", card=Card.of(card), player=Player(player)
             ),
         )
+    summons = set(effect.categories) & SUMMONING and (
+        effect.optional or effect.kind not in ("trigger", "flip")
+    )
+    if summons and (source := summons_locked(tx.board, player, card.id)) is not None:  # Konami FAQ, Scapegoat
+        raise Illegal(
+            "activate.condition_not_met",
+            reason=Phrase("condition_not_met.summons_locked", card=Card.of(card), player=Player(player),
+                          source=CardId(source)),
+        )  # fmt: skip
     if effect.no_attack_after and card.attacks_this_turn:
         raise Illegal(
             "activate.condition_not_met",
@@ -132,6 +162,16 @@ def _check_response(tx: Tx, player: str, card: CardState, effect: Effect,
         raise Illegal("summon.cannot_respond", name=name, cards=(card.id, locked[0]))
 
 
+def pays_cost(board: Board, card: CardState, effect: Effect, paid: CardState, player: str) -> bool:
+    """Is `paid` one of the cards the cost names (`cost_cards`)? Not the card itself where the text
+    says "other" (Vennominaga: "banish 1 other Reptile monster from your GY")."""
+    return any(
+        fits(board, paid, sel, player) and (not sel.equipped_to_this or paid.equipped_to == card.id)
+        and not (sel.except_this and paid.id == card.id)
+        for sel in effect.cost_cards
+    )  # fmt: skip
+
+
 def check_costs(tx: Tx, player: str, card: CardState, effect: Effect, costs: dict[str, Any]) -> None:
     """Cards paid as a cost must be of the kind the card asks for."""
     if not effect.cost_cards and not effect.once_per_attribute:
@@ -143,10 +183,7 @@ def check_costs(tx: Tx, player: str, card: CardState, effect: Effect, costs: dic
             continue
         for ref in value if isinstance(value, list) else [value]:
             paid = resolve_ref(board, str(ref))
-            if effect.cost_cards and not any(
-                fits(board, paid, sel, player) and (not sel.equipped_to_this or paid.equipped_to == card.id)
-                for sel in effect.cost_cards
-            ):  # fmt: skip
+            if effect.cost_cards and not pays_cost(board, card, effect, paid, player):
                 raise Illegal(
                     "activate.cost_missing",
                     reason=Phrase(
@@ -216,9 +253,10 @@ def record(tx: Tx, player: str, card: CardState, effect: Effect, costs: dict[str
 
 
 def _summoned_this_turn(board: Board, player: str) -> bool:
-    """Has `player` Summoned a monster this turn? Normal and Special Summons are counted; a Flip
-    Summon is seen on a monster Flip Summoned this turn that is still on the field."""
-    if board.player(player).summons_this_turn:
+    """Has `player` Summoned a monster this turn? Normal and Special Summons are counted, a Flip
+    Summon is a turn flag (its monster may have left the field since), and a board may state a
+    monster Flip Summoned this turn."""
+    if board.player(player).summons_this_turn or f"{FLIP_SUMMONED}:{player}" in board.flags:
         return True
     return any(c.summoned_this_turn and c.summon_type == "flip" for c in board.monsters(player))
 

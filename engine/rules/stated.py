@@ -44,6 +44,37 @@ STAT_VERBS = ("change_atk",)  # {card: +/-n}
 LINK_VERBS = ("negate_activation", "negate_effect")  # "link:N"
 VERBS = (*CARD_VERBS, *PLAYER_VERBS, *STAT_VERBS, *LINK_VERBS)
 _OPS = {"discard": _move_all("graveyard", "discarded")}  # the stated cards, not a count
+# Where an effect whose kind the judge states may work from: wherever the monster is but the Decks
+# (its text, which would say, is not in the library).
+STATED_FROM = ("field", "hand", "graveyard", "banished")
+
+
+def stated_effect(tx: Tx, card: CardState, kind: str) -> int:
+    """The number of the effect of this `kind` ("ignition", "quick", "trigger") a judge states for
+    a monster with no written effect (`effect_kind`): one is added to the card's definition the
+    first time, with no steps, and used from then on; it is activated as that kind is (Spell Speed
+    1, 2, 1; an Ignition Effect in its controller's Main Phase with no chain open; a Trigger Effect
+    in the window after its event, as any stated trigger). A card with written effects (read from
+    its text, or in the library) has none to state: Illegal."""
+    from engine.cards import Effect
+    from engine.errors import Illegal
+    from engine.explain import Card
+
+    defn = tx.board.define(card.id)
+    for n, effect in enumerate(defn.effects, start=1):
+        if effect.kind == kind and _stated_shape(effect):
+            return n
+    if not defn.is_monster or any(not _stated_shape(e) for e in defn.effects):
+        raise Illegal("activate.kind_of_written_effect", card=Card.of(card), cards=(card.id,))
+    effect = Effect(kind=kind, works_from=list(STATED_FROM))  # type: ignore[arg-type]
+    tx.set_board(tx.board.with_card(tx.board.cards[card.id], defn.model_copy(update={"effects": [
+        *defn.effects, effect]})))  # fmt: skip
+    return len(defn.effects) + 1
+
+
+def _stated_shape(effect: Any) -> bool:
+    """An effect a judge stated the kind of: no steps, no event, nothing it applies."""
+    return effect.kind in ("ignition", "quick", "trigger") and not (effect.do or effect.event or effect.apply)
 
 
 def apply(tx: Tx, ctx: Context, stated: tuple[tuple[tuple[str, Any], ...], ...]) -> list[str]:

@@ -74,6 +74,8 @@ def _tribute(tx: Tx, player: str, refs: list[str], needed: int, name: str) -> li
             )
         if NO_TRIBUTE_SUMMON in card.marks:  # Dandylion's Fluff Tokens, the turn they arrive
             raise Illegal("summon.tribute_locked", card=CardId(card.id), cards=(card.id, name))  # fmt: skip
+        if not tx.board.define(card.id).tribute_summon_fodder:  # Scapegoat's Sheep Tokens, always
+            raise Illegal("summon.never_tribute_fodder", card=CardId(card.id), cards=(card.id, name))
         kind = tx.board.define(name).tribute_with  # "by Tributing 3 Dragon monsters" (Victory Dragon)
         if kind is not None and not continuous.matches(tx.board, card, kind, player):
             raise Illegal(

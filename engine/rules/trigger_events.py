@@ -97,7 +97,7 @@ def _pendulum_returned_alone(board: Board, card: CardState, event: dict[str, Any
     if event["type"] != "returned_to_hand" or card.zone != "monsters" or board.step == "damage":
         return False
     returned = [e for e in batch if e["type"] == "returned_to_hand" and e["seq"] == event["seq"]
-                and e.get("from") in FIELD]  # fmt: skip
+                and _from_field(e)]  # fmt: skip
     if len(returned) != 1 or returned[0] is not event or event.get("from") != "monsters":
         return False
     back = board.cards.get(event.get("card") or "")
@@ -108,6 +108,12 @@ def _pendulum_returned_alone(board: Board, card: CardState, event: dict[str, Any
 
 
 # --------------------------------------------------------------------------- the card's own events
+def _from_field(event: dict[str, Any]) -> bool:
+    """The card left the field; a monster whose Summon was negated never was on it (Card
+    Rulings:Solemn Judgment: it is not sent to the GY from the field)."""
+    return event.get("from") in FIELD and not event.get("never_on_field")
+
+
 @EVENTS.register("flipped", "this card is flipped face-up (a Flip effect: unless flipped without them)")
 def _flipped(s: Seen) -> bool:
     """A card that flips without Flip effects (Ceasefire) sets off none."""
@@ -151,7 +157,7 @@ def _normal_summoned_or_flipped(s: Seen) -> bool:
 
 @EVENTS.register("sent_to_gy_from_field", "this card is sent from the field to the GY")
 def _sent_to_gy_from_field(s: Seen) -> bool:
-    return s.event.get("to") == "graveyard" and s.event.get("from") in FIELD
+    return s.event.get("to") == "graveyard" and _from_field(s.event)
 
 
 @EVENTS.register(
@@ -159,7 +165,7 @@ def _sent_to_gy_from_field(s: Seen) -> bool:
     "this face-up card is sent from the field to the GY, except by battle",
 )
 def _sent_to_gy_from_field_not_by_battle(s: Seen) -> bool:
-    return (s.event.get("to") == "graveyard" and s.event.get("from") in FIELD
+    return (s.event.get("to") == "graveyard" and _from_field(s.event)
             and s.event.get("cause") != "battle" and not s.event.get("face_down"))  # fmt: skip
 
 
@@ -175,7 +181,9 @@ def _sent_to_gy_after_flip(s: Seen) -> bool:
 
 @EVENTS.register("sent_to_gy", "this card is sent to the GY")
 def _sent_to_gy(s: Seen) -> bool:
-    return s.event.get("to") == "graveyard"
+    """A banished card moved to the GY is not "sent to the GY" (rulebook v10, Glossary: Send to
+    the Graveyard, its exception)."""
+    return s.event.get("to") == "graveyard" and s.event.get("from") != "banished"
 
 
 @EVENTS.register("destroyed", "this card is destroyed")
@@ -212,7 +220,7 @@ def _destroyed_opponent_by_battle_attacking(s: Seen) -> bool:
 def _leaves_field(s: Seen) -> bool:
     """A card shuffled into the Main Deck or turned into Xyz Material activates nothing
     (Yugipedia, "Leaves the field"); a Token leaves too, it just ceases to exist."""
-    return s.event.get("from") in FIELD and s.event.get("to") not in (*FIELD, "material", "deck")
+    return _from_field(s.event) and s.event.get("to") not in (*FIELD, "material", "deck")
 
 
 @EVENTS.register("attack_declared", "this card declares an attack")

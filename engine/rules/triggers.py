@@ -141,6 +141,8 @@ def _by_opponent(board: Board, event: dict[str, Any]) -> bool:
     victim = event.get("player")
     if card is None or event.get("from") != "monsters" or card.owner != victim:
         return False
+    if event.get("never_on_field"):  # its Summon was negated: it was never in the Monster Zone
+        return False
     cause = event.get("cause")
     if cause == "battle":
         return True
@@ -341,17 +343,27 @@ def collect(game: Game, events: list[dict[str, Any]]) -> Game:
 # Moves that look like what a card's own trigger waits for and are not (Yugipedia, "Leaves the
 # field"; rulebook v10, Xyz Summon): the code that says so, and the trigger events it rules out
 _NOT_FROM_FIELD = ("leaves_field", "sent_to_gy_from_field", "sent_to_gy_from_field_not_by_battle")
+_SENT = (
+    "sent_to_gy",
+    "sent_to_gy_from_field",
+    "sent_to_gy_from_field_not_by_battle",
+    "sent_to_gy_after_flip",
+)
 _EXCEPTIONS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, tuple[str, ...]], ...] = (
     (("material",), ("graveyard",), "trigger.xyz_material_not_on_field", _NOT_FROM_FIELD),
     (FIELD, ("material",), "trigger.became_xyz_material", ("leaves_field",)),
+    (FIELD, ("material",), "trigger.xyz_material_not_sent", _SENT),
+    (("hand",), ("graveyard",), "trigger.not_from_field", _NOT_FROM_FIELD),
+    (("banished",), ("graveyard",), "trigger.returned_from_banishment", ("sent_to_gy",)),
     (FIELD, ("deck",), "trigger.moved_to_main_deck", ("leaves_field",)),
 )
 
 
 def explain_exceptions(tx: Tx) -> None:
-    """Say why a card's own "leaves the field" / "sent from the field to the GY" trigger was not
+    """Say why a card's own "leaves the field" / "sent (from the field) to the GY" trigger was not
     set off by a move that looks like one: Xyz Material is not on the field, becoming Xyz Material
-    or going to the Main Deck is not leaving it for such an effect."""
+    or going to the Main Deck is not leaving it for such an effect, becoming Xyz Material is not
+    being sent to the GY, and a card sent from the hand (a Ritual Tribute) was not on the field."""
     board = tx.board
     for event in tx.events:
         card_id = event.get("card")

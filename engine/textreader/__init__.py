@@ -31,11 +31,13 @@ from .meaning import (  # noqa: F401 - the public vocabulary is re-exported
     _ACTIVATE_BY,
     _ACTIVATE_ONLY,
     _ACTIVATE_THIS,
+    _BOUND,
     _CHOICE_CLAUSE,
     _CHOICE_ONLY,
     _CONJUNCTIONS,
     _COST_LEAD,
     _EITHER_TURN,
+    _EQUIP_ONLY,
     _EQUIPS_ITSELF,
     _HAND_COST,
     _HAND_EVENT,
@@ -45,10 +47,12 @@ from .meaning import (  # noqa: F401 - the public vocabulary is re-exported
     _MATERIAL_CONDITION,
     _MATERIAL_PREFIX,
     _MONSTER_MARK,
+    _NEGATION_CLAUSE,
     _NOT_NEGATED,
     _NOT_OPTIONAL,
     _OLD_CONDITION,
     _OLD_COST,
+    _OLD_IGNITION,
     _OLD_QUICK,
     _OLD_TRIGGER,
     _ONCE_PER_TURN,
@@ -56,6 +60,7 @@ from .meaning import (  # noqa: F401 - the public vocabulary is re-exported
     _PENDULUM_MARK,
     _PROCEDURE,
     _QUICK_TAG,
+    _REQUIREMENT,
     _SUMMON_CONDITION,
     _TARGET,
     _YOU_CAN,
@@ -77,8 +82,10 @@ from .meaning import (  # noqa: F401 - the public vocabulary is re-exported
     RULES,
     SPEEDS,
     SUBTYPES,
+    SUMMONING,
     WORDINGS,
     _during_phase,
+    _is_event,
 )
 from .tokens import Sentence, mask, normalize, sentences
 
@@ -108,9 +115,14 @@ class _Ctx:
     kind: str
     subtypes: frozenset[str]
     first: bool
+    unactivated: bool = True  # no entry before it is the card's activation
 
 
 # --- text handling
+
+
+# A lower-case letter run into the capital of the next sentence, where a line break was lost.
+_GLUED = re.compile(r"(?<=[a-z])(?=(?:Must|Cannot|You|If|Once|When|During|This|Gains)\b)")
 
 
 def _split_material(text: str, subtypes: frozenset[str]) -> tuple[str | None, str]:
@@ -121,6 +133,9 @@ def _split_material(text: str, subtypes: frozenset[str]) -> tuple[str | None, st
     masked = mask(first)
     if not any(c in masked for c in ".:;"):
         return first, rest
+    if glued := _GLUED.search(masked):  # "… Fusion MonsterMust be Fusion Summoned.": a lost line break
+        end = glued.start()
+        return first[:end].strip(), (first[end:].strip() + "\n" + rest).strip()
     if match := _MATERIAL_PREFIX.match(masked):
         end = match.end(1)
         return first[:end].strip(), (first[end:].strip() + "\n" + rest).strip()
@@ -131,9 +146,14 @@ def _split_material(text: str, subtypes: frozenset[str]) -> tuple[str | None, st
 
 
 # The shape of a reading: bump it when the entries a text splits into can change (version 2: a
-# Continuous, Equip or Field card's "(card activation)" entry first; clauses no longer entries), so
-# a judge's correction, kept by effect index, is never applied to another effect of a new reading.
-READER_VERSION = 2
+# Continuous, Equip or Field card's "(card activation)" entry first; clauses no longer entries;
+# version 3: measured on every real text against the Japanese numbering (issue 14): Summoning rules
+# (Ritual Spell line, Xyz on top, Tributes, own materials) and "Equip only to" read as their own
+# kinds, continuations of an effect ("If you call it right", "If Summoned this way", a granted
+# effect's bullet line) no longer entries, card clauses ("… in the same Chain", "To activate this
+# card, you must …") no entries), so a judge's correction, kept by effect index, is never applied
+# to another effect of a new reading.
+READER_VERSION = 3
 
 _REASONS = {
     rule: {"rule": rule, "explanation": text, "glossary": slug} for rule, (text, slug) in RULES.items()
@@ -161,6 +181,7 @@ class _Structure:
     flip: bool
     act: str | None  # between the colon (or the start) and the semicolon
     first_end: int  # the end of the sentence that holds them
+    lead: int = 0  # where that sentence starts (after a name clause printed before it)
 
 
 def _structure(text: str, lead: int, sentence: Sentence) -> _Structure:
@@ -177,54 +198,96 @@ def _structure(text: str, lead: int, sentence: Sentence) -> _Structure:
         head = head.strip().rstrip(",").strip()
     flip = head.upper() == "FLIP"
     act = text[(colon if colon >= 0 else lead - 1) + 1 : semi] if semi >= 0 else None
-    return _Structure(colon, semi, "" if flip else head, flip, act, lead + len(sentence.text))
+    return _Structure(colon, semi, "" if flip else head, flip, act, lead + len(sentence.text), lead)
 
 
 def _wording(lead: str) -> str | None:
+    if _DURING_WHEN.match(lead):  # "During your Draw Phase, when you draw …": the event's "When" decides
+        return "when"
+    if lead[:14].lower() == "once per chain":  # "Once per Chain, when …": the marker, then the wording
+        lead = lead.split(",", 1)[-1].strip()
     word = lead.split(" ", 1)[0].lower().rstrip(",")
     return word if word in WORDINGS else None
+
+
+# The older wording's "you can select … and …": chosen at activation, a target (before "target" was used).
+_OLD_SELECT = re.compile(r"^\s*you can select\b", re.I)
+_DURING_WHEN = re.compile(r"^During [^,:]*, when\b", re.I)
 
 
 def _effect_kind(text: str, masked: str, st: _Structure, ctx: _Ctx, quick_tag: bool) -> tuple[str, str]:
     """The effect's kind and the rule that decided it."""
     plain = st.colon < 0 and st.semi < 0
-    body = masked[st.colon + 1 :] if st.colon >= 0 else masked
+    body = masked[st.colon + 1 :] if st.colon >= 0 else masked[st.lead :].lstrip("●•■ ")
     you_can = bool(_YOU_CAN.match(body))
-    if ctx.part == "card" and _ACTIVATE_THIS.match(masked):
-        return "activation", "activate-this-card"
+    # the effect's own text, after a name clause printed before it
+    own_text, own = (text[st.lead :], masked[st.lead :]) if st.lead else (text, masked)
+    if ctx.part == "card" and (
+        _ACTIVATE_THIS.match(own) or (ctx.first and st.colon >= 0 and _ITSELF_AS_MONSTER.match(body))
+    ):
+        alone = plain and st.first_end == len(text) and not ctx.subtypes & ONE_SHOT
+        return "activation", "activation-requirement" if alone and _REQUIREMENT.match(
+            own
+        ) else "activate-this-card"
+    # ("You can only control 1 …" may be printed before it)
+    if (
+        ctx.part == "card"
+        and ctx.unactivated
+        and "equip" in ctx.subtypes
+        and plain
+        and _EQUIP_ONLY.match(own)
+    ):
+        return "activation", "equip-only"
     if ctx.part == "card" and ctx.first and ctx.subtypes & ONE_SHOT:
         return "activation", "spell-activation" if ctx.kind == "spell" else "trap-activation"
-    first_plain = ctx.part == "card" and ctx.first and not plain and not you_can
+    # an Equip Spell's first effect equips it, with or without a colon or semicolon
+    first_plain = (
+        ctx.part == "card"
+        and ctx.first
+        and not you_can
+        and (not plain or "equip" in ctx.subtypes or bool(_INSTRUCTION.match(own)))
+    )
     if first_plain and not _ONCE_PER_TURN.search(masked) and _is_persistent_activation(masked, st, ctx):
         return "activation", "persistent-card-activation"
-    if ctx.part == "monster" and plain and _SUMMON_CONDITION.match(masked):
-        return "summoning_condition", "summoning-condition"
-    if ctx.part == "monster" and plain and _PROCEDURE.search(text):
-        return "summoning_condition", "summoning-procedure"
+    if ctx.part == "monster" and plain:
+        for fits, rule in SUMMONING:
+            if fits(own_text, own):
+                return "summoning_condition", rule
     if st.flip and ctx.part == "monster":
         return "flip", "flip-marker"
-    if ctx.part == "monster" and plain and _MATERIAL_CONDITION.match(masked):
-        return "summoning_condition", "material-condition"
-    if _is_maintenance(masked):
+    if st.colon < 0 and _is_maintenance(masked):  # with a colon it is activated: a trigger (Yubel's)
         return "maintenance", "maintenance-cost"
     if quick_tag:
         hand = _HAND_COST.search(st.act or "") or _HAND_EVENT.search(st.head)
         return "quick", "hand-quick-effect" if hand else "quick-effect-tag"
-    if "ither" in masked and (_EITHER_TURN.search(st.head) or (plain and _OLD_QUICK.match(masked))):
+    if "ither" in masked and (_EITHER_TURN.search(st.head) or (plain and _OLD_QUICK.match(own))):
         return "quick", "either-players-turn"
     if st.head:
         return _condition_kind(st.head, ctx)
-    if not plain or you_can or _OLD_COST.match(masked):
+    if plain and _SET_AS_SPELL.match(own):
+        return "continuous", "set-as-spell"
+    if not plain or you_can or _OLD_COST.match(own) or _OLD_IGNITION.match(own):
         return _chosen(ctx, "ignition")
+    if _BOUND.match(own):
+        return "continuous", "bound-clause"
     return "continuous", "continuous"
 
 
 def _is_maintenance(masked: str) -> bool:
     """A cost paid in a Standby or End Phase to keep the card ("… or destroy this card")."""
-    if "destroy this card" not in masked and "send this card" not in masked:
+    if (
+        "destroy this card" not in masked
+        and "send this card" not in masked
+        and "card is destroyed" not in masked
+    ):
         return False
     phase = _MAINTENANCE_PHASE.search(masked)
     return bool(phase and (_MAINTENANCE.search(masked) or _MAINTENANCE_UNLESS.search(masked)))
+
+
+_ACTIVATE_WORD = re.compile(r"\bactivat", re.I)
+# "When …: Special Summon this card as a Normal Monster …": a Trap Card's activation that Summons it.
+_ITSELF_AS_MONSTER = re.compile(r"\s*special summon this card (?:in [\w-]+ position )?as an? ", re.I)
 
 
 def _is_persistent_activation(masked: str, st: _Structure, ctx: _Ctx) -> bool:
@@ -233,7 +296,9 @@ def _is_persistent_activation(masked: str, st: _Structure, ctx: _Ctx) -> bool:
         return bool(_EQUIPS_ITSELF.search(masked))
     if _during_phase(st.head, masked):  # a Standby/End Phase trigger of the card, not its activation
         return False
-    return ctx.kind == "trap" or st.semi >= 0
+    return st.semi >= 0 or (
+        ctx.kind == "trap" and bool(_ACTIVATE_WORD.search(masked) or _INSTRUCTION.match(masked))
+    )
 
 
 def _condition_kind(head: str, ctx: _Ctx) -> tuple[str, str]:
@@ -265,11 +330,24 @@ def _spell_speed(kind: str, ctx: _Ctx, quick_tag: bool) -> tuple[int | None, str
     return None, "speed-not-activated"
 
 
+# "You can Set this card from your hand to your Spell & Trap Zone as a Spell": a game action it allows.
+_SET_AS_SPELL = re.compile(
+    r"^You can Set this card from your hand to your Spell & Trap Zone as an? (?:Spell|Trap)\b"
+)
+_EXCEPT_TURN = re.compile(r",? except (?:during )?the turn [^,;]*$", re.I)
+_TARGET_THEN_PAY = re.compile(
+    r"^target[^,;]*? and ((?:remove|send|banish|discard|detach|pay|tribute|reveal|shuffle|return)\b.*)$", re.I
+)
+
+
 def _cost(act: str) -> str | None:
     """What is paid before the semicolon: the text without 'You can' and without what is chosen."""
     act = _TO_ACTIVATE.sub("", _COST_LEAD.sub("", act.strip()))
+    act = _EXCEPT_TURN.sub("", act)  # "…, except the turn this card was sent to the GY": when, not what
     if _CHOICE_ONLY.match(act):
         return None
+    if paid := _TARGET_THEN_PAY.match(act):  # "target 1 monster … and remove 2 counters": the removal
+        act = paid.group(1)
     cost = _CHOICE_CLAUSE.sub("", act).strip().rstrip(",").strip()
     return cost[0].upper() + cost[1:] if cost else None
 
@@ -285,6 +363,17 @@ def _conjunctions(text: str) -> list[str]:
     return [name for _, name in sorted(found)]
 
 
+_FIRST_EACH_TURN = re.compile(
+    r"\bfirst\b[^.]*?\beach turn\b|^Each turn, [^.]*\bfirst\b"
+    r"|\beach of your (?:opponent's )?turns, the first\b",
+    re.I,
+)
+# An instruction to the player, what a card does when it resolves ("Select 1 …, and Special Summon it."),
+# never a continuous effect's state ("All monsters gain 300 ATK.").
+_INSTRUCTION = re.compile(
+    r"^(?:Select|Target|Special Summon|Take control|Draw|Add|Banish|Send|Return|Shuffle|Equip|Inflict|Look at"
+    r"|Declare|Choose|Excavate|Reveal|Discard|Tribute|Place|Pay) ",
+)
 # "When this card is activated:" names the activation itself, no event that could be missed.
 _ACTIVATED_ITSELF = re.compile(r"^when this card is activated\b", re.I)
 
@@ -298,7 +387,7 @@ def _classify_effect(text: str, masked: str, st: _Structure, ctx: _Ctx) -> dict[
     speed, rule = _spell_speed(kind, ctx, quick_tag)
     reasons["spell_speed"] = _reason(rule)
 
-    body = masked[st.colon + 1 :] if st.colon >= 0 else masked
+    body = masked[st.colon + 1 :] if st.colon >= 0 else masked[st.lead :].lstrip("●•■ ")
     you_can = bool(_YOU_CAN.match(body))
     optional: bool
     if kind == "maintenance":
@@ -310,6 +399,8 @@ def _classify_effect(text: str, masked: str, st: _Structure, ctx: _Ctx) -> dict[
         optional, rule = (True, "you-can") if you_can else (False, "no-you-can")
     elif kind in ("ignition", "quick"):
         optional, rule = True, "you-can" if you_can else "chosen-activation"
+    elif kind == "continuous" and you_can:  # "You can Set this card from your hand …" (the spec: "You can")
+        optional, rule = True, "you-can"
     else:
         optional, rule = False, "not-activated-optional"
     reasons["optional"] = _reason(rule)
@@ -338,8 +429,12 @@ def _classify_effect(text: str, masked: str, st: _Structure, ctx: _Ctx) -> dict[
     reasons["can_miss_timing"] = _reason(rule)
 
     cost: str | None = None
-    if not activated:
+    if kind_rule == "equip-only":
+        targets, rule = True, "equip-targets"
+    elif not activated:
         targets, rule = False, "not-activated-no-target"
+    elif st.act is None and _OLD_SELECT.search(body):
+        targets, rule = True, "old-select-target"
     elif st.act is None:
         targets, rule = False, "no-semicolon-no-target"
     elif _TARGET.search(masked[st.semi - len(st.act) : st.semi]):
@@ -358,14 +453,8 @@ def _classify_effect(text: str, masked: str, st: _Structure, ctx: _Ctx) -> dict[
     elif st.act is None and kind == "activation" and (by := _ACTIVATE_BY.match(text)):
         cost, rule = _cost(by.group(1)), "activate-this-card-by"
         rule = rule if cost else "only-targets-before-semicolon"
-    elif st.act is None and (
-        old_cost := _OLD_COST.match(masked[st.colon + 1 :].lstrip() if st.colon >= 0 else masked)
-    ):
-        start = (
-            (st.colon + 1 + (len(masked[st.colon + 1 :]) - len(masked[st.colon + 1 :].lstrip())))
-            if st.colon >= 0
-            else 0
-        )
+    elif st.act is None and (old_cost := _OLD_COST.match(body.lstrip())):
+        start = len(masked) - len(body.lstrip())
         cost, rule = _cost(text[start + old_cost.start(1) : start + old_cost.end(1)]), "old-cost-to"
     elif st.act is None:
         rule = "no-semicolon-no-cost"
@@ -380,7 +469,11 @@ def _classify_effect(text: str, masked: str, st: _Structure, ctx: _Ctx) -> dict[
         condition, rule = old_condition.group(), "old-activation-condition"
     reasons["condition"] = _reason(rule)
 
-    once, rule = ("soft", "opt-soft") if _ONCE_PER_TURN.search(masked) else ("none", "opt-none")
+    own_limit = _own_part(masked)
+    soft = "nce per" in own_limit and _ONCE_PER_TURN.search(own_limit)
+    once, rule = ("soft", "opt-soft") if soft else ("none", "opt-none")
+    if once == "none" and "irst" in own_limit and _FIRST_EACH_TURN.search(own_limit):
+        once, rule = "soft", "opt-first-each-turn"
     reasons["once_per_turn"] = _reason(rule)
     reasons["quick_effect"] = _reason("quick-effect-tag" if quick_tag else "no-quick-effect-tag")
     negated = "negated" in masked and bool(_NOT_NEGATED.search(masked))
@@ -427,6 +520,18 @@ def _card_activation(ctx: _Ctx) -> dict[str, Any]:
     return effect
 
 
+_BULLETS = re.compile(r"(?<=.)[●•■]")
+
+
+def _own_part(masked: str) -> str:
+    """An effect's text before the bullets it lists or grants: "Once per turn" in a granted effect's
+    bullet ("gains this effect: ● Once per turn: …") limits that effect, not this one."""
+    if "●" not in masked and "•" not in masked and "■" not in masked:
+        return masked
+    bullet = _BULLETS.search(masked.lstrip("●•■ "))
+    return masked.lstrip("●•■ ")[: bullet.start()] if bullet else masked
+
+
 def _set_opt(effect: dict[str, Any], value: str, rule: str) -> None:
     effect["once_per_turn"] = value
     effect["reasons"]["once_per_turn"] = _reason(rule)
@@ -434,14 +539,20 @@ def _set_opt(effect: dict[str, Any], value: str, rule: str) -> None:
 
 # A continuous effect its controller chooses to use ("…, you can activate 1 Trap the turn it was Set"):
 # a limit on "each effect" counts it.
-_USED_BY_CHOICE = re.compile(r", you can (?!only)")
+# (or one that grants an effect, "… gains this effect: ● …", used by the monster that gains it; or a
+# material its controller may use it as: "this card in your hand can also be used as material")
+_USED_BY_CHOICE = re.compile(
+    r", you can (?!only)|\bgains? (?:this|these|the following) effects?\b"
+    r"|\bcan (?:also )?be (?:used|treated) as\b|\byou can treat\b"
+)
 
 
 def _apply_limit(effect: dict[str, Any], limit: Limit) -> None:
     if effect["kind"] == "activation" and limit.rule == "opt-card-activation":
         _set_opt(effect, "card_activation", limit.rule)
-    elif limit.rule == "opt-several-times":
-        _set_opt(effect, "none", limit.rule)
+    elif limit.rule in ("opt-several-times", "opt-per-chain"):
+        if effect["once_per_turn"] != "soft":  # "Once per turn, …" itself still limits each copy
+            _set_opt(effect, "none", limit.rule)
     elif limit.per_duel:
         _set_opt(effect, "hard", "opt-per-duel")
     else:
@@ -464,7 +575,11 @@ def _entry_effect(entry: Entry, ctx: _Ctx) -> dict[str, Any]:
         if (sentence.colon >= 0 or sentence.semi >= 0) and not sentence.bullet:
             if head is None or (head.colon < 0 and head.semi < 0):
                 head, lead = sentence, length
-        elif head is None and not _NAME_CLAUSE_START.match(sentence.text):
+        elif (
+            head is None
+            and not _NAME_CLAUSE_START.match(sentence.text)
+            and not _NEGATION_CLAUSE.match(sentence.masked)
+        ):
             head, lead = sentence, length
         texts.append(sentence.text)
         masks.append(sentence.masked)
@@ -479,12 +594,29 @@ def _entry_effect(entry: Entry, ctx: _Ctx) -> dict[str, Any]:
         and (old := _OLD_TRIGGER.match(head.masked))
         and not _PROCEDURE.search(head.masked)
         and not _is_maintenance(head.masked)
+        and not _BOUND.match(head.masked)
     ):
+        head, old_rule = dataclasses.replace(head, colon=old.end()), "old-trigger-comma"
+    elif plain and (old := _OLD_OPTIONAL_TRIGGER.match(head.masked)) and _is_event(old.group(), old.group()):
+        # "When an opponent's monster declares an attack, you can …": any event, not only "is/are …"
         head, old_rule = dataclasses.replace(head, colon=old.end()), "old-trigger-comma"
     effect = _classify_effect(text, masked, _structure(text, lead, head), ctx)
     if old_rule and effect["kind"] == "trigger":
         effect["reasons"]["condition"] = _reason(old_rule)
     return effect
+
+
+# The older optional trigger with a comma for the colon; the condition must name an event.
+_OLD_OPTIONAL_TRIGGER = re.compile(
+    r"^(?:When|If) (?![^,;:]*\bwould\b)[^,;:]*?(?=, you can (?!only)(?![^.]*\binstead\b))"
+)
+
+
+def _bare_activation(effect: dict[str, Any]) -> bool:
+    """A Continuous, Equip or Field card's activation with nothing resolving: no effect of the card that
+    a clause about "each effect" of it could limit."""
+    rule = effect["reasons"]["kind"]["rule"]
+    return effect["text"] == CARD_ACTIVATION or rule in ("equip-only", "activation-requirement")
 
 
 def _read_part(
@@ -495,7 +627,8 @@ def _read_part(
     entries, card_limits = group(sentences(text), absorb)
     effects: list[dict[str, Any]] = []
     for index, entry in enumerate(entries):
-        effect = _entry_effect(entry, _Ctx(part, kind, subtypes, index == 0))
+        unactivated = not any(e["kind"] == "activation" for e in effects)
+        effect = _entry_effect(entry, _Ctx(part, kind, subtypes, index == 0, unactivated))
         if entry.limit is not None:
             _apply_limit(effect, entry.limit)
         effects.append(effect)
@@ -509,7 +642,7 @@ def _read_part(
             not_effects.append({"text": limit.text, "what": "once-per-turn limit on Summoning the card"})
             continue
         not_effects.append({"text": limit.text, "what": "once-per-turn clause for the card"})
-        numbered = [e for e in effects if e["kind"] != "summoning_condition" and e["text"] != CARD_ACTIVATION]
+        numbered = [e for e in effects if e["kind"] != "summoning_condition" and not _bare_activation(e)]
         if limit.scope != "all":
             shift = len(effects) - len(entries)  # a card activation put before the entries
             before = {id(e) for e in effects[: limit.place + shift]}

@@ -96,6 +96,42 @@ RULES: dict[str, tuple[str, str]] = {
         "Summon it by the game's own procedure, so it is not activated and starts no chain.",
         "summoning-condition",
     ),
+    "equip-only": (
+        "'Equip only to ...' says which monsters this Equip Spell can be equipped to: its activation "
+        "targets one of them, so it is the card's activation (the restriction is no activation condition).",
+        "equip-card",
+    ),
+    "activation-requirement": (
+        "'Activate this card by paying ...' or 'Activate only if ...', a sentence of its own on a "
+        "Continuous, Equip or Field card, says how the card is activated; nothing resolves with it.",
+        "activation",
+    ),
+    "ritual-spell-line": (
+        "'You can Ritual Summon this card with ...' names the Ritual Spell that Summons this Ritual Monster: "
+        "a rule for how it is Summoned, never activated.",
+        "ritual-summon",
+    ),
+    "xyz-on-top": (
+        "'You can also Xyz Summon this card by using ... as material' is another way to Xyz Summon it, on "
+        "top of a monster you control: a rule for how it is Summoned, never activated.",
+        "xyz-summon",
+    ),
+    "tribute-summon-rule": (
+        "'You can Tribute Summon this card by Tributing ...' (or what its Tributes must be) is a rule for "
+        "how this card is Tribute Summoned, never activated.",
+        "tribute-summon",
+    ),
+    "pendulum-from-extra-deck": (
+        "'If you can Pendulum Summon Level 7, you can Pendulum Summon this face-up card in your Extra Deck' "
+        "is a rule for how this card is Summoned, never activated.",
+        "pendulum-summon",
+    ),
+    "material-rule": (
+        "'For this card's Synchro Summon, you can treat ...' or 'A Fusion Summon of this card can only be "
+        "done with the above materials' is a rule for the materials of this card's own Summon, never "
+        "activated.",
+        "summoning-condition",
+    ),
     "flip-marker": (
         "Text after 'FLIP:' is a Flip effect, a Trigger Effect that activates when this card is "
         "turned face-up.",
@@ -164,6 +200,16 @@ RULES: dict[str, tuple[str, str]] = {
         "A sentence with no colon, no semicolon and no 'You can' is a continuous effect: it simply "
         "applies and is never activated.",
         "continuous-effect",
+    ),
+    "bound-clause": (
+        "'When this card leaves the field, destroy that monster' ties this card and a monster of its effect "
+        "together: a continuous effect of its own, never activated, that applies when either leaves.",
+        "continuous-effect",
+    ),
+    "set-as-spell": (
+        "'You can Set this card from your hand to your Spell & Trap Zone as a Spell' lets its owner Set it, "
+        "a game action like a Normal Set: nothing is activated.",
+        "set",
     ),
     "maintenance-cost": (
         "Paying something in the Standby or End Phase 'or destroy this card' is a maintenance cost, "
@@ -370,6 +416,11 @@ RULES: dict[str, tuple[str, str]] = {
         "comes back may use it again.",
         "once-per-turn",
     ),
+    "opt-first-each-turn": (
+        "'The first time ... each turn' lets this effect work once a turn for each copy on its own, like "
+        "'Once per turn'.",
+        "once-per-turn",
+    ),
     "opt-hard-this": (
         "'You can only use this effect of ... once per turn' limits every copy with this name together.",
         "once-per-turn",
@@ -403,6 +454,16 @@ RULES: dict[str, tuple[str, str]] = {
         "'... twice (or thrice) per turn' allows this effect that many times a turn, which no once-per-turn "
         "value says, so none is given.",
         "once-per-turn",
+    ),
+    "opt-per-chain": (
+        "'... once per Chain' limits this effect within one Chain, not per turn, which no once-per-turn "
+        "value says, so none is given.",
+        "once-per-turn",
+    ),
+    "old-select-target": (
+        "In the older wording 'you can select ...' chooses a card when the effect is activated: it targets, "
+        "as 'target' says today.",
+        "target",
     ),
     "old-trigger-comma": (
         "The older wording 'When ... , you can ...' writes a trigger's condition before a comma instead of "
@@ -482,24 +543,67 @@ _MAINTENANCE_UNLESS = re.compile(
     r"\bdestroy this card unless you ((?:pay|send|discard|tribute|banish|remove|reveal|detach)\b[^.:;]*)",
     re.I,
 )
-# "Cannot be used as … Material": a condition on the Summons that would use this card, never activated.
-_MATERIAL_CONDITION = re.compile(r"^(?:This card )?cannot be used as (?:an? )?[\w ]*?Materials?\b", re.I)
+# "Cannot be used as … Material", "For a Synchro Summon, you can substitute this card for …": a
+# condition on the Summons that would use this card, never activated.
+_MATERIAL_CONDITION = re.compile(
+    r"^(?:This card )?cannot be used as (?:an? )?[\w ]*?Materials?\b"
+    r"|^For an? (?:Fusion|Synchro|Xyz|Link|Ritual) Summon, you can substitute this card\b"
+    r"|^If this (?:[\w ]+ )?(?:card|monster)(?: on the field)? would be used as (?:an? )?\w+ Material, [^.]*"
+    r" can (?:also )?be used as\b"
+    r"|^If this card is used as (?:an? )?(?:Fusion|Synchro|Xyz|Link)? ?Material, (?:all )?(?:the )?other\b"
+    r"[^.]*\bmust be\b",
+    re.I,
+)
 _MAINTENANCE_PHASE = re.compile(r"\b(?:standby|end) phases?\b", re.I)
+_SUMMON_WAYS = r"(?:normal|special|flip|tribute|ritual|fusion|synchro|xyz|link|pendulum)"
 _SUMMON_CONDITION = re.compile(
-    r"^(?:(?:this card )?(?:cannot be (?:normal summoned|special summoned|set)"
-    r"|must (?:first )?be (?:either )?(?:special |fusion |synchro |xyz |link |ritual |pendulum )?summoned)"
-    r"|requires \d+ tributes to normal summon"
+    r"^(?:(?:this (?:face-down )?(?:card|monster) (?:in the extra deck )?)?(?:cannot be (?:"
+    + _SUMMON_WAYS
+    + r"(?:,? (?:or |and )?"
+    + _SUMMON_WAYS
+    + r")* )?"
+    r"(?:summoned|set)\b"
+    r"|must (?:first )?be (?:either )?(?:" + _SUMMON_WAYS + r" )?summoned"
+    r"|can only be (?:" + _SUMMON_WAYS + r" )?summoned)"
+    r"|requires \d+ (?:[\w\"-]+ )*?tributes to normal summon"
     r"|this card's (?:normal |special |tribute )?summon cannot be negated)",
     re.I,
 )
 _PROCEDURE = re.compile(
-    r"\byou can (?:special |normal |tribute |ritual |pendulum )?summon this card\b|\(from your hand\)"
+    r"\byou can (?:special |normal |tribute |pendulum )?summon(?:/set)? this card\b|\(from your hand\)"
     r"|\bto (?:tribute |normal |special )?summon (?:\(but not set\) )?this card\b",
     re.I,
 )
+# The Ritual Spell a Ritual Monster is Summoned with ("You can Ritual Summon this card with …").
+_RITUAL_LINE = re.compile(
+    r"^(?:you can ritual summon this card with\b"
+    r"|(?:this (?:card|monster) )?can only be ritual summoned with\b)",
+    re.I,
+)
+# Another way to Xyz Summon this card: on top of a monster you control.
+_XYZ_ON_TOP = re.compile(r"^[^.:;]*?\byou can also xyz summon\b", re.I)
+# A rule for this card's Tribute Summon: other Tributes, or what they must be.
+_TRIBUTE_RULE = re.compile(
+    r"^(?:(?:if [^.]*, )?you can tribute summon this card\b|you can tribute [^.]*? to tribute summon\b"
+    r"|you can normal summon this card by tributing\b"
+    r"|to tribute summon this card\b|if you tribute summon this card\b|this card can be tribute summoned\b"
+    r"|monsters tributed for the (?:face-up )?tribute summon of this card\b)",
+    re.I,
+)
+# A rule for the materials of this card's own Summon.
+_MATERIAL_RULE = re.compile(
+    r"^(?:an? (?:fusion|synchro|xyz|link|ritual) summon of this card can only be (?:done|performed)\b"
+    r"|for this card's (?:fusion|synchro|xyz|link|ritual) summon\b"
+    r"|for the (?:fusion|synchro|xyz|link|ritual) summon of this card\b"
+    r"|if you use [^.]* for the (?:fusion|synchro|xyz|link) summon of this card\b"
+    r"|you can also use [^.]* as (?:\w+ )?material to (?:fusion|synchro|xyz|link) summon this card\b)",
+    re.I,
+)
 _ACTIVATE_THIS = re.compile(
-    r"^(?:activate this card\b|activate only\b|when this card resolves\b|(?:when|if) this card is activated\b"
-    r"|special summon this card as an? (?:effect|normal) monster\b"
+    r"^(?:activate this card\b|activate only\b|activate by\b|when this card resolves\b"
+    r"|(?:when|if) this card is activated\b"
+    r"|special summon this card (?:in (?:face-up )?(?:attack|defense) position )?"
+    r"as an? (?:effect|normal) monster\b"
     r"|you can only activate this card\b)",
     re.I,
 )
@@ -515,7 +619,8 @@ _EVENT = re.compile(
     r"added|discarded|returned|flipped|targeted|tributed|detached|attacked|activated|set|shuffled|revealed|"
     r"excavated|negated|equipped|removed|placed|changed|used|drawn|reduced)\b"
     r"|\b(?:declares?|activates?|summons|attacks|battles|inflicts?|takes?|leaves|left|draws|destroys|sends|returns|"
-    r"discards|tributes|banishes|resolves|would)\b",
+    r"discards|tributes|banishes|resolves|would)\b"
+    r"|^(?:if|when) (?:special |tribute |normal )?summoned\b",  # "If Summoned this way:"
     re.I,
 )
 _GY_EVENT = re.compile(r"\bthis card is (?:sent|banished|discarded|destroyed)[^:]*\b(?:GY|graveyard)\b", re.I)
@@ -524,15 +629,61 @@ _HAND_COST = re.compile(r"\b(?:discard|reveal|send|banish) this card\b", re.I)
 _ONCE_PER_TURN = re.compile(r"\bonce per (?:opponent's |your )?turn\b", re.I)
 _CONTINUATION = re.compile(
     r"^(?:[●•(]|Then\b|Also\b|If you do\b|If (?:it|they) do(?:es)?\b|Otherwise\b|After that\b|"
-    r"(?:It|Its|They|Their|Those|That|These)\b|The (?:Special Summoned|Summoned|equipped|returned|"
-    r"banished|added|revealed|excavated|destroyed|targeted)\b|"
-    r"(?:Destroy|Banish|Return|Shuffle) (?:it|them)\b|"
+    r"(?:It|Its|They|Their|Those|That|These)\b|The (?:Special Summoned|Summoned|returned|"
+    r"banished|added|revealed|excavated|destroyed|targeted|selected|chosen|declared|shown|Set|placed|drawn)\b|"
+    r"(?:This|These) Tokens?\b|"
+    r"(?:Destroy|Banish|Return|Shuffle) (?:it|them|those|that|these)\b|"
     r"For the rest of (?:this|the) turn\b|Until the end of\b|During the End Phase of this turn\b|"
     r"You can only activate this effect\b|\(?This is a Quick Effect\b"
-    r"|This effect can only be used once while\b)"
+    r"|This effect\b|(?:This|The) (?:ATK|DEF|ATK/DEF|Level)(?: and DEF)?"
+    r" (?:change|increase|decrease|gain|loss) lasts\b|For that battle\b"
+    r"|(?:Change|Destroy|Banish|Return|Send|Special Summon|Add|Equip|Negate|Increase|Decrease) [^.]*?\bthe "
+    r"(?:selected|chosen|declared)\b"
+    # what follows from the outcome of the effect before ("If you call it right", "If you cannot, …")
+    r"|If (?:you|they) call(?:ed)? it (?:right|wrong)\b|If (?:you|they) (?:cannot|did not|do not|can't)\b"
+    r"|If (?:it|they) (?:is|are|was|were|did|does|do) not\b|If not\b|If successful\b|When you do\b"
+    r"|If (?:it|they|that monster|those monsters) (?:is|are|was|were|would)\b"
+    r"|If (?:you|they) (?:chose|choose) not to\b|If you (?:activated|activate) this (?:effect|card)\b"
+    r"|And if (?:it|you|they) do(?:es)?\b|(?:Place|Send|Shuffle|Return) the (?:remaining|rest|other)\b"
+    r"|During the (?:End|Standby) Phase(?: of this turn)?, [^.]*\bby this effect\b"
+    r"|During [^.,]*\bafter this effect's activation\b"
+    r"|During the End Phase of the turn this effect (?:was|is)\b"
+    r"|(?:During|At) [^.,]*, if you activated this effect\b|(?:Increase|Decrease|Reduce) (?:its|their)\b"
+    r"|If you called the coin toss\b|If [^.]*\b(?:when|to) (?:you )?activated? this effect\b"
+    r"|(?:When|If|While) [^.,]*\bby this effect\b|[^.]*\bthe selected (?:monster|card)s?\b"
+    r"|If (?![^.]*\bwould\b)[^.]*, you can [^.]*\binstead\.?$"
+    r"|If you [^.]* to activate this effect\b"
+    r"|Once applied\b"
+    r"|While (?:that|those|the) Tokens?\b)"
+)
+# A Union monster's "If the equipped monster would be destroyed …, destroy this card instead": part of
+# the effect that equips it.
+_UNION_SUBSTITUTE = re.compile(
+    r"^If the equipped monster would be destroyed\b[^.]*\bdestroy this card instead\b"
+)
+_EQUIPS_THIS_CARD = re.compile(r"\bequip this card to\b")
+# What becomes of a monster the effect before Special Summoned ("If Summoned this way, banish it when
+# it leaves the field"): part of that effect; after a Summoning procedure, an effect of its own.
+_SUMMONED_THIS_WAY = re.compile(
+    r"^If (?:this card is |this card was |this card )?(?:Special |Tribute |Normal )?Summoned this way\b"
+)
+# A Continuous, Equip or Field card bound to a monster of its effect: when either leaves the field,
+# the other goes too ("When this card leaves the field, destroy that monster"), a continuous effect.
+_BOUND = re.compile(
+    r"^(?:When|If) (?:this (?:face-up )?card|it|that (?:monster|target|targeted monster)"
+    r"|(?:any|one|either) of (?:those|the) monsters"
+    r"|the (?:equipped|targeted|selected|Special Summoned) monster|that card"
+    r"|a monster (?:Special )?Summoned by this effect)"
+    r" (?:leaves the field|is (?:destroyed|removed from the field)|is removed from the Field)(?: by [^,]*)?,"
+    r" (?:destroy|banish|send|return)"
+    r" (?:this card|it|that (?:monster|target|card)|the (?:equipped|targeted|selected) monster|them"
+    r"|those monsters?(?:\(s\))?)",
+    re.I,
 )
 _RESTRICTION = re.compile(
     r"\bthe turn (?:you activate this|this effect is activated|you activated this)\b"
+    r"|\bthe turn you (?:Special |Normal |Tribute )?Summon (?:this card|it this way|this way)\b"
+    r"|\bduring the turn you [^.]* (?:with|by) this effect\b"
     r"|\bYou cannot activate this effect\b"
     r"|\bfor the rest of this turn\b"
     r"|\bin response to this (?:card|effect)'s activation",
@@ -563,10 +714,17 @@ _MATERIAL_PREFIX = re.compile(r'^([^.:;]*?(?:\b[Mm]onsters?|\bTuners?|"x*"))\s+(
 _PENDULUM_MARK = re.compile(r"\[\s*Pendulum Effect\s*\]", re.I)
 _MONSTER_MARK = re.compile(r"\[\s*(?:Monster Effect|Flavou?r Text)\s*\]", re.I)
 _OLD_COST = re.compile(
-    r"^(?:(?:once|twice) per turn, )?(?:during either player's turn, )?(?:you can|either player can) "
+    r"^(?:(?:once|twice) per turn, )?(?:during [^,.;:]*, )?(?:(?:you can|either player can) )?"
+    r"(?:select [^,;:.]*? and )?"
     r"((?:remove from play|pay|discard|tribute|send|banish|"
     r"offer|detach)\b[^.;:]*?) to (?=negate|destroy|special summon|add|draw|inflict|return|change|increase|"
-    r"select|have|make|gain|look|take|equip|switch|target|activate|place)",
+    r"select|have|make|gain|look|take|equip|switch|target|activate|place|end)",
+    re.I,
+)
+# The older Ignition Effect with no colon: "Once per turn, during your Main Phase, if …, you can …".
+_OLD_IGNITION = re.compile(
+    r"^(?![^.]*\binstead\b)(?:once per turn, )?(?:during your main phase(?: [12])?, )?(?:if [^,.]*, )?"
+    r"you can (?!only\b)",
     re.I,
 )
 # The older Quick Effect with no colon: "During either player's turn, you can …".
@@ -578,6 +736,11 @@ _CHOICE_ONLY = re.compile(
 # an Equip Spell equips itself; a Continuous Trap, anything; a Continuous or Field Spell, a cost or target.
 _EQUIPS_ITSELF = re.compile(r"\bequip (?:it|that monster|them) with this card\b|\bequip this card to\b", re.I)
 _ACTIVATE_ONLY = re.compile(r"\bActivate only (when|if|during)\b")
+# How a Continuous, Equip or Field card is activated, as a sentence of its own with nothing after it.
+_REQUIREMENT = re.compile(
+    r"^(?:Activate (?:this card )?(?:only|by|at|if|when|during)\b|This card can only be activated\b"
+    r"|You can only activate this card\b|To activate this card\b)"
+)
 # The older way to write a card's activation condition, as a sentence of its own.
 _OLD_CONDITION = re.compile(
     r"^(?:Activate (?:this card )?only|This card can only be activated"
@@ -590,11 +753,14 @@ _OLD_TRIGGER = re.compile(
     r"^(?:When|If) [^,;:]*?\b(?:is|are|was|were)\b[^,;:]*(?<!would be)"
     r"(?=, you can (?!only)(?![^.]*\binstead\b))"
     # mandatory: this monster's own Summon, or a Standby/End Phase, then what happens
-    r"|^When this card is (?:(?:Normal|Flip|Special|Tribute|Normal or Flip|Normal or Special) )?Summoned"
+    r"|^When this card is (?:(?:Normal|Flip|Special|Tribute|Fusion|Synchro|Xyz|Ritual|Normal or Flip"
+    r"|Normal or Special) )?Summoned"
     r"(?: or (?:Flip |Special )?Summoned)?(?=, (?:destroy|inflict|draw|send|add|special summon|banish|return|"
     r"change|it is changed|select|target|gain|place|you (?!can)|your opponent|each player)\b)"
     r"|^During (?:each of )?(?:your|your opponent's|each player's|the|either player's) "
     r"(?:Standby|End) Phases?(?=, )"
+    r"|^When this card is (?:sent to the (?:GY|Graveyard)|destroyed|flipped face-up|removed from play"
+    r"|banished)[^,;:]*(?=, (?!you can\b)(?!destroy the equipped monster\b)[a-z])"
 )
 
 # --- the meaning tables: each row decides a value and names the rule (in RULES) that says why
@@ -625,6 +791,48 @@ CONDITIONS: tuple[tuple[Callable[[str, str], bool], str, str], ...] = (
         "trigger-hand",
     ),
     (_is_event, "trigger", "trigger-event"),
+)
+
+# Which monsters an Equip Spell can be equipped to ("Equip only to a monster you control."): what its
+# activation may target, a sentence of its own.
+_EQUIP_ONLY = re.compile(r"^(?:Equip only to|Can only be equipped to)\b", re.I)
+# A Pendulum Xyz or Synchro Monster face-up in the Extra Deck may be Pendulum Summoned like one of a Level.
+_PENDULUM_FROM_EXTRA = re.compile(
+    r"^if you can pendulum summon level \d+, you can pendulum summon this face-up card\b", re.I
+)
+# Any of those rules, which a sentence of its own states whole ("It gains …" after one is an effect).
+_WHOLE_RULE = re.compile(
+    "|".join(
+        p.pattern
+        for p in (
+            _RITUAL_LINE,
+            _XYZ_ON_TOP,
+            _TRIBUTE_RULE,
+            _MATERIAL_RULE,
+            _MATERIAL_CONDITION,
+            _EQUIP_ONLY,
+            _PENDULUM_FROM_EXTRA,
+        )
+    ),
+    re.I,
+)
+
+# How a monster may be Summoned, for a sentence of its monster text with no colon or semicolon:
+# (fits(text, masked), rule), the first that fits wins; each is an entry of kind summoning_condition.
+# The Japanese text numbers only a procedure (a way to Summon it from the hand, or without Tributing)
+# and writes the others before its ①, like the Summoning conditions.
+SUMMONING: tuple[tuple[Callable[[str, str], bool], str], ...] = (
+    (lambda text, masked: "itual" in masked and bool(_RITUAL_LINE.match(masked)), "ritual-spell-line"),
+    (lambda text, masked: bool(_SUMMON_CONDITION.match(masked)), "summoning-condition"),
+    (lambda text, masked: "Xyz" in masked and bool(_XYZ_ON_TOP.match(masked)), "xyz-on-top"),
+    (lambda text, masked: "ribut" in masked and bool(_TRIBUTE_RULE.match(masked)), "tribute-summon-rule"),
+    (lambda text, masked: "ummon" in text and bool(_PROCEDURE.search(text)), "summoning-procedure"),
+    (lambda text, masked: bool(_MATERIAL_CONDITION.match(masked)), "material-condition"),
+    (lambda text, masked: "ummon" in masked and bool(_MATERIAL_RULE.match(masked)), "material-rule"),
+    (
+        lambda text, masked: "endulum" in masked and bool(_PENDULUM_FROM_EXTRA.match(masked)),
+        "pendulum-from-extra-deck",
+    ),
 )
 
 # Card type -> kind, for an activated effect nothing triggers: (text box, card kind) -> (kind,

@@ -43,7 +43,9 @@ class Sentence:
 def normalize(text: str) -> str:
     """Straight quotes, one space, no blank lines: the form every pattern is written for."""
     text = text.translate(_QUOTES).replace("\r\n", "\n").replace("\r", "\n")
-    return "\n".join(line for line in (_SPACES.sub(" ", x).strip() for x in text.split("\n")) if line)
+    if "  " in text or "\t" in text:
+        text = _SPACES.sub(" ", text)
+    return "\n".join(line for line in (x.strip() for x in text.split("\n")) if line)
 
 
 def logical_lines(text: str) -> list[str]:

@@ -10,6 +10,10 @@ from typing import Any
 
 import yaml
 from django.core.exceptions import RequestDataTooBig
+from django.http import HttpResponse
+from django.middleware.gzip import GZipMiddleware, re_accepts_gzip
+from django.utils.cache import patch_vary_headers
+from django.utils.text import compress_string
 from django.views.decorators.gzip import gzip_page
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, extend_schema_field
@@ -25,6 +29,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from engine import REPLAY_OPTIONS, textreader
 from rulings.api.parsers import read_body, too_large
+from rulings.api.renderers import JSONRenderer, to_json
 from rulings.api.saved_serializers import (
     ConflictSerializer,
     NewRulingSerializer,
@@ -53,7 +58,7 @@ from rulings.replays.scenarios import (
     detect_format,
     format_for_content_type,
     normalize_text,
-    replay_text,
+    replay_bytes,
 )
 from rulings.saved import store
 from rulings.saved.models import SavedRuling
@@ -134,11 +139,30 @@ def replay(request: Request) -> Response:
     except UnicodeDecodeError:
         return _document_error("The body is not UTF-8 text.")
     fmt = format_for_content_type(request.content_type or "") or detect_format(text)
+    gzipped = bool(re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
     try:
-        result = replay_text(text, fmt, **options)
+        body = replay_bytes(text, fmt, **options, encode=to_json, compress=gzip_json if gzipped else None)
     except ScenarioRejected as rejected:
         return Response(as_errors(rejected.errors), status=rejected.status)
-    return Response(result)
+    # DRF has negotiated JSON (else a 406 before this view); the bytes are what its renderer and
+    # `gzip_page` would make of the replay, kept by the replay cache as they are sent
+    response = HttpResponse(body, content_type=JSONRenderer.media_type)
+    patch_vary_headers(response, ["Accept-Encoding"])
+    if body.startswith(GZIP_MAGIC):  # gzip_page leaves an encoded answer as it is
+        response.headers["Content-Encoding"] = "gzip"
+    return response
+
+
+GZIP_MAGIC = b"\x1f\x8b"  # a JSON text never starts so
+
+
+def gzip_json(body: bytes) -> bytes:
+    """The answer as `gzip_page` compresses it (Django's GZipMiddleware: level 6, a random-length
+    file name against BREACH), or the body itself when that is no shorter."""
+    if len(body) < 200:
+        return body
+    packed = compress_string(body, max_random_bytes=GZipMiddleware.max_random_bytes)
+    return packed if len(packed) < len(body) else body
 
 
 class GlossaryList(GenericAPIView):

@@ -51,7 +51,8 @@ KEYS = {
 STATS = ("atk", "def")  # null is a printed "?", so kept for a monster
 # A Spell or Trap is activated as a card whatever its text: a facts-only one has that activation,
 # with nothing it does (the judge states it: `resolution`). A monster's effects are not known (not
-# even whether Ignition, Quick or Trigger): none, until its text is imported.
+# even whether Ignition, Quick or Trigger): none, until its text is imported; the judge states the
+# kind of one it used (`effect_kind`, engine.rules.stated).
 ACTIVATION = [{"kind": "activation", "text": "The card's activation: what it does is stated by the judge."}]
 FACTS_COLUMNS = [
     "card_type", "summary", "data", "passcode", "alt_passcodes", "subtypes", "attribute",

@@ -2,7 +2,10 @@
 
 A replay is kept pickled: its size is then known exactly (a long replay can be ~100 MB as
 Python objects; an entry count cannot bound that), and a hit hands out a fresh copy that no
-caller can change for the others. Least recently used entries go first. A replay bigger than an
+caller can change for the others. The API keeps its answer instead, as the bytes it sends (its
+JSON, and that JSON gzipped): bytes cannot be changed, so a hit is those bytes, with nothing
+unpickled, encoded or compressed again. Both kinds count against the one bound, and least
+recently used entries go first. A replay bigger than an
 eighth of the bound is not cached at all, so one request cannot empty the cache of the others,
 and its pickling stops as soon as it passes that size (a huge replay is never copied whole).
 The bound is `settings.REPLAY_CACHE_BYTES`.
@@ -77,6 +80,17 @@ class ReplayCache:
             with self._lock:
                 self._entries[key] = blob
         return value
+
+    def get_bytes(self, key: Hashable) -> bytes | None:
+        """The bytes kept under `key` (by `put_bytes`), or None."""
+        with self._lock:
+            return self._entries.get(key)
+
+    def put_bytes(self, key: Hashable, value: bytes) -> None:
+        """Keep `value` as it is, if it is no bigger than one entry may be."""
+        if len(value) <= self.max_entry_bytes:
+            with self._lock:
+                self._entries[key] = value
 
     def clear(self) -> None:
         with self._lock:

@@ -8,7 +8,7 @@ from typing import Any
 from django.http import QueryDict
 
 from engine.document import VERBS, WINDOWS
-from engine.explain import CHOICE_WORDS, COST_WORDS, SUMMON_WORDS, moment_words
+from engine.explain import CHOICE_WORDS, COST_WORDS, EFFECT_KIND_WORDS, SUMMON_WORDS, moment_words
 from engine.rules import stated
 from engine.state import PHASE_NAMES
 from rulings.cards.models import Card
@@ -26,7 +26,7 @@ from rulings.workspace.sentences import Words, card_names, sentence
 
 # The action builder: which inputs each verb takes (see the spec's table of actions).
 VERB_FIELDS: dict[str, tuple[str, ...]] = {
-    "activate": ("card", "effect", "targets", "cost", "choices", "responds_to", "resolution"),
+    "activate": ("card", "effect", "targets", "cost", "choices", "responds_to", "resolution", "effect_kind"),
     "pass": (),
     "resolve": (),
     "decline": ("card", "effect"),
@@ -393,6 +393,7 @@ def builder_context(
         "windows": [(w, _capital(moment_words(w))) for w in WINDOWS],
         "phases": [(p, PHASE_NAMES.get(p, p)) for p in ACTION_PHASES],
         "choice_keys": _words(CHOICE_KEYS, CHOICE_WORDS),
+        "effect_kinds": [(k, EFFECT_KIND_WORDS[k]) for k in EFFECT_KIND_WORDS],
         "methods": _words(METHODS, SUMMON_WORDS),
         "zones": list(ZONES),
     }
@@ -413,6 +414,8 @@ def built_action(data: QueryDict | dict[str, str]) -> dict[str, Any] | None:
             action[key] = value
     if "effect" in wanted and (effect := number(data.get("b-effect", ""))) is not None:
         action["effect"] = effect
+    if "effect_kind" in wanted and (kind := data.get("b-effect_kind", "").strip()) in EFFECT_KIND_WORDS:
+        action["effect_kind"] = kind  # a facts-only monster's effect: its kind, stated
     if "zone" in wanted and (zone := number(data.get("b-zone", ""))) is not None:
         action["zone"] = zone
     if "phase" in wanted and (to := data.get("b-phase", "").strip()):
@@ -557,8 +560,8 @@ def builder_data(action: Any, index: int) -> QueryDict | None:
     verb = action["do"]
     data = QueryDict(mutable=True)
     data["b-do"], data["b-edit"] = verb, str(index)
-    for key in ("player", "card", "attacker", "target", "responds_to", "position", "method", "effect", "zone",
-                "at"):  # fmt: skip
+    for key in ("player", "card", "attacker", "target", "responds_to", "position", "method", "effect",
+                "effect_kind", "zone", "at"):  # fmt: skip
         if key in action:
             data[f"b-{key}"] = str(action[key])
     if "to" in action:
@@ -634,8 +637,9 @@ def unfinished_rows(data: QueryDict | dict[str, Any]) -> dict[str, list[str]]:
 
 
 # --------------------------------------------------------------------------- problems in place
-PROBLEM_FIELDS = ("player", "do", "card", "effect", "targets", "responds_to", "tributes", "method",
-                  "materials", "zone", "position", "attacker", "target", "at", "choices")  # fmt: skip
+PROBLEM_FIELDS = ("player", "do", "card", "effect", "effect_kind", "targets", "responds_to", "tributes",
+                  "method", "materials", "zone", "position", "attacker", "target", "at",
+                  "choices")  # fmt: skip
 
 
 def builder_problems(

@@ -6,7 +6,7 @@ engine.explain; this module only puts them in order."""
 import re
 from typing import Any
 
-from engine.explain import CHOICE_WORDS, SUMMON_WORDS, moment_words, phase_words
+from engine.explain import CHOICE_WORDS, EFFECT_KIND_WORDS, SUMMON_WORDS, moment_words, phase_words
 
 REF = re.compile(r"^(?P<owner>[AB]):(?P<name>.+?)(?:#(?P<copy>\d+))?$")
 # A cost as a sentence says it, by the key of an action's `cost` ("banishing Peten the Dark Clown").
@@ -89,6 +89,8 @@ def _activate(a: dict[str, Any], w: Words) -> str:
     text = f"{a['player']} activates {w.card(a.get('card', '?'))}"
     if a.get("effect"):
         text += f" (effect {a['effect']})"
+    if a.get("effect_kind") in EFFECT_KIND_WORDS:  # a facts-only monster's, its kind stated
+        text += f" (its {EFFECT_KIND_WORDS[a['effect_kind']]})"
     parts = []
     if a.get("targets"):
         parts.append(f"targeting {w.cards(a['targets'])}")

@@ -1,8 +1,8 @@
 """Where a card can be, checked as the board is built: what the engine's reading of a board lets
 through but a judge would want said next to the field at once. Problems (an Extra Deck monster in
 the hand or the Deck, a Main Deck card in the Extra Deck, a Link Monster in Defense Position) stop
-the replay like the engine's own; notes (a Link Monster in a Main Monster Zone no Link Arrow points
-to, which it may have reached another way) are only said.
+the replay like the engine's own; notes (a Link Monster in a Main Monster Zone no Link Arrow of
+either player points to, which it may have reached another way) are only said.
 
 Read off the card files (engine/cards) by name; a card the engine does not know is the engine's
 to report."""
@@ -11,11 +11,10 @@ from typing import Any
 
 from engine.cards import CardDef
 from engine.catalog import load_catalog
+from engine.rules.kinds import arrow_zones, place
 
 ErrorList = list[dict[str, str]]
-# A Link Monster's arrows that point from an Extra Monster Zone down to its controller's Main
-# Monster Zones (the left EMZ is above zone 2, the right one above zone 4), by arrow.
-EMZ_DOWN = {"emz-left": {"bl": 1, "b": 2, "br": 3}, "emz-right": {"bl": 3, "b": 4, "br": 5}}
+SLOTS = {"emz-left": 6, "emz-right": 7}  # the document's names of the Extra Monster Zones
 
 
 def _defn(entry: Any) -> CardDef | None:
@@ -23,21 +22,21 @@ def _defn(entry: Any) -> CardDef | None:
     return load_catalog().get(str(name or "").strip().lower())
 
 
-def _pointed_to(monsters: list[dict[str, Any]], zone: int) -> bool:
-    """A Link Arrow of another of the player's Link Monsters points to Main Monster Zone `zone`."""
-    for other in monsters:
-        defn = _defn(other)
-        if defn is None or "link" not in defn.subtypes or other.get("zone") == zone:
+def _pointed(board: dict[str, Any]) -> set[tuple[int, int]]:
+    """The Monster Zones a face-up Link Monster of either player points to, as the engine places
+    them (`engine.rules.kinds`: the same arrows, the same field)."""
+    pointed: set[tuple[int, int]] = set()
+    for name, player in (board.get("players") or {}).items():
+        if name not in ("A", "B") or not isinstance(player, dict):
             continue
-        where = other.get("zone")
-        arrows = set(defn.link_arrows)
-        if where in EMZ_DOWN and zone in {EMZ_DOWN[where][a] for a in arrows & set(EMZ_DOWN[where])}:
-            return True
-        if isinstance(where, int) and (
-            ("l" in arrows and where - 1 == zone) or ("r" in arrows and where + 1 == zone)
-        ):
-            return True
-    return False
+        for monster in player.get("monsters") or []:
+            defn = _defn(monster)
+            slot = SLOTS.get(monster.get("zone"), monster.get("zone")) if isinstance(monster, dict) else None
+            if defn is None or "link" not in defn.subtypes or slot not in range(1, 8):
+                continue
+            if monster.get("position") != "set":
+                pointed.update(arrow_zones(place(name, slot), name, defn.link_arrows))
+    return pointed
 
 
 def zone_checks(doc: dict[str, Any]) -> tuple[ErrorList, ErrorList]:
@@ -45,6 +44,7 @@ def zone_checks(doc: dict[str, Any]) -> tuple[ErrorList, ErrorList]:
     problems: ErrorList = []
     notes: ErrorList = []
     board = doc.get("board") if isinstance(doc.get("board"), dict) else {}
+    pointed = _pointed(board)
     for name, player in (board.get("players") or {}).items():
         if not isinstance(player, dict):
             continue
@@ -78,7 +78,7 @@ def zone_checks(doc: dict[str, Any]) -> tuple[ErrorList, ErrorList]:
                 message = f"{defn.name} is a Link Monster: it is always in Attack Position"
                 problems.append({"path": f"{path}.position", "message": message})
             zone = monster.get("zone")
-            if isinstance(zone, int) and not _pointed_to(monsters, zone):
+            if isinstance(zone, int) and 1 <= zone <= 5 and place(name, zone) not in pointed:
                 message = (
                     f"{defn.name} is a Link Monster: summoned from the Extra Deck it goes to an Extra "
                     "Monster Zone or a zone a Link Arrow points to, and no Link Arrow points here now "

@@ -1,5 +1,7 @@
 """The coverage table (tests/scenarios/coverage.yml): every rule statement of the rules references
-is listed with the corpus scenarios that test it, or with the reason none does yet.
+is listed with the corpus scenarios that test it (or, for a rule a replay of one Duel cannot show,
+the tests that check it elsewhere: the deck check, the printed facts), or with the reason none
+does yet.
 
 `python tests/engine/test_coverage.py` rewrites tests/scenarios/COVERAGE.md from the table.
 """
@@ -21,7 +23,9 @@ CORPUS = Path(__file__).parents[1] / "scenarios"
 TABLE = CORPUS / "coverage.yml"
 MARKDOWN = CORPUS / "COVERAGE.md"
 PENDING = CORPUS / "pending"
-KEYS = {"id", "source", "rule", "scenarios", "open", "exceptions", "note"}
+KEYS = {"id", "source", "rule", "scenarios", "tests", "open", "exceptions", "note"}
+ROOT = Path(__file__).parents[2]
+TEST_REF = re.compile(r"^(tests/[\w/.-]+\.py)::(test_\w+)$")  # a test outside the corpus: path::function
 PENDING_CITED = re.compile(r"tests/scenarios/pending/([\w.-]+\.yaml)")
 
 
@@ -36,8 +40,8 @@ PENDING_FILES = sorted(PENDING.glob("*.yaml"))
 
 
 def summary(rules: list[dict[str, Any]]) -> dict[str, int]:
-    """How many rules the table lists, how many have scenarios, how many are open."""
-    covered = sum(1 for r in rules if r.get("scenarios"))
+    """How many rules the table lists, how many have scenarios or tests, how many are open."""
+    covered = sum(1 for r in rules if r.get("scenarios") or r.get("tests"))
     return {"rules": len(rules), "covered": covered, "open": len(rules) - covered}
 
 
@@ -58,8 +62,8 @@ def render_markdown(rules: list[dict[str, Any]]) -> str:
             current = reference
             out += ["", f"## {reference}", "", "| id | rule | scenarios / open |", "|---|---|---|"]
         text = rule["rule"] + (f" *Except:* {rule['exceptions']}" if rule.get("exceptions") else "")
-        if rule.get("scenarios"):
-            tested = ", ".join(f"`{s}`" for s in rule["scenarios"])
+        if rule.get("scenarios") or rule.get("tests"):
+            tested = ", ".join(f"`{s}`" for s in [*(rule.get("scenarios") or []), *(rule.get("tests") or [])])
         else:
             tested = f"**open:** {rule['open']}"
         out.append(f"| `{rule['id']}` | {_cell(text)} | {_cell(tested)} |")
@@ -80,9 +84,16 @@ def test_entry(rule: dict[str, Any]) -> None:
     assert set(rule) <= KEYS, set(rule) - KEYS
     assert rule["source"].strip() and rule["rule"].strip()
     scenarios, reason = rule.get("scenarios"), (rule.get("open") or "").strip()
-    assert bool(scenarios) != bool(reason), "an entry has scenarios or a non-empty open reason, not both"
+    tests = rule.get("tests")
+    assert bool(scenarios or tests) != bool(reason), "an entry has scenarios or tests, or an open reason"
     for stem in scenarios or []:
         assert (CORPUS / f"{stem}.yaml").is_file(), f"{stem}.yaml is not in the corpus"
+    for ref in tests or []:  # a test that checks the rule where a replay cannot (the deck check)
+        found = TEST_REF.match(ref)
+        assert found, f"{ref}: expected tests/<path>.py::test_<name>"
+        path, name = ROOT / found[1], found[2]
+        assert path.is_file(), f"{found[1]} is not a file"
+        assert re.search(rf"^def {name}\(", path.read_text(encoding="utf-8"), re.M), f"{ref}: no such test"
     for name in PENDING_CITED.findall(reason):
         assert (PENDING / name).is_file(), f"pending/{name} is cited but missing"
 

@@ -20,7 +20,7 @@ ENGINE = Path(__file__).resolve().parents[2] / "engine"
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     # what everything reads: errors and explanation codes, the game state, the document's shape
     ("base", ("engine.errors", "engine.explain", "engine.state", "engine.document", "engine.yamlio",
-              "engine.limits", "engine.catalog_cache")),
+              "engine.limits", "engine.catalog_cache", "engine.shapes")),
     # the card-file schema, the registries of the words a card file names, the card-text reader
     ("definitions", ("engine.cards", "engine.vocabulary", "engine.textreader", "engine.textreader.*")),
     # the rules and the vocabularies' implementations (registered into the registries)

@@ -12,7 +12,7 @@ from corpus_fingerprint import replayable
 from engine import replay
 from engine.document import ActionEntry
 from engine.errors import Illegal
-from engine.explain import Card, JudgeNames, render
+from engine.explain import Card, JudgeNames, Phrase, render
 from engine.rules import chain as chain_rules
 from engine.rules import legal
 from engine.state import Game
@@ -97,7 +97,8 @@ def test_a_remembered_place_and_timing_follow_the_moment(monkeypatch: pytest.Mon
 
 def test_a_reason_is_rendered_with_the_namer_asked() -> None:
     """A reason kept for one namer is not the reason given with another."""
-    err = Illegal("activate.damage_step", card=Card("A:Waboku", "Waboku"))
+    why = Phrase("damage_step_refused.not_a_kind_allowed")
+    err = Illegal("activate.damage_step", card=Card("A:Waboku", "Waboku"), why=why)
     judge = JudgeNames([("A:Waboku", "A", "Waboku")])
     assert legal._reason(err.explanation, None, legal._rendered(None)) == err.explanation.text
     named = legal._reason(err.explanation, judge, legal._rendered(judge))

@@ -282,7 +282,6 @@ def test_normal_monsters_have_no_effects() -> None:
             "During your Standby Phase, you must pay 500 LP (this is not optional), or destroy this card.",
             "Pay 500 LP",
         ),
-        ("Once per turn, during your End Phase: Pay 500 LP or destroy this card.", "Pay 500 LP"),
         (
             "During your Standby Phase, send 1 card from your hand to the GY or destroy this card.",
             "Send 1 card from your hand to the GY",
@@ -300,6 +299,19 @@ def test_maintenance_costs(text: str, cost: str) -> None:
         cost,
     )
     assert effect["reasons"]["cost"]["glossary"] == "maintenance-cost"
+
+
+def test_a_phase_payment_written_with_a_colon_is_a_trigger() -> None:
+    """With a colon the effect is activated (the grammar's colon), so it is a mandatory trigger, not a
+    maintenance cost: every real text so written (Yubel, Five-Headed Link Dragon, Frozen Domain of the
+    Ice Barrier) is one the Japanese says activates (発動する)."""
+    activation, effect = classify(
+        "Once per turn, during your End Phase: Pay 500 LP or destroy this card.",
+        kind="trap",
+        subtype="continuous",
+    )
+    assert activation["text"] == "(card activation)"
+    assert (effect["kind"], effect["optional"], effect["wording"]) == ("trigger", False, "during")
 
 
 # --- Spells and Traps

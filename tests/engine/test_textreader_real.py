@@ -19,19 +19,31 @@ from tests.engine.real_cards import (
     MISSING,
     RealCard,
     ja_effect_count,
-    ja_once_per_turn,
     numbered,
+    once_per_turn_agrees,
     real_cards,
     restriction_only,
 )
 
 pytestmark = pytest.mark.skipif(CARD_DATA is None, reason=MISSING)
 DATA = Path(__file__).parent / "data"
-# Floors, not targets: what the reader reached when this test was written (issue 14 asks 97% and
-# 98%; see the benchmark, benchmarks/textreader_real.py, for the figures and the disagreements).
-MIN_COUNT_AGREEMENT = 0.90
-MIN_ONCE_PER_TURN_AGREEMENT = 0.81
-MIN_SAMPLE_ACCURACY = 0.95
+# Issue 14's targets, which the reader reaches (97.1% and 98.5% when this was written; see the
+# benchmark, benchmarks/textreader_real.py, for the figures and the disagreements by category).
+MIN_COUNT_AGREEMENT = 0.97
+MIN_ONCE_PER_TURN_AGREEMENT = 0.98
+# How many of the sample's 288 effects the reader read right, field by field, when the labels were
+# last checked (data/reader_sample.yaml): the test fails if a field falls below.
+SAMPLE_RIGHT = {
+    "kind": 284,
+    "spell_speed": 285,
+    "optional": 288,
+    "wording": 286,
+    "can_miss_timing": 288,
+    "targets": 285,
+    "cost": 286,
+    "condition": 286,
+    "once_per_turn": 287,
+}
 
 
 @pytest.fixture(scope="module")
@@ -78,10 +90,9 @@ def test_agreement_with_the_japanese_text(readings: list[tuple[RealCard, list[di
         if (want := ja_effect_count(card)) is not None:
             counts["count"] += 1
             counts["count_agree"] += len(mine) == want
-        if (want_opt := ja_once_per_turn(card)) is not None:
-            have = [e["once_per_turn"] if e["once_per_turn"] != "card_activation" else "none" for e in mine]
+        if (agrees := once_per_turn_agrees(card, effects)) is not None:
             counts["opt"] += 1
-            counts["opt_agree"] += have == want_opt
+            counts["opt_agree"] += agrees
     count_rate, opt_rate = counts["count_agree"] / counts["count"], counts["opt_agree"] / counts["opt"]
     print(f"\neffect count = Japanese {count_rate:.1%}, once per turn = Japanese {opt_rate:.1%}")
     assert count_rate >= MIN_COUNT_AGREEMENT
@@ -89,10 +100,14 @@ def test_agreement_with_the_japanese_text(readings: list[tuple[RealCard, list[di
 
 
 def test_where_the_reader_and_a_written_card_disagree() -> None:
-    """The list is data/reader_vs_written.yaml: a fix or a new difference must update it."""
+    """The list is data/reader_vs_written.yaml: a fix or a new difference must update it, and each
+    difference says which side is right and why."""
     listed = yaml.safe_load((DATA / "reader_vs_written.yaml").read_text(encoding="utf-8"))
     found = written_disagreements({card.name: card for card in real_cards()})
-    assert found == listed
+    assert found == [{key: row[key] for key in ("card", "field", "reader", "written")} for row in listed]
+    for row in listed:
+        assert row["right"] in ("reader", "written", "neither"), row
+        assert len(row["why"].split()) >= 8, row
 
 
 def _digest(value: str | None) -> str | None:
@@ -100,17 +115,21 @@ def _digest(value: str | None) -> str | None:
 
 
 def test_the_hand_checked_sample() -> None:
-    """Per-field accuracy over the hand-checked part of the fixed random sample (data/reader_sample.yaml)."""
+    """Per-field accuracy over the hand-checked fixed random sample (data/reader_sample.yaml): each field
+    at least as often right as when it was checked, and every sampled effect still the one checked."""
     rows = yaml.safe_load((DATA / "reader_sample.yaml").read_text(encoding="utf-8"))
-    assert len(rows) == 300
+    assert len(rows) == 300 and all(row["checked"] for row in rows)
     cards = {card.name: card for card in real_cards()}
-    checked = [row for row in rows if row["checked"] and row["effect"] >= 0]
+    checked = [row for row in rows if row["effect"] >= 0]
     right: Counter[str] = Counter()
     before: Counter[str] = Counter()
     wrong: list[str] = []
+    moved: list[str] = []
     for row in checked:
         effects = classify(**cards[row["card"]].args())
         effect = effects[row["effect"]] if row["effect"] < len(effects) else {}
+        if _digest(effect.get("text")) != row["effect_sha256"]:
+            moved.append(f"{row['card']} #{row['effect']}")
         for name in CHECKED_FIELDS:
             key = f"{name}_sha256" if name in ("cost", "condition") else name
             have = _digest(effect.get(name)) if key != name else effect.get(name, object())
@@ -119,13 +138,12 @@ def test_the_hand_checked_sample() -> None:
             before[name] += name not in row["reader_was_wrong_on"]
             if not ok:
                 wrong.append(f"{row['card']} #{row['effect']}: {name}")
-    table = [f"{'field':<16} now    when checked   ({len(checked)} effects checked of 300)"]
+    table = [f"{'field':<16} now    when checked   ({len(checked)} effects of 300)"]
     table += [
         f"{name:<16} {right[name] / len(checked):6.1%} {before[name] / len(checked):8.1%}"
         for name in CHECKED_FIELDS
     ]
     print("\n" + "\n".join(table))
-    low = {
-        n: right[n] / len(checked) for n in CHECKED_FIELDS if right[n] / len(checked) < MIN_SAMPLE_ACCURACY
-    }
+    assert not moved, f"the reader splits these cards otherwise: check the rows again {moved}"
+    low = {name: right[name] for name in CHECKED_FIELDS if right[name] < SAMPLE_RIGHT[name]}
     assert not low, (low, wrong)

@@ -84,3 +84,22 @@ def test_no_sentence_title_or_verdict_names_a_card_by_its_id(path: Path) -> None
     said += [v["text"] for v in result["verdict"]]
     assert not [text for text in said if CARD_ID.search(text)]
     assert all(set(v) == {"step", "code", "text"} for v in result["verdict"])
+
+
+def test_when_the_duel_ends_the_verdict_says_where_cards_were_then() -> None:
+    """Ring of Destruction ends the duel as its link resolves: its card was still face-up on the
+    field then, and the verdict says so in the past, not "after the last step"."""
+    result = replay(_scenario("verdict-ring-of-destruction-500-lp-each"), boards="final", legal="none")
+    assert result["result"]["draw"] is True
+    places = [v for v in result["verdict"] if v["code"].startswith("verdict.card_")]
+    assert places and all(v["code"] == "verdict.card_when_ended" for v in places)
+    assert not [v for v in result["verdict"] if "After the last step" in v["text"]]
+    assert "When the duel ended, A's Ring of Destruction was face-up in A's Spell & Trap Zone 1." in [
+        v["text"] for v in result["verdict"]
+    ]
+
+
+def test_while_the_duel_goes_on_the_verdict_says_where_cards_are_after_the_last_step() -> None:
+    result = replay(_scenario("verdict-dark-hole-sangan-and-peten"), boards="final", legal="none")
+    places = [v for v in result["verdict"] if v["code"].startswith("verdict.card_")]
+    assert places and all(v["text"].startswith("After the last step, ") for v in places)

@@ -16,7 +16,18 @@ import yaml
 from corpus_fingerprint import replayable
 
 from engine import replay
-from engine.explain import CODES, PHRASES, SENTENCES, from_dict, render
+from engine.explain import (
+    CODES,
+    PHRASES,
+    SENTENCES,
+    Card,
+    Phrase,
+    article,
+    explain,
+    from_dict,
+    render,
+    render_phrase,
+)
 from engine.replay import judge_names
 from engine.scenario import load_scenario
 
@@ -123,3 +134,30 @@ def test_every_corpus_explanation_renders_again_from_its_params(path: Path) -> N
             again = from_dict(e)
             render(again, lambda i: f"<{i}>")
             assert render(again, names) == e["text"], (step["n"], e["code"])
+
+
+def test_no_template_writes_an_article_before_a_field_itself() -> None:
+    """ "a {method} Monster" would read "a Xyz Monster": an article before a field is the field's
+    `a` spec (`{method:a}`), which picks "a" or "an" by the word it gets."""
+    bare = re.compile(r"(?:^|[^\w'])[aA]n? \{")
+    assert not [key for key, template in {**SENTENCES, **PHRASES}.items() if bare.search(template)]
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [("Xyz", "an"), ("X-Head Cannon", "an"), ("EARTH", "an"), ("Ignition", "an"), ("Honest", "an"),
+     ("Ultimate Offering", "an"), ("Link", "a"), ("Synchro", "a"), ("Union", "a"), ("one", "a"),
+     ('"Elemental HERO"', "an"), ("Token", "a")],
+)  # fmt: skip
+def test_the_article_follows_the_sound_of_the_word(word: str, expected: str) -> None:
+    assert article(word) == expected
+
+
+def test_an_article_spec_renders_the_right_article() -> None:
+    reason = Phrase("procedure_not_met.not_monster", card=Card("A:Sangan", "Sangan"), method="Xyz")
+    assert render(explain("summon.procedure_not_met", reason=reason)) == "Sangan is not an Xyz Monster."
+    said = render_phrase(
+        Phrase("cost_missing.monster_already_paid_for", attribute="EARTH", card=Card("x", "X"))
+    )
+    assert said.startswith("An EARTH monster already paid for X's effect")
+    assert render_phrase(Phrase("done.summon_after", method="Link")) == "a Link Summon follows its resolution"

@@ -12,6 +12,7 @@ from django.test import Client
 
 from rulings.workspace.document import form_values
 from rulings.workspace.sentences import sentence
+from rulings.workspace.zones import zone_checks
 
 pytestmark = pytest.mark.django_db
 
@@ -240,3 +241,19 @@ def test_the_mat_is_folded_by_player_and_says_what_each_part_holds(client: Clien
     html = bad.content.decode()
     assert '<details class="mat-part mat-part-B" data-ui="B" open>' in html
     assert "1 problem" in part(html, 'id="part-B"', "</summary>")
+
+
+def test_a_link_arrow_of_either_player_counts_for_the_zone_note() -> None:
+    """B's Accesscode Talker in the left Extra Monster Zone points down (to B) and up (to A): its Top
+    Link Arrow points to A's Main Monster Zone 2, so A's Link Monster there needs no note; in zone 3,
+    where no arrow points, it gets one (the engine's own arrows: `engine.rules.kinds`)."""
+
+    def notes(zone: int) -> list[str]:
+        board = {"players": {
+            "A": {"monsters": [{"card": "Linkuriboh", "zone": zone}]},
+            "B": {"monsters": [{"card": "Accesscode Talker", "zone": "emz-left"}]},
+        }}  # fmt: skip
+        return [n["path"] for n in zone_checks({"board": board})[1]]
+
+    assert notes(2) == []
+    assert notes(3) == ["board.players.A.monsters[0].zone"]
