@@ -28,9 +28,6 @@ PILES = (
     ("banished", "Banished"),
     ("extra_deck", "Extra Deck"),
 )
-# Event keys shown in this order after the type; any others follow, sorted.
-EVENT_KEY_ORDER = ("card", "player", "amount", "chain_link", "cause")
-EVENT_KEYS_HIDDEN = {"type", "from", "to", "seq"}  # seq only orders events; the list does that
 
 
 def as_card(entry: Any) -> dict[str, Any]:
@@ -132,19 +129,6 @@ def board_view(board: dict[str, Any], names: Names = str) -> dict[str, Any]:
 
 
 CARD_ID = re.compile(r"[AB]:\S")  # a card's id in the replay (`B:Peten the Dark Clown#2`)
-ZONE_WORDS = {
-    "hand": "the hand",
-    "deck": "the Deck",
-    "extra_deck": "the Extra Deck",
-    "graveyard": "the GY",
-    "banished": "banished",
-    "monsters": "a Monster Zone",
-    "spell_traps": "a Spell & Trap Zone",
-    "field_spell": "the Field Zone",
-    "material": "Xyz Material",
-    "gone": "out of the duel",
-}
-EVENT_KEY_WORDS = {"amount": "amount", "chain_link": "Chain Link", "cause": "by", "target": "target"}
 REASON_WORDS = {
     "zero_lp": "a player's LP reached 0",
     "both_zero_lp": "both players reached 0 LP at the same time",
@@ -169,30 +153,6 @@ def words(value: Any, names: Names = str) -> str:
     if isinstance(value, str) and (in_text := getattr(names, "in_text", None)):
         value = in_text(value)  # ids inside a value: "cost of B:Tribute to the Doomed"
     return str(value).replace("_", " ")
-
-
-def describe_event(event: dict[str, Any], names: Names = str) -> dict[str, Any]:
-    """An event as a type label and short details in words, for a compact list."""
-    details = []
-    if event.get("card"):
-        details.append(words(event["card"], names))
-    where = []
-    if event.get("from"):
-        where.append(f"from {ZONE_WORDS.get(event['from'], words(event['from'], names))}")
-    if event.get("to"):
-        where.append(f"to {ZONE_WORDS.get(event['to'], words(event['to'], names))}")
-    if where:
-        details.append(" ".join(where))
-    keys = [*EVENT_KEY_ORDER[1:], *sorted(set(event) - EVENT_KEYS_HIDDEN - set(EVENT_KEY_ORDER))]
-    for key in keys:
-        value = event.get(key)
-        if value in (None, "", [], False):
-            continue
-        if key == "player":
-            details.append(f"player {value}")
-        else:
-            details.append(f"{EVENT_KEY_WORDS.get(key, words(key))}: {words(value, names)}")
-    return {"type": words(event.get("type", "event")), "details": details}
 
 
 def result_text(result: dict[str, Any] | None) -> str:

@@ -20,12 +20,12 @@ from rulings.glossary.models import glossary_terms
 from rulings.replays.display import (
     board_view,
     chain_view,
-    describe_event,
     lp_changes,
     result_text,
     step_marks,
     verdict_items,
 )
+from rulings.replays.event_words import event_sentence
 from rulings.replays.models import Scenario
 from rulings.replays.scenarios import (
     ErrorList,
@@ -143,7 +143,7 @@ def step_context(
             }
             for e in explanations
         ],
-        "events": [describe_event(e, names) for e in (step or {}).get("events") or []],
+        "events": [event_sentence(e, names) for e in (step or {}).get("events") or []],
         "chain": (step or {}).get("chain") or [],
         "chain_view": chain_view((step or {}).get("chain") or [], (step or {}).get("events") or [], names),
         "lp_changes": lp_changes((step or {}).get("events") or [], names),

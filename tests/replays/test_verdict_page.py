@@ -189,7 +189,7 @@ def test_cards_are_named_as_a_judge_says_them_in_events_and_the_chain(client: Cl
     shown = visible_text(client.get(f"/s/{slug}/step/5/").content.decode())
     assert "B's first Peten the Dark Clown" in shown  # the chain's Chain Link 2
     shown = visible_text(client.get(f"/s/{slug}/step/6/").content.decode())
-    assert "B's second Peten the Dark Clown" in shown and "to a Monster Zone" in shown
+    assert "B's second Peten the Dark Clown is Special Summoned from the Deck, by B's first" in shown
 
 
 def test_the_saved_ruling_page_and_its_print_view_show_the_same_verdict(
