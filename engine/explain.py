@@ -1305,7 +1305,9 @@ SENTENCES: dict[str, str] = {
         "{card} left the field before Chain Link {link} resolved, so it does nothing."
     ),
     "activate.not_allowed_now": "{reason}",
-    "activate.no_such_effect": "{card} has {effect_count} effect(s); there is no effect {number}.",
+    "activate.no_such_effect": (
+        "{card} has {effect_count} {effect_count:effect|effects}; there is no effect {number}."
+    ),
     "activate.kind_of_written_effect": (
         "{card} has written effects (or is not a monster): activate one of its effects, not a kind of "
         "effect stated for a monster with none."
@@ -2023,7 +2025,7 @@ PHRASES: dict[str, str] = {
     ),
     "spell_speed_too_low.spell_speed_response_chain": (
         "{card} is Spell Speed {speed}; a response to Chain Link {link} (Spell Speed {spell_speed}) must be "
-        "Spell Speed 2 or higher and at least {spell_speed}."
+        "Spell Speed {needed} or higher."
     ),
     "spell_speed_too_low.trigger_effect_spell_speed": (
         "{card}'s trigger effect is Spell Speed 1: it cannot respond to an open chain."

@@ -171,6 +171,7 @@ def _check_timing(now: Moment, player: str, card: CardState, defn: CardDef, effe
                     speed=speed,
                     link=top.link,
                     spell_speed=top.spell_speed,
+                    needed=max(2, top.spell_speed),  # a response is Spell Speed 2 at least
                 ),
             )  # fmt: skip
     elif speed == 1 and (player != now.turn_player or now.phase not in MAIN_PHASES or now.battle):
