@@ -73,6 +73,9 @@ Apply = Literal[
     "spell_counters",  # a `counter` each time a Spell Card resolves, up to `counter_limit`
     "win_with_counters",  # its controller wins once it holds `counter_limit` `counter`s
     "match_win",  # reducing the opponent to 0 LP with its battle damage wins the Match
+    # each time the opponent draws outside either Draw Phase, its controller draws `draws` cards at
+    # once, without a chain (Appropriate: engine.rules.duel)
+    "draw_when_opponent_draws",
     "unaffected_by_other_cards",  # other cards' effects do not apply to it (Vennominaga)
     # as an opponent's effect that targets it resolves, a die is rolled: on one of `die`, that
     # effect is negated and its card destroyed (Terrorking Archfiend; engine.rules.abilities)
@@ -258,6 +261,7 @@ class Effect(_Strict, kw_only=True):
     # effect": the older Unions' text)
     affects: Selector | Literal["this", "equipped", "equipped_by_itself"] | None = None
     atk: int = 0  # modify_stats
+    draws: int = 0  # draw_when_opponent_draws: how many cards its controller draws
     def_: int = field(default=0, name="def")
     with_activation: bool = False  # a Continuous Trap's effect usable as the card is activated
     # kind continuous: "While you control another ...": applies only while its controller controls

@@ -81,6 +81,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "duel.zero_lp": (("life-points", "win-conditions"), "A player's LP reached 0: they lose."),
     "duel.both_zero_lp": (("game-draw", "life-points"), "Both players reached 0 LP at once."),
     "duel.deck_out": (("deck-out", "win-conditions"), "A player had to draw from an empty Deck."),
+    "continuous.draws_on_opponent_draw": (
+        ("continuous-effect", "draw-phase"),
+        "A face-up card makes its controller draw each time the opponent draws outside a Draw Phase.",
+    ),
     "duel.both_deck_out": (
         ("deck-out", "game-draw"),
         "Both players had to draw more cards at once than their Decks held: the duel is a draw.",
@@ -1036,6 +1040,10 @@ SENTENCES: dict[str, str] = {
     "duel.zero_lp": "{loser}'s LP reached 0, so {opponent} wins the duel.",
     "duel.both_zero_lp": "Both players reached 0 LP at the same time: the duel is a draw.",
     "duel.deck_out": "{player} must draw but has no cards left in the Deck, so {player} loses the duel.",
+    "continuous.draws_on_opponent_draw": (
+        "{opponent} drew outside a Draw Phase, so {card} makes {player} draw {count} cards at once: a "
+        "Continuous effect, it does not start a chain."
+    ),
     "duel.both_deck_out": (
         "{players: and } must each draw {count} card{count:|s} at the same time, and neither Deck holds "
         "that many: neither can draw, so the duel is a draw."
@@ -2675,6 +2683,10 @@ PHRASES: dict[str, str] = {
     "unmet.end_of_battle_phase": "it is activated at the end of the Battle Phase (its End Step)",
     "unmet.opponent_activated_monster_effect_in_main": (
         "{opponent} must have activated a monster effect during a Main Phase this turn"
+    ),
+    "unmet.opponent_drew_outside_draw_phase": (
+        "it can be activated only when {opponent} draws outside a Draw Phase, and that is not the last "
+        "thing that happened"
     ),
     "unmet.opponent_added_from_deck": (
         "it answers {opponent} adding a card from their Main Deck to their hand outside the Draw Phase, and "

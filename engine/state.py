@@ -653,6 +653,8 @@ class Game:
     # (Droll & Lock Bird answers it); kept through the chain that follows, like last_summon
     last_added: tuple[str, ...] = ()
     last_added_fresh: bool = False  # set since the last chain ended: it survives that chain's end
+    # the player whose draw outside a Draw Phase was the last thing to happen (Appropriate's activation)
+    last_drew: str | None = None
     flipped_in_chain: tuple[str, ...] = ()  # Continuous Traps used as they were flipped this chain
     waiting: tuple[Any, ...] = ()  # triggers set off and not yet activated (rules.triggers.Trigger)
     building: bool = False  # a trigger window is open: the waiting triggers are building a chain

@@ -250,6 +250,18 @@ def _opponent_added_from_deck(a: Activating) -> str | Phrase | None:
     return (Phrase("unmet.opponent_added_from_deck", opponent=Player(opponent(a.player))))  # fmt: skip
 
 
+@CONDITIONS.register(
+    "opponent_drew_outside_draw_phase",
+    "the opponent's draw outside a Draw Phase is the last thing that happened",
+)
+def _opponent_drew_outside_draw_phase(a: Activating) -> str | Phrase | None:
+    """Appropriate (TCG text: "Activate only when your opponent draws ... outside of either Draw
+    Phase"): a "when" timing, so not after something else has happened (Graceful Charity's discard)."""
+    if a.tx.game.last_drew == opponent(a.player):
+        return None
+    return Phrase("unmet.opponent_drew_outside_draw_phase", opponent=Player(opponent(a.player)))
+
+
 # --------------------------------------------------------------------------- attacks and battles
 @CONDITIONS.register("opponent_attack_declared", "an opponent's monster has just declared an attack")
 def _opponent_attack_declared(a: Activating) -> str | Phrase | None:

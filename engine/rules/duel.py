@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.explain import Player
+from engine.explain import Card, Player
 from engine.state import Result, opponent
 
 if TYPE_CHECKING:
@@ -29,6 +29,28 @@ def draw(tx: Tx, player: str, count: int, cause: str, chain_link: int | None = N
             return
         card_id = state.deck[0] if state.deck else _reveal_unknown(tx, player)
         tx.move(card_id, "hand", event="drew", cause=cause, chain_link=chain_link)
+    if count and tx.board.phase != "draw":
+        _opponents_draw_too(tx, player)
+
+
+def _opponents_draw_too(tx: Tx, player: str) -> None:
+    """Each time a player draws outside either Draw Phase, each face-up card of their opponent with
+    `draw_when_opponent_draws` in force makes its controller draw at once, without a chain (Appropriate,
+    TCG text; two of them draw twice)."""
+    from engine.rules.continuous import in_force
+
+    for card, effect in list(in_force(tx.board, "draw_when_opponent_draws")):
+        if card.controller == player or tx.game.result is not None:
+            continue
+        tx.say(
+            "continuous.draws_on_opponent_draw",
+            opponent=Player(player),
+            card=Card.of(card),
+            player=Player(card.controller),
+            count=effect.draws,
+            cards=(card.id,),
+        )  # fmt: skip
+        draw(tx, card.controller, effect.draws, cause=card.id)
 
 
 def draw_together(tx: Tx, players: list[str], count: int, cause: str, chain_link: int | None = None) -> None:

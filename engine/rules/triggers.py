@@ -325,19 +325,21 @@ def collect(game: Game, events: list[dict[str, Any]]) -> Game:
                 latest[-1])  # fmt: skip
     words = describe(last, board)
     link = last.get("chain_link")
-    if last["type"] in ("resolved", "no_effect") and any(
-        e.get("chain_link") == link and e["seq"] < top for e in happened
-    ):  # fmt: skip
-        # the link went on after a "then": name the part that came last
+    final = last  # what the action did last (a resolved link's last part)
+    if last["type"] in ("resolved", "no_effect"):
         part = [e for e in latest
                 if e.get("chain_link") == link and e["type"] not in ("resolved", "no_effect")]  # fmt: skip
-        if part:
+        final = part[-1] if part else last
+        if part and any(e.get("chain_link") == link and e["seq"] < top for e in happened):
+            # the link went on after a "then": name the part that came last
             words = Phrase("event.then_part", words=words, part=describe(part[-1], board))
+    drew = final.get("player") if final["type"] == "drew" and board.phase != "draw" else None
     if game.last_event is not None and game.last_event[0] > last["seq"]:
         last_event = game.last_event
     else:
         last_event = (last["seq"], words)
-    return evolve(game, waiting=tuple(found), last_event=last_event, memory=_forget_left(memory, events))
+    return evolve(game, waiting=tuple(found), last_event=last_event, last_drew=drew,
+                  memory=_forget_left(memory, events))  # fmt: skip
 
 
 # Moves that look like what a card's own trigger waits for and are not (Yugipedia, "Leaves the
