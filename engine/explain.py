@@ -578,6 +578,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("trigger-effect",),
         "A trigger effect activates only when its event happens, in the window that follows.",
     ),
+    "timing.lost_to_activation": (
+        ("missing-the-timing", "when-and-if", "cost"),
+        'An optional "When ... you can" trigger set off by a cost: the activation came after its event.',
+    ),
     "timing.missed": (
         ("missing-the-timing", "when-and-if"),
         'An optional "When ... you can" trigger whose event was not the last thing to happen.',
@@ -1421,6 +1425,10 @@ SENTENCES: dict[str, str] = {
     "trigger.not_set_off": (
         "{card}'s effect is a trigger: it activates only when its event happens, and no such event is "
         "waiting."
+    ),
+    "timing.lost_to_activation": (
+        '{card}\'s optional "When ... you can" effect has already missed the timing: it was set off when '
+        "{what}, but after that {after}, so it cannot be activated, now or once the chain has resolved."
     ),
     "timing.missed": (
         '{trigger}\'s optional "When ... you can" effect misses the timing: it was set off when {what}, but '

@@ -440,7 +440,8 @@ def _open_window(rec: _Recorder, game: Game) -> Game:
         for trig in tx.game.waiting:
             if triggers.missed(tx.game, trig):
                 missed.append(trig)
-                after = tx.game.last_event[1] if tx.game.last_event else Phrase("event.something_else")
+                after = trig.passed_by or (tx.game.last_event[1] if tx.game.last_event else None)
+                after = after or Phrase("event.something_else")
                 tx.emit("missed_timing", card=trig.card, player=trig.player, effect=trig.effect)
                 tx.say(
                     "timing.missed",

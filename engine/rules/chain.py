@@ -22,7 +22,7 @@ from engine.rules.conditions import Activating, deck_actions
 from engine.rules.continuous import candidates, fits, misfit
 from engine.rules.kinds import co_linked
 from engine.rules.stated import CARD_VERBS
-from engine.rules.triggers import Trigger, own_state_problems
+from engine.rules.triggers import Trigger, can_miss, own_state_problems
 from engine.state import CardState, ChainLink, Game, Lasting, opponent
 from engine.vocabulary import CONDITIONS
 
@@ -738,8 +738,13 @@ def waiting_trigger(game: Game, card_id: str, number: int | None) -> Trigger | N
     return None
 
 
-def not_set_off(card: CardState) -> Illegal:
-    """A trigger (or Flip) effect activated when no event it waits for is waiting."""
+def not_set_off(card: CardState, game: Game | None = None) -> Illegal:
+    """A trigger (or Flip) effect activated when no event it waits for is waiting; or one whose
+    event came with a cost and the activation that cost was paid for (Pinch Hopper Tributed for
+    Share the Pain): an optional "When" trigger has lost its timing to that activation already."""
+    for trig in game.waiting if game is not None else ():
+        if trig.card == card.id and trig.passed_by is not None and can_miss(trig):
+            return Illegal("timing.lost_to_activation", card=Card.of(card), what=trig.what, after=trig.passed_by)
     return Illegal("trigger.not_set_off", card=Card.of(card))  # fmt: skip
 
 
@@ -820,7 +825,7 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
             )  # fmt: skip
         tx.say("stated.trigger_set_off", card=Card.of(card))  # fmt: skip
     elif effect.kind in ("trigger", "flip"):
-        raise not_set_off(card)
+        raise not_set_off(card, tx.game)
     elif activation and trying:
         _check_activation_when(moment(tx.game), player, card, defn, effect, speed)
     else:

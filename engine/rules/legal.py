@@ -159,7 +159,7 @@ def _ruled_out(game: Game, card: CardState, number: int, effect: Effect, names: 
         return None
     if game.building and chain_rules.waiting_trigger(game, card.id, number) is not None:
         return None
-    return render(chain_rules.not_set_off(card).explanation, names)
+    return render(chain_rules.not_set_off(card, game).explanation, names)
 
 
 _KEPT = 4096  # reasons kept per namer at most (a replay says a few dozen)

@@ -11,7 +11,7 @@ chain has resolved; then a trigger window opens and the waiting triggers build a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from engine.explain import PHRASES, Card, Phrase, Player, Zone
@@ -43,6 +43,9 @@ class Trigger:
     what: Phrase  # its event, in words ("A:Sangan was destroyed")
     after_damage_calculation: bool = False  # set off in battle: waits until after damage calculation
     subject: str | None = None  # the card its event happened to (Stargazer Magician summons its namesake)
+    # the thing that happened right after its event, in the same action (the activation a cost was
+    # paid for): what an optional "When" trigger's timing was lost to, said even if it waits longer
+    passed_by: Any = None
 
     def order_class(self, turn_player: str) -> int:
         """0-3: the place of this trigger in a chain of simultaneous triggers (SEGOC)."""
@@ -338,8 +341,22 @@ def collect(game: Game, events: list[dict[str, Any]]) -> Game:
         last_event = game.last_event
     else:
         last_event = (last["seq"], words)
+    found = [_passed_by_activation(t, events, board) for t in found]
     return evolve(game, waiting=tuple(found), last_event=last_event, last_drew=drew,
                   memory=_forget_left(memory, events))  # fmt: skip
+
+
+def _passed_by_activation(trigger: Trigger, events: list[dict[str, Any]], board: Board) -> Trigger:
+    """A trigger set off by a cost (a monster Tributed or a card discarded to activate a card):
+    the activation that cost was paid for came right after its event, in the same action, so that
+    activation is what an optional "When" trigger lost its timing to, however long it then waits."""
+    if trigger.passed_by is not None:
+        return trigger
+    mine = [n for n, e in enumerate(events) if e["seq"] == trigger.seq and e.get("card") == trigger.subject]
+    if not mine:
+        return trigger
+    later = [e for e in events[mine[0] + 1:] if e["seq"] == trigger.seq and e["type"] == "activated"]
+    return replace(trigger, passed_by=describe(later[0], board)) if later else trigger
 
 
 # Moves that look like what a card's own trigger waits for and are not (Yugipedia, "Leaves the
