@@ -595,6 +595,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         'A "During ..." trigger is set off as a phase begins: the turn stops in that phase until '
         "it has resolved.",
     ),
+    "battle.piercing_negated": (
+        ("piercing-damage", "continuous-effect", "negate"),
+        "The attacker's piercing effect is negated: no damage from attacking a Defense Position monster.",
+    ),
     "battle.piercing_damage": (
         ("piercing-damage", "battle-damage"),
         "The attacker inflicts piercing damage: the difference between its ATK and the Defense "
@@ -1438,6 +1442,10 @@ SENTENCES: dict[str, str] = {
     "trigger.phase_stop": (
         'The End Phase begins and sets off "During the End Phase" triggers: they resolve before the turn '
         "ends."
+    ),
+    "battle.piercing_negated": (
+        "{attacker} ({atk} ATK) beats {target}'s {target_def} DEF: {target} is destroyed by battle, but "
+        "{attacker}'s piercing is a Continuous effect that {negator} negates, so {foe} takes no battle damage."
     ),
     "battle.piercing_damage": (
         "{attacker} ({atk} ATK) beats {target}'s {target_def} DEF: {target} is destroyed by battle, and "

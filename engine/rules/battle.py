@@ -15,7 +15,7 @@ from engine.explain import WINDOW_NAMES, Card, CardId, Explanation, Phase, Phras
 from engine.refs import resolve_ref
 from engine.rules import abilities, continuous
 from engine.rules.common import own_card, require_turn_player
-from engine.state import DAMAGE_WINDOWS, Battle, CardState, evolve, opponent
+from engine.state import DAMAGE_WINDOWS, Battle, Board, CardState, evolve, opponent
 
 if TYPE_CHECKING:
     from engine.document import ActionEntry
@@ -442,6 +442,10 @@ def _damage_calculation(tx: Tx) -> None:
             code = "battle.piercing_damage"
             params |= {"piercer": Card.of(piercer), "difference": atk - t_def, "foe": Player(foe),
                        "taken": _takes(taken)}  # fmt: skip
+        elif atk > t_def and (negator := _piercing_negated(tx.board, attacker)) is not None:
+            doomed = [target.id]  # its own piercing effect is there, but negated (Skill Drain)
+            code = "battle.piercing_negated"
+            params |= {"negator": Card.of(negator), "foe": Player(foe)}
         elif atk > t_def:
             doomed = [target.id]
             code = "battle.atk_vs_def_higher"
@@ -638,3 +642,12 @@ def _end_of_battle(tx: Tx) -> None:
         reason=Phrase("ended.battle_over_back_battle", attacker=CardId(battle.attacker)),
         cards=(battle.attacker,),
     )  # fmt: skip
+
+
+def _piercing_negated(board: Board, attacker: CardState) -> CardState | None:
+    """The card negating the attacker's own piercing effect (Gravekeeper's Spear Soldier under Skill
+    Drain: its piercing is a Continuous Effect, so negated it inflicts nothing), if that is why it
+    does not pierce."""
+    if not continuous.holder("piercing")(board.define(attacker.id)):
+        return None
+    return continuous.negated_by(board, attacker)
