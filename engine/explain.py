@@ -1445,7 +1445,8 @@ SENTENCES: dict[str, str] = {
     ),
     "battle.piercing_negated": (
         "{attacker} ({atk} ATK) beats {target}'s {target_def} DEF: {target} is destroyed by battle, but "
-        "{attacker}'s piercing is a Continuous effect that {negator} negates, so {foe} takes no battle damage."
+        "{attacker}'s piercing is a Continuous effect that {negator} negates, so {foe} takes no battle "
+        "damage."
     ),
     "battle.piercing_damage": (
         "{attacker} ({atk} ATK) beats {target}'s {target_def} DEF: {target} is destroyed by battle, and "

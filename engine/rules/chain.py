@@ -744,7 +744,9 @@ def not_set_off(card: CardState, game: Game | None = None) -> Illegal:
     Share the Pain): an optional "When" trigger has lost its timing to that activation already."""
     for trig in game.waiting if game is not None else ():
         if trig.card == card.id and trig.passed_by is not None and can_miss(trig):
-            return Illegal("timing.lost_to_activation", card=Card.of(card), what=trig.what, after=trig.passed_by)
+            return Illegal(
+                "timing.lost_to_activation", card=Card.of(card), what=trig.what, after=trig.passed_by
+            )
     return Illegal("trigger.not_set_off", card=Card.of(card))  # fmt: skip
 
 

@@ -355,7 +355,7 @@ def _passed_by_activation(trigger: Trigger, events: list[dict[str, Any]], board:
     mine = [n for n, e in enumerate(events) if e["seq"] == trigger.seq and e.get("card") == trigger.subject]
     if not mine:
         return trigger
-    later = [e for e in events[mine[0] + 1:] if e["seq"] == trigger.seq and e["type"] == "activated"]
+    later = [e for e in events[mine[0] + 1 :] if e["seq"] == trigger.seq and e["type"] == "activated"]
     return replace(trigger, passed_by=describe(later[0], board)) if later else trigger
 
 
