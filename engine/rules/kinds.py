@@ -28,10 +28,13 @@ def treated_as_normal(board: Board, card: CardState) -> bool:
 
 def subtypes(board: Board, card: CardState) -> tuple[str, ...]:
     """Its abilities as they count now: a Gemini treated as a Normal Monster is a Normal Monster
-    (still a Gemini monster), not an Effect Monster."""
+    (still a Gemini monster), not an Effect Monster; a Token on the field is treated as a Normal
+    Monster (Official Rulebook v10, "Monster Tokens")."""
     subs = tuple(board.define(card.id).subtypes)
     if treated_as_normal(board, card):
         return (*(s for s in subs if s != "effect"), "normal")
+    if "token" in subs and "normal" not in subs and card.zone == "monsters":
+        return (*subs, "normal")
     return subs
 
 
