@@ -301,7 +301,8 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     # --- Fusion and Ritual materials, chosen and checked at resolution
     "summon.material_not_there": (
         ("fusion-summon", "ritual-summon", "resolution"),
-        "A stated material no longer in the hand or on the field cannot be used.",
+        "A stated material no longer where the card takes materials from (the hand or the field, as "
+        "a rule) cannot be used.",
     ),
     "summon.material_none_left": (
         ("fusion-summon", "ritual-summon", "resolution"),
@@ -317,6 +318,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         "Fusion Materials are sent to the GY as the card that Fusion Summons resolves: sent, not "
         "destroyed, not a cost; the Fusion Summon comes after, so their sending is not the last thing "
         "to happen.",
+    ),
+    "summon.fusion_materials_banished": (
+        ("fusion-summon", "banish", "resolution"),
+        "Fusion Materials go where the card that Fusion Summons says: a card that banishes them "
+        "banishes them instead of sending them to the GY, and the Fusion Summon still happens.",
     ),
     "summon.ritual_tributes": (
         ("ritual-summon", "tribute", "resolution"),
@@ -1232,8 +1238,8 @@ SENTENCES: dict[str, str] = {
         "the Summon forms an Extra Link (co-linked Link Monsters joining both Extra Monster Zones)."
     ),
     "summon.material_not_there": (
-        "{gone} is no longer in the hand or on the field as the card resolves, so it cannot be used as "
-        "material for {card}: materials are chosen when the card resolves."
+        "{gone} is no longer {where} as the card resolves, so it cannot be used as material for "
+        "{card}: materials are chosen when the card resolves."
     ),
     "summon.material_none_left": "No stated material is left to use, so {card} is not Summoned.",
     "rule.link_monster_attack_position": (
@@ -1244,6 +1250,11 @@ SENTENCES: dict[str, str] = {
         "{materials} {count:is|are} sent to the GY as Fusion Material for {monster} as {source} resolves: "
         "sent, not destroyed, and not as a cost; the Fusion Summon of {monster} comes after, so for a "
         '"When ... is sent" effect of a material that is not the last thing to happen.'
+    ),
+    "summon.fusion_materials_banished": (
+        "{materials} {count:is|are} banished as Fusion Material for {monster} as {source} resolves, "
+        "as its text says, instead of being sent to the GY: not destroyed, and not as a cost; the "
+        "Fusion Summon of {monster} still happens, after them."
     ),
     "summon.ritual_tributes": (
         "{source} Tributes {tributes} ({where}) for the Ritual Summon of {monster} as it resolves: "
@@ -2416,6 +2427,9 @@ PHRASES: dict[str, str] = {
     "tributes_from.both": "from the hand and the field",
     "where.on_the_field": "on the field",
     "where.controls": "{player} controls",
+    "where.controls_or_gy": "{player} controls or has in their GY",
+    "where.hand_or_field": "in the hand or on the field",
+    "where.field_or_gy": "on the field or in the GY",
     "none": "none",
     "either_player": "either player",
     "effect_kind.pendulum": "This Pendulum Effect of {card} works only while the card is in a Pendulum Zone.",

@@ -215,9 +215,12 @@ NORMAL = "normal"  # a Normal Summon, as a summon's method names it
 _SUMMONED_FROM = ("hand", "deck", "graveyard", "banished", "extra_deck")  # the zones a phrase names
 
 
-def _materials_then_summon(method: str) -> Handler:
+def _materials_then_summon(method: str, *, field_or_gy: bool = False) -> Handler:
     """Ritual and Fusion Summons: the Tributes/materials leave at resolution, not as a cost, so
-    a card that stops Tributes (Mask of Restrict) in force by then stops the Ritual Summon."""
+    a card that stops Tributes (Mask of Restrict) in force by then stops the Ritual Summon.
+    `field_or_gy`: the Fusion Materials come from the player's field or GY and are banished, not
+    sent to the GY (Miracle Fusion); the Fusion Summon still happens (rulebook v10, How to Fusion
+    Summon: materials another effect sends elsewhere go there)."""
 
     def handler(tx: Tx, ctx: Context, step: Step) -> str:
         from engine.rules.continuous import first
@@ -227,7 +230,7 @@ def _materials_then_summon(method: str) -> Handler:
         monster = (ctx.chosen(tx, "summon") or [None])[0]
         materials = ctx.chosen(tx, "materials") or ctx.chosen(tx, "tribute") or []
         if monster is None or not materials:
-            found = _first_summon(tx, ctx, step, method, monster, materials)
+            found = _first_summon(tx, ctx, step, method, monster, materials, field_or_gy=field_or_gy)
             if found is None:
                 return Phrase("done.summon_by_procedure.nothing_chosen")
             monster, materials = found
@@ -253,15 +256,15 @@ def _materials_then_summon(method: str) -> Handler:
         from engine.rules.procedures import at_resolution
 
         try:
-            materials = at_resolution(tx, ctx.player, method, monster, materials)
+            materials = at_resolution(tx, ctx.player, method, monster, materials, field_or_gy=field_or_gy)
         except Illegal as err:
             tx.explanations.append(err.explanation)
             return Phrase("done.summon_by_procedure.not_summoned", method=method.title())
-        _say_materials(tx, ctx, method, monster, materials)
+        _say_materials(tx, ctx, method, monster, materials, banished=field_or_gy)
         for m in materials:
-            event = "tributed" if method == "ritual" else "sent_to_gy"
-            tx.move(m.id, "graveyard", event=event, cause=f"material for {monster.id}",
-                    chain_link=ctx.link.link)  # fmt: skip
+            event = "tributed" if method == "ritual" else "banished" if field_or_gy else "sent_to_gy"
+            tx.move(m.id, "banished" if field_or_gy else "graveyard", event=event,
+                    cause=f"material for {monster.id}", chain_link=ctx.link.link)  # fmt: skip
         tx.finish()  # the materials leave before the summon: "When ... sent to the GY" misses the timing
         slot = tx.board.free_slot("monsters", ctx.player)
         said = summon_position(ctx, step)
@@ -280,14 +283,17 @@ def _materials_then_summon(method: str) -> Handler:
     return handler
 
 
-def _say_materials(tx: Tx, ctx: Context, method: str, monster: CardState, materials: list[CardState]) -> None:
-    """The exception a ruling on these materials turns on, named: Fusion Materials are sent, and
-    Ritual Tributes (from the hand, the field or both) Tributed, as the card resolves, not as a
-    cost, and the Summon comes after them (rulebook v10, How to Fusion Summon, How to Ritual Summon)."""
+def _say_materials(tx: Tx, ctx: Context, method: str, monster: CardState, materials: list[CardState],
+                   *, banished: bool = False) -> None:  # fmt: skip
+    """The exception a ruling on these materials turns on, named: Fusion Materials are sent (or
+    banished, where the card says so), and Ritual Tributes (from the hand, the field or both)
+    Tributed, as the card resolves, not as a cost, and the Summon comes after them (rulebook v10,
+    How to Fusion Summon, How to Ritual Summon)."""
     ids = tuple(m.id for m in materials)
     if method == "fusion":
-        tx.say("summon.fusion_materials_sent", materials=[CardId(i) for i in ids], count=len(ids),
-               monster=Card.of(monster), source=CardId(ctx.link.card), cards=(*ids, monster.id))  # fmt: skip
+        code = "summon.fusion_materials_banished" if banished else "summon.fusion_materials_sent"
+        tx.say(code, materials=[CardId(i) for i in ids], count=len(ids), monster=Card.of(monster),
+               source=CardId(ctx.link.card), cards=(*ids, monster.id))  # fmt: skip
         return
     zones = {"hand" if m.zone == "hand" else "field" for m in materials}
     where = Phrase("tributes_from." + (zones.pop() if len(zones) == 1 else "both"))
@@ -306,12 +312,13 @@ def _no_legal_summon(tx: Tx, ctx: Context, method: str) -> None:
 
 
 def _first_summon(tx: Tx, ctx: Context, step: Step, method: str, monster: CardState | None,
-                  materials: list[CardState]) -> tuple[CardState, list[CardState]] | None:  # fmt: skip
+                  materials: list[CardState], *,
+                  field_or_gy: bool = False) -> tuple[CardState, list[CardState]] | None:  # fmt: skip
     """A Fusion or Ritual Summon whose monster or materials the judge did not state: the first
     legal option (engine.rules.procedures.first_legal_summon), said as the engine's pick; the
     monster is one the card can Summon (its `cards`, if it names one: Black Luster Ritual), from
     the Extra Deck (Fusion) or the hand (Ritual), and the materials come from its player's hand
-    and field. None, said, when there is no legal one."""
+    and field (`field_or_gy`: from its player's field and GY). None, said, when there is no legal one."""
     from engine.cards import Selector
     from engine.rules.continuous import matches
     from engine.rules.procedures import first_legal_summon
@@ -322,9 +329,10 @@ def _first_summon(tx: Tx, ctx: Context, step: Step, method: str, monster: CardSt
     monsters = [monster] if monster is not None else [
         c for c in tx.board.in_zone(home, player) if method in tx.board.define(c.id).subtypes
         and (wanted is None or matches(tx.board, c, wanted, player))]  # fmt: skip
-    pool = [c for c in [*tx.board.in_zone("hand", player), *tx.board.monsters(player)]
+    other = "graveyard" if field_or_gy else "hand"
+    pool = [c for c in [*tx.board.in_zone(other, player), *tx.board.monsters(player)]
             if tx.board.define(c.id).is_monster]  # fmt: skip
-    found = first_legal_summon(tx, player, method, monsters, materials, pool)
+    found = first_legal_summon(tx, player, method, monsters, materials, pool, field_or_gy=field_or_gy)
     if found is None:
         _no_legal_summon(tx, ctx, method)
         return None
@@ -631,6 +639,11 @@ OPERATIONS.add(
     "fusion_summon",
     _materials_then_summon("fusion"),
     "Fusion Summons a monster, sending its materials to the GY",
+)
+OPERATIONS.add(
+    "fusion_summon_banishing",
+    _materials_then_summon("fusion", field_or_gy=True),
+    "Fusion Summons a monster, banishing its materials from its player's field or GY",
 )
 OPERATIONS.add(
     "synchro_summon_after",

@@ -69,14 +69,19 @@ def _describe(sel: Selector) -> str:
 
 def check_materials(tx: Tx, player: str, card: CardState, defn: CardDef, method: str,
                     materials: list[CardState], *, from_hand: bool = False,
-                    either_field: bool = False) -> None:  # fmt: skip
+                    either_field: bool = False, field_or_gy: bool = False) -> None:  # fmt: skip
     """Raise Illegal unless `materials` fit the monster's material line for this summon
-    (`either_field`: monsters on either player's field, as Super Polymerization allows)."""
+    (`either_field`: monsters on either player's field, as Super Polymerization allows;
+    `field_or_gy`: monsters on the player's field or in their GY, as Miracle Fusion allows)."""
     board = tx.board
     name = defn.name
     word = MATERIAL_WORDS.get(method, "material")
     for m in materials:
-        where_ok = m.zone == "monsters" or (from_hand and m.zone == "hand")
+        where_ok = (
+            m.zone == "monsters"
+            or (from_hand and m.zone == "hand")
+            or (field_or_gy and m.zone == "graveyard" and board.define(m.id).is_monster)
+        )
         whose = m.controller if m.zone == "monsters" else m.owner
         if not where_ok or (whose != player and not (either_field and m.zone == "monsters")):
             raise Illegal(
@@ -86,7 +91,10 @@ def check_materials(tx: Tx, player: str, card: CardState, defn: CardDef, method:
                     m=CardId(m.id),
                     where=Phrase("where.on_the_field")
                     if either_field
-                    else Phrase("where.controls", player=Player(player)),
+                    else Phrase(
+                        "where.controls_or_gy" if field_or_gy else "where.controls",
+                        player=Player(player),
+                    ),
                     word=word,
                     name=name,
                 ),
@@ -582,17 +590,20 @@ def effect_normal_summon(tx: Tx, player: str, source: str, chosen: list[CardStat
 
 
 def at_resolution(tx: Tx, player: str, method: str, monster: CardState,
-                  materials: list[CardState]) -> list[CardState]:  # fmt: skip
+                  materials: list[CardState], *, field_or_gy: bool = False) -> list[CardState]:  # fmt: skip
     """A Fusion or Ritual Summon by a Spell: the materials are chosen and checked as it resolves
     (Advanced Rules, Costs: Fusion Material & Ritual Spell Tributes). A stated material no longer
-    in its controller's hand or on their field cannot be used; raise Illegal unless the rest is a
-    legal set (nothing is Summoned). Returns the materials used."""
+    in its controller's hand or on their field (`field_or_gy`: on their field or in their GY, as
+    Miracle Fusion says) cannot be used; raise Illegal unless the rest is a legal set (nothing is
+    Summoned). Returns the materials used."""
+    other = "graveyard" if field_or_gy else "hand"
     gone = [m for m in materials if not ((m.zone == "monsters" and m.controller == player)
-                                         or (m.zone == "hand" and m.owner == player))]  # fmt: skip
+                                         or (m.zone == other and m.owner == player))]  # fmt: skip
     used = [m for m in materials if m.id not in {g.id for g in gone}]
     if gone:
+        where = Phrase("where.field_or_gy" if field_or_gy else "where.hand_or_field")
         tx.say("summon.material_not_there", gone=[CardId(m.id) for m in gone], card=Card.of(monster),
-               cards=tuple(m.id for m in gone))  # fmt: skip
+               where=where, cards=tuple(m.id for m in gone))  # fmt: skip
     defn = tx.board.define(monster.id)
     home = "extra_deck" if method == "fusion" else "hand"
     if method not in defn.subtypes or monster.zone != home or monster.owner != player:
@@ -604,7 +615,8 @@ def at_resolution(tx: Tx, player: str, method: str, monster: CardState,
     if not used:
         raise Illegal("summon.material_none_left", card=Card.of(monster), cards=(monster.id,))
     if method == "fusion":
-        check_materials(tx, player, monster, defn, "fusion", used, from_hand=True)
+        check_materials(tx, player, monster, defn, "fusion", used, from_hand=not field_or_gy,
+                        field_or_gy=field_or_gy)  # fmt: skip
         return used
     total = sum(_level(tx, m) or 0 for m in used)
     if monster.id in {m.id for m in used} or total < (defn.level or 0):
@@ -617,7 +629,7 @@ MOST_MATERIALS = 8  # the first legal set is sought among this many candidates a
 
 
 def _legal_set(tx: Tx, player: str, method: str, monster: CardState, materials: list[CardState],
-               *, either_field: bool = False) -> bool:  # fmt: skip
+               *, either_field: bool = False, field_or_gy: bool = False) -> bool:  # fmt: skip
     """Would these materials Summon this monster by `method`? (The checks the Summon itself
     makes, without saying anything.)"""
     defn = tx.board.define(monster.id)
@@ -625,8 +637,9 @@ def _legal_set(tx: Tx, player: str, method: str, monster: CardState, materials: 
         if method == "ritual":
             total = sum(_level(tx, m) or 0 for m in materials)
             return monster.id not in {m.id for m in materials} and total >= (defn.level or 0)
-        check_materials(tx, player, monster, defn, method, materials, from_hand=method == "fusion",
-                        either_field=either_field)  # fmt: skip
+        check_materials(tx, player, monster, defn, method, materials,
+                        from_hand=method == "fusion" and not field_or_gy, either_field=either_field,
+                        field_or_gy=field_or_gy)  # fmt: skip
     except Illegal:
         return False
     return True
@@ -634,7 +647,8 @@ def _legal_set(tx: Tx, player: str, method: str, monster: CardState, materials: 
 
 def first_legal_summon(tx: Tx, player: str, method: str, monsters: list[CardState],
                        materials: list[CardState], pool: list[CardState], *, must_use: str | None = None,
-                       either_field: bool = False) -> tuple[CardState, list[CardState]] | None:  # fmt: skip
+                       either_field: bool = False,
+                       field_or_gy: bool = False) -> tuple[CardState, list[CardState]] | None:  # fmt: skip
     """The first legal option where the judge did not say which monster (or which materials) a
     Fusion, Ritual, Synchro or Link Summon by an effect uses: the first of `monsters` (in the
     board's order) that `materials` Summon, or, with no materials stated, that some set of `pool`
@@ -643,7 +657,8 @@ def first_legal_summon(tx: Tx, player: str, method: str, monsters: list[CardStat
     for monster in monsters:
         defn = tx.board.define(monster.id)
         if materials:
-            if _legal_set(tx, player, method, monster, materials, either_field=either_field):
+            if _legal_set(tx, player, method, monster, materials, either_field=either_field,
+                          field_or_gy=field_or_gy):  # fmt: skip
                 return monster, materials
             continue
         candidates = [m for m in pool if m.id != monster.id][:MOST_MATERIALS]
@@ -654,7 +669,8 @@ def first_legal_summon(tx: Tx, player: str, method: str, monsters: list[CardStat
             for combo in combinations(candidates, size):
                 if must_use is not None and must_use not in {m.id for m in combo}:
                     continue
-                if _legal_set(tx, player, method, monster, list(combo), either_field=either_field):
+                if _legal_set(tx, player, method, monster, list(combo), either_field=either_field,
+                              field_or_gy=field_or_gy):  # fmt: skip
                     return monster, list(combo)
     return None
 
