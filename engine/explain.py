@@ -647,6 +647,16 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("union-monster", "target"),
         "The monster is not one this Union monster can be equipped to.",
     ),
+    "equip.moved": (
+        ("equip-card",),
+        "An effect that allows it moved an Equip Card to another monster it could correctly be equipped to.",
+    ),
+    "equip.cannot_move": (
+        ("equip-card", "union-monster"),
+        "An Equip Card moves only to another monster it could correctly be equipped to; a monster "
+        "equipped as an Equip Card cannot be moved to another monster, except a Union Monster "
+        "equipped by its own effect.",
+    ),
     "equip.monster_equipped": (
         ("equip-card",),
         "A Monster Card was equipped to a monster; it is an Equip Spell Card while it stays there.",
@@ -1493,6 +1503,10 @@ SENTENCES: dict[str, str] = {
         "again."
     ),
     "union.not_appropriate": "{reason}",
+    "equip.moved": (
+        "{equip} is moved from {old} to {host} and is now equipped to it; it stays in its Spell & Trap Zone."
+    ),
+    "equip.cannot_move": "{equip} cannot be moved to {host}: {why}.",
     "equip.monster_equipped": (
         "A Monster Card was equipped to a monster; it is an Equip Spell Card while it stays there."
     ),
@@ -2197,6 +2211,8 @@ PHRASES: dict[str, str] = {
     "choice_of.control": "which monster each player gives",
     "choice_of.order": "the order of the cards placed on the bottom of the Deck",
     "choice_of.position": "the battle position of the monster it Summons",
+    "choice_of.equip": "which Equip Card to move",
+    "choice_of.equip_to": "which monster to move the Equip Card to",
     "choice_of.declare": "which card name to declare",
     "choice_of.declare_type": "which Monster Type to declare",
     "choice_of.set": "which monsters are Summoned face-down",
@@ -2388,6 +2404,13 @@ PHRASES: dict[str, str] = {
     "union_equipped_by.itself": "by its own Union effect",
     "union_equipped_by.another": "by another card's effect",
     "union_problem.not_a_host": "{host} is not a monster {union} can be equipped to",
+    "move_problem.not_equipped": "{equip} is not a face-up Equip Card equipped to a monster",
+    "move_problem.not_another_monster": "{host} is not another face-up monster for {equip}",
+    "move_problem.monster_equip": (
+        "{equip} is a monster equipped as an Equip Card, and such a card cannot be moved to another "
+        "monster; only a Union Monster equipped by its own effect can be, by an effect that allows it"
+    ),
+    "move_problem.not_correct_target": "{host} is not a monster {equip} could be equipped to",
     "union_problem.no_union_effect": "{union} has no Union effect that equips it",
     "union_problem.already_has_a_union": (
         "{host} is already equipped with a Union monster, and a monster can be equipped with only 1 Union "
@@ -2559,6 +2582,8 @@ PHRASES: dict[str, str] = {
     ),
     "done.bind": "{source} and {acted} are bound together",
     "done.union_equip.equips_2": "equips {union} to {host}",
+    "done.move_equip.moves": "moves {equip} to {host}",
+    "done.move_equip.nothing_moved": "no Equip Card is moved",
     "done.union_equip.union_monster_no_longer": (
         "the Union monster is no longer a face-up monster on the field: nothing is equipped"
     ),
@@ -2751,6 +2776,14 @@ PHRASES: dict[str, str] = {
         "it answers an effect that would inflict damage to {a_player}, and Chain Link {link} would not"
     ),
     "unmet.no_chain": "it answers an activation, and no chain is open",
+    "unmet.no_movable_equip": (
+        "no Equip Card on the field can be moved to another monster it could be equipped to"
+    ),
+    "unmet.no_movable_equip_monsters": (
+        "no Equip Card on the field can be moved to another monster it could be equipped to; {stuck} "
+        "{count:is a monster|are monsters} equipped as an Equip Card, which cannot be moved to another "
+        "monster (only a Union Monster equipped by its own effect can be)"
+    ),
     "unmet.summoned": (
         "it answers {by}'s successful {kinds: or }, and that is not the last thing that happened"
     ),

@@ -310,6 +310,41 @@ def _union_equip(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     return Phrase("done.union_equip.equips_2", union=CardId(union.id), host=CardId(host.id))
 
 
+@OPERATIONS.register(
+    "move_equip", "moves an Equip Card equipped to a monster to another monster it could be equipped to"
+)
+def _move_equip(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
+    """Tailor of the Fickle: 1 Equip Card equipped to a monster goes to another correct monster,
+    both chosen as it resolves (`choices: {equip: <card>, equip_to: <monster>}`, else the first
+    legal pair). A monster equipped as an Equip Card cannot be moved, except a Union equipped by
+    its own effect (engine.rules.abilities.move_equip_problem); it stays in its zone, equipped by
+    its own effect still."""
+    from engine.rules.abilities import movable_equips, move_equip_problem
+
+    named = (ctx.chosen(tx, "equip") or [None])[0]
+    to = (ctx.chosen(tx, "equip_to") or [None])[0]
+    if named is None or to is None:
+        pairs = [(e, m) for e, m in movable_equips(tx.board)
+                 if (named is None or e.id == named.id) and (to is None or m.id == to.id)]  # fmt: skip
+        if not pairs:
+            return Phrase("done.move_equip.nothing_moved")
+        if named is None:
+            first_legal(tx, ctx, "equip", [pairs[0][0]])
+        if to is None:
+            first_legal(tx, ctx, "equip_to", [pairs[0][1]])
+        named, to = pairs[0]
+    if (why := move_equip_problem(tx.board, named, to)) is not None:
+        tx.say("equip.cannot_move", equip=Card.of(named), host=Card.of(to), why=why, cards=(named.id, to.id))
+        return Phrase("done.move_equip.nothing_moved")
+    old = named.equipped_to
+    tx.update_card(named.id, equipped_to=to.id)
+    tx.emit("equipped", card=named.id, to=to.id, cause=ctx.link.card, chain_link=ctx.link.link)
+    tx.say("equip.moved", equip=Card.of(named), old=CardId(old or ""), host=Card.of(to),
+           cards=(named.id, to.id))  # fmt: skip
+    ctx.acted[:] = [tx.board.cards[to.id]]
+    return Phrase("done.move_equip.moves", equip=CardId(named.id), host=CardId(to.id))
+
+
 def _summon_from_equip(tx: Tx, ctx: Context, union: CardState, position: str) -> bool:
     """Special Summon an equipped Monster Card from the Spell & Trap Zone to its controller's field."""
     if summon_forbidden(tx, ctx, union.controller):

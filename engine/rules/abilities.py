@@ -257,6 +257,37 @@ def union_target_problem(board: Board, union: CardState, host: CardState) -> Phr
     return Phrase("union_problem.no_union_effect", union=Card.of(union))
 
 
+def move_equip_problem(board: Board, equip: CardState, host: CardState) -> Phrase | None:
+    """May an effect that moves an Equip Card (Tailor of the Fickle) move `equip` to `host`? None if
+    it may; else why not. It must be a face-up Equip Card equipped to a monster, and `host` another
+    face-up monster it could correctly be equipped to: for an Equip Spell/Trap, what its activation
+    could target. A monster equipped as an Equip Card cannot be moved to another monster, except a
+    Union Monster equipped by its own effect, which may go to a monster it could equip itself to
+    (Official Rulebook v10, Glossary: Equip Cards)."""
+    if equip.zone != "spell_traps" or not equip.face_up or equip.equipped_to is None:
+        return Phrase("move_problem.not_equipped", equip=CardId(equip.id))
+    if host.zone != "monsters" or not host.face_up or host.id == equip.equipped_to:
+        return Phrase("move_problem.not_another_monster", host=CardId(host.id), equip=CardId(equip.id))
+    defn = board.define(equip.id)
+    if defn.is_monster:  # a Monster Card equipped as an Equip Card
+        if "union" in defn.subtypes and equip.self_equipped:
+            return union_target_problem(board, equip, host)
+        return Phrase("move_problem.monster_equip", equip=CardId(equip.id))
+    for effect in defn.effects:
+        if effect.kind == "activation" and any(s.op == "equip" for s in effect.do) and effect.targets:
+            if continuous.fits(board, host, effect.targets[0], equip.controller):
+                return None
+            return Phrase("move_problem.not_correct_target", host=CardId(host.id), equip=Card.of(equip))
+    return None
+
+
+def movable_equips(board: Board) -> list[tuple[CardState, CardState]]:
+    """Every (Equip Card, monster) pair an effect that moves Equip Cards could use now, in the
+    board's order."""
+    return [(e, m) for e in board.spell_traps() if e.equipped_to is not None
+            for m in board.monsters() if move_equip_problem(board, e, m) is None]  # fmt: skip
+
+
 def properly_summoned(board: Board, card: CardState) -> bool:
     """May an effect Special Summon this card from where it is? Not a monster that must first be
     properly Summoned and was not: in the hand, Deck or Extra Deck, or in the GY or banished

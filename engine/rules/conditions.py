@@ -175,6 +175,28 @@ CONDITIONS.add(
 
 
 # --------------------------------------------------------------------------- phases and turns
+@CONDITIONS.register(
+    "equip_card_movable", "an Equip Card on the field can be moved to another monster it could be equipped to"
+)
+def _equip_card_movable(a: Activating) -> str | Phrase | None:
+    """Tailor of the Fickle: with no Equip Card it could move, it cannot be activated; a monster
+    equipped as an Equip Card (other than a Union equipped by its own effect) is named as one that
+    cannot be moved (engine.rules.abilities.move_equip_problem)."""
+    from engine.rules.abilities import movable_equips, move_equip_problem
+
+    board = a.tx.board
+    if movable_equips(board):
+        return None
+    stuck = [e for e in board.spell_traps() if e.equipped_to is not None
+             and any(move_equip_problem(board, e, m) is not None for m in board.monsters())
+             and board.define(e.id).is_monster]  # fmt: skip
+    if stuck:
+        return Phrase(
+            "unmet.no_movable_equip_monsters", stuck=[CardId(e.id) for e in stuck], count=len(stuck)
+        )
+    return Phrase("unmet.no_movable_equip")
+
+
 @CONDITIONS.register("battle_phase", "during the Battle Phase")
 def _battle_phase(a: Activating) -> str | Phrase | None:
     """Combination Attack."""
