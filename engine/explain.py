@@ -635,6 +635,16 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("union-monster", "equip-card", "destroy"),
         "A Union equipped to a monster is destroyed instead of it.",
     ),
+    "union.counter_removed_instead": (
+        ("union-monster", "counters", "destroy"),
+        "A Union that would be destroyed instead of the monster it is equipped to loses a counter that "
+        "is removed instead of its destruction (Magic Reflector's): neither card is destroyed.",
+    ),
+    "rule.counter_removed_instead": (
+        ("counters", "destroy"),
+        "A card holding a counter that is removed instead of its destruction (Magic Reflector's) loses "
+        "1 counter instead of being destroyed by battle or by a card effect.",
+    ),
     "union.equipped": (
         ("union-monster", "equip-card"),
         "A Union monster became an Equip Spell Card equipped to a monster.",
@@ -1492,6 +1502,15 @@ SENTENCES: dict[str, str] = {
     ),
     "union.destroyed_instead": (
         "{card} would be destroyed {how}; {source}, equipped to it {by}, is destroyed instead."
+    ),
+    "union.counter_removed_instead": (
+        "{card} would be destroyed {how}, and {source}, equipped to it {by}, would be destroyed instead; "
+        "{source} holds a counter that is removed instead of its destruction (as Magic Reflector's are): "
+        "1 counter is removed and neither card is destroyed ({left} left)."
+    ),
+    "rule.counter_removed_instead": (
+        "{card} would be destroyed {how}, but it holds a counter that is removed instead (as Magic "
+        "Reflector's are): 1 counter is removed and {card} is not destroyed ({left} left)."
     ),
     "union.equipped": (
         "{union} becomes an Equip Spell Card equipped to {host}. It was equipped by its own Union effect, so "
@@ -2664,6 +2683,10 @@ PHRASES: dict[str, str] = {
     "done.gain_atk_per_link_rating": "{affected} gains {gain} ATK (Link Rating {rating})",
     "done.change_level": "{done}: Level {sign}{amount}",
     "done.place_counters": "places {amount} {name}(s) on {cards_}",
+    "done.place_shield_counters.places": (
+        "places a counter on {cards_}, to be removed instead of its destruction"
+    ),
+    "done.place_shield_counters.nothing": "no counter is placed: the card is no longer a face-up Spell there",
     "done.mark": "{affected}: {mark}",
     "done.declare_type.declares": "declares {declared}",
     "done.declare_type.no_type_declared": "no Type declared",

@@ -55,6 +55,9 @@ def _move_all(to: str, event: str) -> Callable[[Tx, Context, Step], str]:
         cards = _pick(tx, ctx, step, _CHOICE_KEYS[event]) if step.pick else select(tx, ctx, step.cards)
         if event == "destroyed":  # a card already in the GY or banished cannot be destroyed
             cards = [c for c in cards if c.zone not in ("graveyard", "banished")]
+            from engine.rules.abilities import counter_removed_instead  # Magic Reflector's counter
+
+            cards = [c for c in cards if not counter_removed_instead(tx, c, "effect")]
             from engine.rules.abilities import destroyed_instead  # a Union goes in its place
 
             cards = [c for c in cards if c.zone != "monsters" or destroyed_instead(tx, c, "effect") is None]

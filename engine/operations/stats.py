@@ -210,6 +210,28 @@ def _place_counters(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     )
 
 
+@OPERATIONS.register(
+    "place_shield_counters",
+    "places counters that are removed, one each time, instead of the card's destruction",
+)
+def _place_shield_counters(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
+    """Magic Reflector: a counter on each card; while a card holds one, if it would be destroyed
+    by battle or by a card effect, 1 counter is removed instead (engine.rules.abilities
+    .counter_removed_instead). The counters stay with the card, not with the card that placed them."""
+    from engine.rules.abilities import SHIELD
+
+    cards = [c for c in select(tx, ctx, step.cards or "targets") if c.zone in ("spell_traps", "field_spell")]
+    for c in cards:
+        counters = dict(c.counters)
+        counters[SHIELD] = counters.get(SHIELD, 0) + (step.amount or 1)
+        tx.update_card(c.id, counters=tuple(counters.items()))
+        tx.emit("counters_placed", card=c.id, amount=step.amount or 1, what=SHIELD,
+                cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
+    if not cards:
+        return Phrase("done.place_shield_counters.nothing")
+    return Phrase("done.place_shield_counters.places", cards_=[CardId(c.id) for c in cards])
+
+
 @OPERATIONS.register("mark", "leaves a mark on the cards until the end of the turn")
 def _mark(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Leave a mark on cards until the end of the turn (`token`): what a later rule reads, such

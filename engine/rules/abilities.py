@@ -126,15 +126,46 @@ def procedure_problem(board: Board, card: CardState, player: str) -> str | Phras
 
 
 # --------------------------------------------------------------------------- Union monsters
+SHIELD = "shield"  # a counter whose card, while it holds one, loses one instead of being destroyed
+
+
+def counter_removed_instead(tx: Tx, card: CardState, by: str, *, instead_of: CardState | None = None) -> bool:
+    """If `card`, which would be destroyed (`by` battle or a card effect; never by the rules, a
+    maintenance cost or its own text), holds a shield counter (Magic Reflector's), 1 counter is
+    removed instead and it stays (Yugipedia, Card Rulings:Magic Reflector: one counter per
+    destruction; Imperial Order does not stop the counters). True (and says so) if it was;
+    `instead_of`: the monster a Union would have been destroyed in place of, which stays too."""
+    held = dict(card.counters).get(SHIELD, 0)
+    if held <= 0:
+        return False
+    counters = {k: v for k, v in card.counters if k != SHIELD}
+    if held > 1:
+        counters[SHIELD] = held - 1
+    tx.update_card(card.id, counters=tuple(counters.items()))
+    tx.emit("counters_removed", card=card.id, amount=1, what=SHIELD, cause=f"instead of destruction by {by}")
+    how = Phrase("destroyed_by.battle" if by == "battle" else "destroyed_by.effect")
+    if instead_of is not None:
+        by_whom = Phrase("union_equipped_by.itself" if card.self_equipped else "union_equipped_by.another")
+        tx.say("union.counter_removed_instead", card=Card.of(instead_of), source=Card.of(card), how=how,
+               by=by_whom, left=held - 1, cards=(card.id, instead_of.id))  # fmt: skip
+        return True
+    tx.say("rule.counter_removed_instead", card=Card.of(card), how=how, left=held - 1, cards=(card.id,))
+    return True
+
+
 def destroyed_instead(tx: Tx, card: CardState, by: str) -> CardState | None:
     """If `card` would be destroyed (`by` battle or effect), a Union equipped to it by its own
-    effect whose text covers that destruction is destroyed instead; returns that Union."""
+    effect whose text covers that destruction is destroyed instead; returns that Union. A shield
+    counter on that Union is removed instead of its destruction, so neither card is destroyed
+    (Yugipedia, Card Rulings:Magic Reflector, on Union Monsters)."""
     board = tx.board
     for source, effect in continuous.in_force(board, "destroyed_instead"):
         if not continuous.affects(board, source, effect, card):
             continue
         if by == "effect" and effect.substitute_for == "battle":
             continue
+        if counter_removed_instead(tx, source, by, instead_of=card):
+            return source  # neither is destroyed
         tx.move(source.id, "graveyard", event="destroyed", cause=f"instead of {card.id}")
         how = Phrase("destroyed_by.battle" if by == "battle" else "destroyed_by.effect")
         by_whom = Phrase("union_equipped_by.itself" if source.self_equipped else "union_equipped_by.another")
