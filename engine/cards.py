@@ -338,6 +338,9 @@ class CardDef(_Strict, kw_only=True):
     scale: Annotated[int, Meta(ge=0, le=13)] | None = None
     normal_summonable: bool = True
     tributes: Annotated[int, Meta(ge=0)] | None = None  # Tributes for its Normal Summon, if not the table's
+    # its own Tribute method: it can also be Tribute Summoned, and so Tribute Set, by Tributing `count`
+    # monsters that fit this (Darklord Desire: 1 Fairy monster; engine.rules.summons.tributes_needed_for)
+    tribute_with: Selector | None = None
     settable: bool = True  # False: it cannot be Normal Set (Obelisk the Tormentor)
     summon_unanswerable: bool = False  # its Normal Summon cannot be negated nor responded to
     materials: Materials | None = None  # its material line (Extra Deck monsters)

@@ -261,6 +261,15 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         "Level 5-6 monsters need 1 Tribute, Level 7 or higher need 2; Level 4 or lower none.",
     ),
     "summon.bad_tribute": (("tribute",), "Tributes must be monsters you control."),
+    "summon.own_tribute_method": (
+        ("tribute-summon", "tribute", "set"),
+        "A monster with its own way to be Tribute Summoned may be Tribute Summoned that way, and Tribute "
+        "Set that way too.",
+    ),
+    "summon.own_tribute_method_not_met": (
+        ("tribute-summon", "tribute"),
+        "A monster with its own Tribute method needs the usual Tributes, or the ones its method names.",
+    ),
     "summon.no_face_up_defense": (
         ("battle-position", "normal-summon"),
         "A monster is Normal Summoned in Attack Position or Set face-down; never face-up Defense.",
@@ -1232,6 +1241,14 @@ SENTENCES: dict[str, str] = {
         "A Level {level} monster needs {needed} Tribute{needed:|s}; {given} {given:was|were} given."
     ),
     "summon.bad_tribute": "{reason}",
+    "summon.own_tribute_method": (
+        "{card} uses its own Tribute method: {tributes} {count:is|are} Tributed instead of the {usual} "
+        "Tributes its Level asks{note}."
+    ),
+    "summon.own_tribute_method_not_met": (
+        "{card} needs {needed} Tributes, or {what} by its own Tribute method ({count} in all); the "
+        "Tributes given are neither."
+    ),
     "summon.no_face_up_defense": (
         "{card} cannot be Normal Summoned in Defense Position: Normal Summon it in Attack Position, or Set "
         "it face-down."
@@ -2459,6 +2476,9 @@ PHRASES: dict[str, str] = {
     "not_equipped": "{why}, so {union} is not equipped.",
     "not_summonable_by": "{c} cannot be Special Summoned, so {card} cannot summon it.",
     "nothing": "",
+    "own_method.set_too": (
+        ": a monster with its own way to be Tribute Summoned can be Tribute Set that way too"
+    ),
     "condition_unmet": "{problems:; }. (This condition is checked{again}.)",
     "checked.again_at_resolution": " (and again as it resolves)",
     "checked.at_activation": " only when the card is activated",
@@ -2683,6 +2703,10 @@ PHRASES: dict[str, str] = {
     "done.gain_atk_per_link_rating": "{affected} gains {gain} ATK (Link Rating {rating})",
     "done.change_level": "{done}: Level {sign}{amount}",
     "done.place_counters": "places {amount} {name}(s) on {cards_}",
+    "done.lose_atk_exactly.loses": "{cards_} loses exactly {amount} ATK",
+    "done.lose_atk_exactly.cannot": (
+        "{cards_} has less than {amount} ATK, so it cannot lose exactly {amount}: nothing more happens"
+    ),
     "done.place_shield_counters.places": (
         "places a counter on {cards_}, to be removed instead of its destruction"
     ),

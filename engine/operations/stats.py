@@ -99,6 +99,30 @@ def _change_atk(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     )
 
 
+@OPERATIONS.register(
+    "lose_atk_exactly", "the cards lose exactly the amount of ATK while face-up; nothing if they have less"
+)
+def _lose_atk_exactly(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
+    """ "This card loses exactly 1000 ATK, and if it does, ..." (Darklord Desire): a face-up monster
+    with at least `amount` ATK loses it for as long as it stays face-up on the field (kept in its
+    ATK, as Accesscode Talker's gain is); one with less loses nothing, and then an "and if it does"
+    step after this one does not happen."""
+    from engine.rules.continuous import atk
+
+    amount = ctx.amount(tx, step)
+    cards = [c for c in select(tx, ctx, step.cards or "this") if c.zone == "monsters" and c.face_up]
+    done = [c for c in cards if atk(tx.board, c) >= amount]
+    for c in done:
+        base = c.atk if c.atk is not None else tx.board.define(c.id).atk or 0
+        tx.update_card(c.id, atk=base - amount)
+        tx.emit("atk_changed", card=c.id, amount=-amount, atk=atk(tx.board, tx.board.cards[c.id]),
+                cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
+    ctx.acted[:] = done
+    if not done:
+        return Phrase("done.lose_atk_exactly.cannot", cards_=[CardId(c.id) for c in cards], amount=amount)
+    return Phrase("done.lose_atk_exactly.loses", cards_=[CardId(c.id) for c in done], amount=amount)
+
+
 @OPERATIONS.register("reverse_increases", "ATK/DEF increases of the monsters become decreases this turn")
 def _reverse_increases(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     tx.set_board(evolve(tx.board, flags=(*tx.board.flags, "reverse_increases")))

@@ -608,7 +608,8 @@ def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
                     "summon.not_settable",
                     reason=Phrase("not_settable.cannot_normal_set", card=Card.of(card)),
                 )
-            ids = summons._tribute(tx, player, tributes, defn.tributes_needed(), card.id)
+            needed = summons.tributes_needed_for(tx, player, card.id, tributes)[0]
+            ids = summons._tribute(tx, player, tributes, needed, card.id)
             slot = summons._free_main_zone(tx, player, None, ids)
             summons._pay_tributes(tx, ids, card.id)
         except Illegal as err:

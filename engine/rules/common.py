@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Illegal
-from engine.explain import CardId, Phase, Phrase, Player, Zone, phase_words
+from engine.explain import CardId, Phase, Phrase, Player, Zone, article, phase_words
 from engine.refs import resolve_ref
 from engine.state import CardState
 
 if TYPE_CHECKING:
+    from engine.cards import Selector
     from engine.document import ActionEntry
     from engine.state import Board
     from engine.tx import Tx
@@ -91,3 +92,22 @@ def own_card(tx: Tx, ref: str, player: str, zone: str, what: str) -> CardState:
 def phase_name(phase: str) -> str:
     """The phase as a sentence names it (a step's summary): "the Battle Phase", "Main Phase 1"."""
     return phase_words(phase)
+
+
+def describe_selector(sel: Selector) -> str:
+    """A selector in a few words, for what a material or procedure card must be."""
+    words = []
+    if sel.attribute:
+        words.append(sel.attribute)
+    if sel.archetype:
+        words.append(f'"{sel.archetype}"')
+    if sel.name:
+        words.append(f'"{sel.name}"')
+    if sel.subtype:
+        words.append(sel.subtype.title())
+    if sel.not_subtype:
+        words.append(f"non-{sel.not_subtype.title()}")
+    if sel.monster_type:
+        words.append(sel.monster_type)
+    text = " ".join(words + ["monster"])
+    return f"{article(text)} {text}"

@@ -19,9 +19,10 @@ from itertools import combinations, permutations
 from typing import TYPE_CHECKING
 
 from engine.errors import Illegal
-from engine.explain import Card, CardId, Phrase, Player, article
+from engine.explain import Card, CardId, Phrase, Player
 from engine.refs import resolve_ref
 from engine.rules.common import (
+    describe_selector,
     require_main_phase,
     require_open_state,
     require_summons_allowed,
@@ -46,25 +47,6 @@ def _fits(board, card: CardState, sel: Selector, player: str) -> bool:  # type: 
     if sel.zone == "graveyard" and card.zone != "graveyard":
         return False
     return matches(board, card, sel, player)
-
-
-def _describe(sel: Selector) -> str:
-    """A selector in a few words, for what a material or procedure card must be."""
-    words = []
-    if sel.attribute:
-        words.append(sel.attribute)
-    if sel.archetype:
-        words.append(f'"{sel.archetype}"')
-    if sel.name:
-        words.append(f'"{sel.name}"')
-    if sel.subtype:
-        words.append(sel.subtype.title())
-    if sel.not_subtype:
-        words.append(f"non-{sel.not_subtype.title()}")
-    if sel.monster_type:
-        words.append(sel.monster_type)
-    text = " ".join(words + ["monster"])
-    return f"{article(text)} {text}"
 
 
 def check_materials(tx: Tx, player: str, card: CardState, defn: CardDef, method: str,
@@ -136,7 +118,7 @@ def check_materials(tx: Tx, player: str, card: CardState, defn: CardDef, method:
                     reason=Phrase(
                         "materials_wrong.not_cannot_for",
                         m=CardId(m.id),
-                        each=_describe(spec.each),
+                        each=describe_selector(spec.each),
                         word=word,
                         name=name,
                     ),
@@ -260,7 +242,7 @@ def _check_named(tx: Tx, card: CardState, defn: CardDef, materials: list[CardSta
     for order in permutations(materials, len(wanted)):
         if all(matches(tx.board, m, sel, player) for m, sel in zip(order, wanted, strict=True)):
             return
-    listed = [_describe(s) for s in wanted]
+    listed = [describe_selector(s) for s in wanted]
     raise Illegal(
         "summon.materials_wrong",
         reason=Phrase(
@@ -294,7 +276,7 @@ def check_procedure(tx: Tx, player: str, card: CardState, defn: CardDef,
                         "procedure_not_met.special_summoned_from_hand",
                         name=defn.name,
                         verb=verb,
-                        sel=_describe(sel),
+                        sel=describe_selector(sel),
                         refs=[CardId(c.id) for c in refs] or Phrase("none"),
                     ),
                     cards=(card.id,),
@@ -557,7 +539,10 @@ def effect_normal_summon(tx: Tx, player: str, source: str, chosen: list[CardStat
             )
         if not setting:
             summons.needs_problem(tx, card, player, "Normal Summon")  # Terrorking Archfiend
-        ids = summons._tribute(tx, player, [t.id for t in tributes], defn.tributes_needed(), card.id)
+        refs = [t.id for t in tributes]
+        ids = summons._tribute(
+            tx, player, refs, summons.tributes_needed_for(tx, player, card.id, refs)[0], card.id
+        )
         slot = summons._free_main_zone(tx, player, None, ids)
         summons._pay_tributes(tx, ids, card.id)
     except Illegal as err:

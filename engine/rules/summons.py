@@ -12,6 +12,7 @@ from engine.explain import Card, CardId, Phrase, Player
 from engine.refs import resolve_ref
 from engine.rules import continuous
 from engine.rules.common import (
+    describe_selector,
     own_card,
     require_main_phase,
     require_open_state,
@@ -33,6 +34,26 @@ def attempted(tx: Tx, card_id: str, kind: str) -> None:
     card = tx.update_card(card_id, pending=True)  # its Continuous effects wait (Jinzo vs Solemn Judgment)
     tx.update(summon_attempt=Summon(cards=(card_id,), kind=kind, player=card.controller,
                                     seq=tx.game.seq))  # fmt: skip
+
+
+def tributes_needed_for(tx: Tx, player: str, card_id: str, refs: list[str]) -> tuple[int, bool]:
+    """How many Tributes this Normal Summon or Set needs, and whether it uses the monster's own
+    Tribute method: the usual count (the Level table, or `tributes`), or, where the monster has its
+    own method (`tribute_with`) and the Tributes given are that many monsters it names, that count.
+    A monster with its own way to be Tribute Summoned can be Tribute Set that way too (Official
+    Rulebook v10, Tribute Summon). Given that many Tributes, not all of the kind its method names
+    (and not the usual count either), the summon is refused, saying both ways."""
+    defn = tx.board.define(card_id)
+    usual, own = defn.tributes_needed(), defn.tribute_with
+    if own is None or len(refs) != own.count or own.count == usual:
+        return usual, False
+    given = [tx.board.cards.get(r) or resolve_ref(tx.board, r) for r in refs]
+    if all(c.zone == "monsters" and c.controller == player and continuous.matches(tx.board, c, own, player)
+           for c in given):  # fmt: skip
+        return own.count, True
+    raise Illegal("summon.own_tribute_method_not_met", card=Card.of(tx.card(card_id)), needed=usual,
+                  count=own.count, what=describe_selector(own),
+                  cards=(card_id, *(c.id for c in given)))  # fmt: skip
 
 
 def _tribute(tx: Tx, player: str, refs: list[str], needed: int, name: str) -> list[str]:
@@ -184,9 +205,8 @@ def set_monster(tx: Tx, action: ActionEntry) -> str:
 
 
 def _place_from_hand(tx: Tx, action: ActionEntry, card: CardState, position: str) -> str:
-    defn = tx.board.define(card.id)
     player = card.owner
-    needed = defn.tributes_needed()
+    needed, own_method = tributes_needed_for(tx, player, card.id, action.tributes)
     if position == "attack":  # Setting it face-down is allowed
         _one_face_up(tx, card, player, "Normal Summon")
         require_summons_allowed(tx, player, "Normal Summon")
@@ -209,10 +229,23 @@ def _place_from_hand(tx: Tx, action: ActionEntry, card: CardState, position: str
         code, verb = ("summon.tribute", "Tribute Summons") if tributes else (
             "summon.normal", "Normal Summons")  # fmt: skip
         tx.say(code, player=Player(player), card=Card.of(card), slot=slot)
+        if own_method:
+            _say_own_method(tx, card, tributes, setting=False)
         return f"{player} {verb} {card.name}"
     code = "summon.tribute_set" if tributes else "summon.set"
     tx.say(code, player=Player(player), card=Card.of(card), slot=slot)
+    if own_method:
+        _say_own_method(tx, card, tributes, setting=True)
     return f"{player} Sets a monster ({card.name})"
+
+
+def _say_own_method(tx: Tx, card: CardState, tributes: list[str], *, setting: bool) -> None:
+    """The exception named: a Tribute Summon or Set by the monster's own Tribute method."""
+    defn = tx.board.define(card.id)
+    note = Phrase("own_method.set_too" if setting else "nothing")
+    tx.say("summon.own_tribute_method", card=Card.of(card), tributes=[CardId(t) for t in tributes],
+           count=len(tributes), usual=defn.tributes_needed(), note=note,
+           cards=(card.id, *tributes))  # fmt: skip
 
 
 def flip_summon(tx: Tx, action: ActionEntry) -> str:
