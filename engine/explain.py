@@ -1349,11 +1349,11 @@ SENTENCES: dict[str, str] = {
     ),
     "set.field_spell_replaced": "{reason}",
     "chain.opened": (
-        "{card} starts a chain as Chain Link 1 (Spell Speed {speed}); {foe} may respond with {answer}."
+        "{card} starts a chain as Chain Link 1 (Spell Speed {speed}){paid}; {foe} may respond with {answer}."
     ),
     "chain.link_added": (
-        "{card} is Chain Link {link_no} (Spell Speed {speed}), responding to Chain Link {link_no2}; it will "
-        "resolve first."
+        "{card} is Chain Link {link_no} (Spell Speed {speed}), responding to Chain Link {link_no2}{paid}; it "
+        "will resolve first."
     ),
     "chain.spell_speed_too_low": "{reason}",
     "chain.resolves": "Both players pass: {what}.",
@@ -1812,6 +1812,17 @@ SENTENCES: dict[str, str] = {
 }
 
 PHRASES: dict[str, str] = {
+    "cost_paid.none": "",
+    "cost_paid.paid": (
+        ", its cost paid on activation ({items:, | and }), which stays paid even if it is negated"
+    ),
+    "cost_item.discard": "discarding {cards:, | and }",
+    "cost_item.tribute": "Tributing {cards:, | and }",
+    "cost_item.send_to_gy": "sending {cards:, | and } to the GY",
+    "cost_item.banish": "banishing {cards:, | and }",
+    "cost_item.detach": "detaching {cards:, | and }",
+    "cost_item.reveal": "revealing {cards:, | and }",
+    "cost_item.pay_lp": "paying {amount} LP",
     "passed_through.both_players_pass_until": "Both players pass until {phase}, where {who} acts.",
     "passed_through.both_players_pass_until_2": "Both players pass until {window}.",
     "illegal_order.already_past_turn_turn": "It is already past {phase} this turn; the turn cannot go back.",
@@ -2916,8 +2927,8 @@ PHRASES: dict[str, str] = {
     "event.then_part": '{words}, its last part after a "then": {part}',
     # a step's title (engine.replay): an illegal action, a trigger window
     "summary.illegal": "Illegal: {action}",
-    "summary.missed": "{cards: and } {n:misses|miss} the timing",
-    "summary.missed_and_waiting": "{cards: and } {n:misses|miss} the timing; triggers waiting: {listed}",
+    "summary.missed": "{cards:, | and } {n:misses|miss} the timing",
+    "summary.missed_and_waiting": "{cards:, | and } {n:misses|miss} the timing; triggers waiting: {listed}",
     "summary.waiting": "Triggers waiting: {listed}",
     "summary.no_trigger": "No trigger can be activated",
     "summary.trigger": "{card} ({kind})",
@@ -3360,7 +3371,10 @@ class _Listed(list):
     """A list parameter as words: joined with ", ", or with the field's format spec (`{done:; }`)."""
 
     def __format__(self, spec: str) -> str:
-        return (spec or ", ").join(self)
+        if "|" in spec and len(self) > 1:  # `{cards:, | and }`: "X, Y and Z"
+            sep, last = spec.split("|", 1)
+            return sep.join(self[:-1]) + last + self[-1]
+        return (spec.split("|", 1)[0] if "|" in spec else spec or ", ").join(self)
 
 
 def _card_ids(values: Any) -> list[str]:

@@ -883,6 +883,7 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     attempt = tx.game.summon_attempt if "summon" in refs else None
     veiled = _negated_on_field(tx, card.id)  # before a cost can take the card off the field
     negator = continuous.negated_by(tx.board, card) if card.zone == "monsters" and costs else None
+    paid = _cost_words(tx, costs)  # said with the Chain Link: the refs are read before paying moves them
     _pay_costs(tx, player, card, costs)
     if negator is not None:
         # a cost is not an effect: a negated monster's effect is still activated and its cost paid
@@ -937,9 +938,11 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
             cards=(card.id,),
         )  # fmt: skip
     if link_no == 1:
-        tx.say("chain.opened", card=Card.of(card), speed=speed, foe=Player(foe), answer=answer)  # fmt: skip
+        tx.say("chain.opened", card=Card.of(card), speed=speed, foe=Player(foe), answer=answer,
+               paid=paid, cards=(card.id,))  # fmt: skip
     else:
-        tx.say("chain.link_added", card=Card.of(card), link_no=link_no, speed=speed, link_no2=link_no - 1)
+        tx.say("chain.link_added", card=Card.of(card), link_no=link_no, speed=speed, link_no2=link_no - 1,
+               paid=paid, cards=(card.id,))  # fmt: skip
     if damage_step_kind is not None:
         tx.say("activate.damage_step_allowed", card=Card.of(card), why=Phrase(damage_step_kind))
     return f"{player} activates {card.name} (Chain Link {link_no}, Spell Speed {speed})"
@@ -965,6 +968,20 @@ def _negated_on_field(tx: Tx, card_id: str) -> Lasting | None:
     if lasting is None or lasting.what not in ("negated_until_end", "effects_negated"):
         return None
     return lasting
+
+
+def _cost_words(tx: Tx, costs: dict[str, object]) -> Phrase:
+    """What the activation's cost was, in words: a judge asks whether it was paid (it was, for good,
+    even if the activation is negated)."""
+    items = []
+    for key, value in costs.items():
+        if key == "pay_lp":
+            items.append(Phrase("cost_item.pay_lp", amount=int(value)))  # type: ignore[call-overload]
+        elif value:
+            refs = value if isinstance(value, list) else [value]
+            cards = [CardId(resolve_ref(tx.board, str(ref)).id) for ref in refs]
+            items.append(Phrase("cost_item." + key, cards=cards))
+    return Phrase("cost_paid.paid", items=items) if items else Phrase("cost_paid.none")
 
 
 def _pay_costs(tx: Tx, player: str, card: CardState, costs: dict[str, object]) -> None:
