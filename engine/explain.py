@@ -1813,15 +1813,13 @@ SENTENCES: dict[str, str] = {
 
 PHRASES: dict[str, str] = {
     "cost_paid.none": "",
-    "cost_paid.paid": (
-        ", its cost paid on activation ({items:, | and }), which stays paid even if it is negated"
-    ),
-    "cost_item.discard": "discarding {cards:, | and }",
-    "cost_item.tribute": "Tributing {cards:, | and }",
-    "cost_item.send_to_gy": "sending {cards:, | and } to the GY",
-    "cost_item.banish": "banishing {cards:, | and }",
-    "cost_item.detach": "detaching {cards:, | and }",
-    "cost_item.reveal": "revealing {cards:, | and }",
+    "cost_paid.paid": (", its cost paid on activation ({items}), which stays paid even if it is negated"),
+    "cost_item.discard": "discarding {cards}",
+    "cost_item.tribute": "Tributing {cards}",
+    "cost_item.send_to_gy": "sending {cards} to the GY",
+    "cost_item.banish": "banishing {cards}",
+    "cost_item.detach": "detaching {cards}",
+    "cost_item.reveal": "revealing {cards}",
     "cost_item.pay_lp": "paying {amount} LP",
     "passed_through.both_players_pass_until": "Both players pass until {phase}, where {who} acts.",
     "passed_through.both_players_pass_until_2": "Both players pass until {window}.",
@@ -2927,8 +2925,8 @@ PHRASES: dict[str, str] = {
     "event.then_part": '{words}, its last part after a "then": {part}',
     # a step's title (engine.replay): an illegal action, a trigger window
     "summary.illegal": "Illegal: {action}",
-    "summary.missed": "{cards:, | and } {n:misses|miss} the timing",
-    "summary.missed_and_waiting": "{cards:, | and } {n:misses|miss} the timing; triggers waiting: {listed}",
+    "summary.missed": "{cards} {n:misses|miss} the timing",
+    "summary.missed_and_waiting": "{cards} {n:misses|miss} the timing; triggers waiting: {listed}",
     "summary.waiting": "Triggers waiting: {listed}",
     "summary.no_trigger": "No trigger can be activated",
     "summary.trigger": "{card} ({kind})",
@@ -3368,13 +3366,14 @@ class _Number(int):
 
 
 class _Listed(list):
-    """A list parameter as words: joined with ", ", or with the field's format spec (`{done:; }`)."""
+    """A list parameter as words: "X, Y and Z" by default, or joined with the field's format spec
+    (`{done:; }`; `{cards:, | or }` names the separator before the last item)."""
 
     def __format__(self, spec: str) -> str:
-        if "|" in spec and len(self) > 1:  # `{cards:, | and }`: "X, Y and Z"
-            sep, last = spec.split("|", 1)
+        sep, last = spec.split("|", 1) if "|" in spec else (spec, spec) if spec else (", ", " and ")
+        if len(self) > 1:
             return sep.join(self[:-1]) + last + self[-1]
-        return (spec.split("|", 1)[0] if "|" in spec else spec or ", ").join(self)
+        return sep.join(self)
 
 
 def _card_ids(values: Any) -> list[str]:

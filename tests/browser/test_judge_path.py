@@ -184,8 +184,11 @@ def test_dark_hole_with_sangan_and_peten_the_dark_clown(
             result="The duel goes on after the last step",
             lp={"A": 8000, "B": 8000},
             sentences=[
-                ("Chain Link 1 resolves: Dark Hole", "destroyed: B's Sangan, B's first Peten the Dark Clown"),
-                ("Triggers waiting", "B's Sangan (mandatory), B's first Peten the Dark Clown (optional)"),
+                (
+                    "Chain Link 1 resolves: Dark Hole",
+                    "destroyed: B's Sangan and B's first Peten the Dark Clown",
+                ),
+                ("Triggers waiting", "B's Sangan (mandatory) and B's first Peten the Dark Clown (optional)"),
                 ("B activates Peten the Dark Clown", "goes on the chain as Chain Link 2"),
                 (
                     "Chain Link 2 resolves: Peten the Dark Clown",
