@@ -1275,7 +1275,7 @@ SENTENCES: dict[str, str] = {
         "the Summon forms an Extra Link (co-linked Link Monsters joining both Extra Monster Zones)."
     ),
     "summon.material_not_there": (
-        "{gone} is no longer {where} as the card resolves, so it cannot be used as material for "
+        "{gone} is not {where} as the card resolves, so it cannot be used as material for "
         "{card}: materials are chosen when the card resolves."
     ),
     "summon.material_none_left": "No stated material is left to use, so {card} is not Summoned.",
