@@ -1275,7 +1275,7 @@ SENTENCES: dict[str, str] = {
         "the Summon forms an Extra Link (co-linked Link Monsters joining both Extra Monster Zones)."
     ),
     "summon.material_not_there": (
-        "{gone} is no longer {where} as the card resolves, so it cannot be used as material for "
+        "{gone} is not {where} as the card resolves, so it cannot be used as material for "
         "{card}: materials are chosen when the card resolves."
     ),
     "summon.material_none_left": "No stated material is left to use, so {card} is not Summoned.",
@@ -2069,6 +2069,10 @@ PHRASES: dict[str, str] = {
     "extra_monster_zone.monster_from_hand_goes": (
         "A monster from the hand goes to a Main Monster Zone, not an Extra one."
     ),
+    "extra_monster_zone.main_deck_monster_no_main_zone": (
+        "All 5 of {player}'s Main Monster Zones are occupied, and {card}, not Summoned from the Extra Deck, "
+        "cannot be placed in an Extra Monster Zone: it is not Summoned."
+    ),
     "extra_monster_zone.pendulum_monster_pendulum_summoned": (
         "A Pendulum Monster Pendulum Summoned from the Extra Deck goes to an Extra Monster Zone (one per "
         "player) or to a Main Monster Zone a Link Arrow points to; there is no such zone free for each of "
@@ -2781,6 +2785,7 @@ PHRASES: dict[str, str] = {
     "done.coin.toss": "the coin comes up {result}",
     "done.summon_by_procedure.nothing_chosen": "no monster or materials chosen",
     "done.summon_by_procedure.no_tribute": "no Tribute possible: no Ritual Summon",
+    "done.summon_by_procedure.no_zone": "no zone for the monster: no {method} Summon",
     "done.summon_by_procedure.not_summoned": "no legal materials: no {method} Summon",
     "done.summon_by_procedure.summons": "{method} Summons {monster} using {materials}",
     "done.summon_after": "{method:a} Summon follows its resolution",

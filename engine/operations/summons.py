@@ -260,13 +260,19 @@ def _materials_then_summon(method: str, *, field_or_gy: bool = False) -> Handler
         except Illegal as err:
             tx.explanations.append(err.explanation)
             return Phrase("done.summon_by_procedure.not_summoned", method=method.title())
+        from engine.rules.summons import summon_zone
+
+        try:  # the zone it will take once its materials on the field are gone
+            slot = summon_zone(tx, ctx.player, monster, [m.id for m in materials if m.zone == "monsters"])
+        except Illegal as err:
+            tx.explanations.append(err.explanation)
+            return Phrase("done.summon_by_procedure.no_zone", method=method.title())
         _say_materials(tx, ctx, method, monster, materials, banished=field_or_gy)
         for m in materials:
             event = "tributed" if method == "ritual" else "banished" if field_or_gy else "sent_to_gy"
             tx.move(m.id, "banished" if field_or_gy else "graveyard", event=event,
                     cause=f"material for {monster.id}", chain_link=ctx.link.link)  # fmt: skip
         tx.finish()  # the materials leave before the summon: "When ... sent to the GY" misses the timing
-        slot = tx.board.free_slot("monsters", ctx.player)
         said = summon_position(ctx, step)
         tx.move(monster.id, "monsters", event="summoned", cause=ctx.link.card, chain_link=ctx.link.link,
                 slot=slot, position=said or "attack", controller=ctx.player)  # fmt: skip

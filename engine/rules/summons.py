@@ -335,6 +335,12 @@ def _extra_deck_zone(tx: Tx, player: str, wanted: int | str | None, leaving: lis
             raise Illegal("zone.one_extra_monster_zone", player=Player(player), card=Card.of(mine[0]))
         return slot
     if not link:
+        if wanted is None and not mine and _main_zones_full(tx, player, leaving):
+            # a Fusion, Synchro or Xyz Monster may use an Extra Monster Zone when no Main one is free
+            for slot in (6, 7):
+                holder = tx.board.occupant("monsters", player, slot)
+                if holder is None or holder.id in leaving:
+                    return slot
         return _free_main_zone(tx, player, wanted, leaving)
     linked = linked_main_zones(tx.board, player, tuple(leaving))
     taken = {c.slot for c in tx.board.monsters(player) if c.id not in leaving and (c.slot or 0) <= 5}
@@ -351,6 +357,30 @@ def _extra_deck_zone(tx: Tx, player: str, wanted: int | str | None, leaving: lis
     if free:
         return free[0]
     raise Illegal("zone.full", reason=Phrase("full.has_no_extra_monster", player=Player(player)))
+
+
+def _main_zones_full(tx: Tx, player: str, leaving: list[str]) -> bool:
+    taken = {c.slot for c in tx.board.monsters(player) if c.id not in leaving and (c.slot or 0) <= 5}
+    return all(s in taken for s in range(1, 6))
+
+
+def summon_zone(tx: Tx, player: str, card: CardState, leaving: list[str]) -> int:
+    """The zone a monster Summoned by a card's effect goes to (Fusion and Ritual Summons), once
+    `leaving` (its materials on the field) are gone: a monster from the Extra Deck as
+    `_extra_deck_zone` says; any other, a free Main Monster Zone only, never an Extra Monster Zone
+    (rulebook v10, How to Ritual Summon: the Ritual Monster is played in a Main Monster Zone).
+    Raises Illegal, said, where there is none."""
+    defn = tx.board.define(card.id)
+    if defn.is_extra_deck:
+        return _extra_deck_zone(tx, player, None, leaving, link="link" in defn.subtypes, card=card.id)
+    if _main_zones_full(tx, player, leaving):
+        raise Illegal(
+            "zone.extra_monster_zone",
+            reason=Phrase("extra_monster_zone.main_deck_monster_no_main_zone", card=Card.of(card),
+                          player=Player(player)),
+            cards=(card.id,),
+        )  # fmt: skip
+    return _free_main_zone(tx, player, None, leaving)
 
 
 def _forms_extra_link(tx: Tx, player: str, card_id: str, slot: int, leaving: list[str]) -> bool:

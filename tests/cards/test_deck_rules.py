@@ -67,3 +67,32 @@ def test_the_forbidden_and_limited_list_lowers_the_copies_a_deck_may_hold() -> N
         "Semi Card (Semi-Limited): the deck has 3 copies; it may have at most 2.",
         "Forbidden Card is Forbidden in the TCG: the deck has 1 copy; it may have none.",
     ]
+
+
+def test_at_most_3_copies_of_a_name_across_the_extra_and_side_deck() -> None:
+    """The limit counts the Extra Deck too: 3 copies of a Fusion Monster in the Extra Deck and 1 in
+    the Side Deck are 4 copies."""
+    fusion = _entry(9, "Test Fusion", subtypes=("fusion",))
+    assert check_legality(_deck(_fillers(40), extra=[fusion] * 3))[0] == []
+    assert check_legality(_deck(_fillers(40), extra=[fusion] * 3, side=[fusion]))[0] == [
+        "Test Fusion: the deck has 4 copies; it may have at most 3."
+    ]
+
+
+def test_extra_deck_cards_do_not_count_toward_the_main_deck() -> None:
+    """39 Main Deck cards are too few however many monsters the Extra Deck holds."""
+    fusions = [_entry(5000 + i, f"Fusion {i}", subtypes=("fusion",)) for i in range(5)]
+    assert check_legality(_deck(_fillers(39), extra=fusions))[0] == [
+        "The Main Deck has 39 cards; it must have 40 to 60."
+    ]
+
+
+def test_only_extra_deck_monsters_go_in_the_extra_deck() -> None:
+    """A Main Deck monster cannot be in the Extra Deck, nor a Fusion Monster in the Main Deck."""
+    dark, fusion = _entry(1, "Dark Magician"), _entry(9, "Test Fusion", subtypes=("fusion",))
+    assert check_legality(_deck(_fillers(40), extra=[dark]))[0] == [
+        "Dark Magician cannot be in the Extra Deck: only Fusion, Synchro, Xyz and Link Monsters can."
+    ]
+    assert check_legality(_deck(_fillers(39) + [fusion]))[0] == [
+        "Test Fusion is a Fusion Monster: it belongs in the Extra Deck, not the Main Deck."
+    ]
