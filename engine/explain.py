@@ -2043,6 +2043,10 @@ PHRASES: dict[str, str] = {
     ),
     "full.has_no_extra_monster": "{player} has no Extra Monster Zone free for a Link Monster.",
     "full.all_main_monster_zones": "All 5 of {player}'s Main Monster Zones are occupied.",
+    "full.no_zone_to_summon": (
+        "All 5 of {player}'s Main Monster Zones are occupied, and {card}'s effect Special Summons a monster "
+        "there: an effect that Special Summons cannot be activated without a free zone for the monster."
+    ),
     "full.all_spell_trap_zones": "All 5 of {player}'s Spell & Trap Zones are occupied.",
     "full.both_pendulum_zones_leftmost": (
         "Both of {player}'s Pendulum Zones (the leftmost and rightmost Spell & Trap Zones) are occupied, so "

@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import Illegal
@@ -170,6 +171,32 @@ def pays_cost(board: Board, card: CardState, effect: Effect, paid: CardState, pl
         and not (sel.except_this and paid.id == card.id)
         for sel in effect.cost_cards
     )  # fmt: skip
+
+
+def check_summon_zone(tx: Tx, player: str, card: CardState, effect: Effect, costs: dict[str, Any],
+                      mandatory: bool) -> None:  # fmt: skip
+    """An effect whose first action Special Summons to its player's field needs a free Main Monster
+    Zone to be activated (Konami FAQ, db.yugioh-card.com FAQ 18928: an effect that Special Summons
+    cannot be activated without the zones it needs; if a zone is lost before it resolves, nothing is
+    Summoned). A Monster Zone its cost empties counts; a mandatory trigger still activates."""
+    first = effect.do[0] if effect.do else None
+    if mandatory or first is None or first.op != "special_summon" or first.player == "both":
+        return
+    board = tx.board
+    if board.free_slot("monsters", player) is not None:
+        return
+    paid = [ref for value in costs.values() if isinstance(value, (list, str)) for ref in
+            (value if isinstance(value, list) else [value])]  # fmt: skip
+    for ref in paid:
+        with suppress(Illegal):
+            spent = resolve_ref(board, str(ref))
+            if spent.zone == "monsters" and spent.controller == player and spent.slot in range(1, 6):
+                return
+    raise Illegal(
+        "zone.full",
+        reason=Phrase("full.no_zone_to_summon", card=Card.of(card), player=Player(player)),
+        cards=(card.id,),
+    )
 
 
 def check_costs(tx: Tx, player: str, card: CardState, effect: Effect, costs: dict[str, Any]) -> None:
