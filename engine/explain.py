@@ -1964,6 +1964,16 @@ PHRASES: dict[str, str] = {
         "only when it holds one that fits."
     ),
     "condition_not_met.cannot_activated_condition_checked": "{card} cannot be activated: {condition}",
+    "condition_not_met.no_fusion_possible": (
+        "{card} cannot be activated: no Fusion Summon it could perform is possible now (no Fusion Monster "
+        "it may Summon has its materials where the card takes them), and a card is activated only if its "
+        "effect can be carried out."
+    ),
+    "condition_not_met.no_fusion_gy_locked": (
+        "{card} cannot be activated: its Fusion Summon would need materials from the GY, which {valley} "
+        "keeps from being banished, and a card that would banish a card from the GY cannot be activated "
+        "while it cannot be banished."
+    ),
     "condition_not_met.can_answer_only_activation": (
         "{card} can answer only the activation immediately before it (Chain Link {answered_link}), not {ref}."
     ),
