@@ -632,6 +632,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("toon-monster", "negate"),
         "A Toon whose effects are negated (Skill Drain) is not destroyed when Toon World is.",
     ),
+    "toon.direct_attack_negated": (
+        ("toon-monster", "negate", "direct-attack"),
+        "A Toon whose effects are negated (Skill Drain) cannot attack directly while the opponent controls "
+        "a monster.",
+    ),
     "toon.must_attack_toon": (
         ("toon-monster", "battle-step"),
         "While the opponent controls a face-up Toon monster, a Toon monster must attack a Toon.",
@@ -1511,6 +1516,10 @@ SENTENCES: dict[str, str] = {
     "toon.spared_effects_negated": (
         "{world} was destroyed on the field, but {card} stays: its effects are negated ({by}), the one "
         "that would destroy it with {world} too."
+    ),
+    "toon.direct_attack_negated": (
+        "{foe} controls a monster ({names}), and {attacker}'s effect that lets it attack directly is negated "
+        "({by}), so it cannot attack directly."
     ),
     "toon.must_attack_toon": "{reason}",
     "toon.direct_attack": (

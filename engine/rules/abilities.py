@@ -60,6 +60,15 @@ def toon_attack(board: Board, attacker: CardState, target: CardState | None) -> 
     return False, None
 
 
+def toon_attack_negated(board: Board, attacker: CardState) -> CardState | None:
+    """The card negating a monster's own Toon effect that lets it attack directly (Skill Drain), if
+    it has one and it is negated: it then attacks as any monster does (Yugipedia, Card
+    Rulings:Toon World: under Skill Drain a Toon cannot attack directly)."""
+    if not any(e.apply == "toon_attacks" for e in board.define(attacker.id).effects):
+        return None
+    return continuous.negated_by(board, attacker)
+
+
 def toons_destroyed(tx: Tx) -> bool:
     """A face-up card that says "If <X> on the field is destroyed, destroy this card" (every
     Toon: "Toon World") goes when a face-up X on either player's field is destroyed. No chain:
