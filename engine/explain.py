@@ -1871,7 +1871,7 @@ PHRASES: dict[str, str] = {
     ),
     "control_returned.already_with_owner": (
         "End Phase: {card} is already controlled by its owner, {owner} (control changed again since), so "
-        "{source}'s control \"until the End Phase\" has nothing to give back."
+        "{source}'s control until the End Phase has nothing to give back."
     ),
     "control_returned.should_go_back_who": (
         "{card} should go back to {owner}, who has no free Main Monster Zone, so it is sent to the GY."
