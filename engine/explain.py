@@ -632,6 +632,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("toon-monster", "negate"),
         "A Toon whose effects are negated (Skill Drain) is not destroyed when Toon World is.",
     ),
+    "toon.direct_attack_negated": (
+        ("toon-monster", "negate", "direct-attack"),
+        "A Toon whose effects are negated (Skill Drain) cannot attack directly while the opponent controls "
+        "a monster.",
+    ),
     "toon.must_attack_toon": (
         ("toon-monster", "battle-step"),
         "While the opponent controls a face-up Toon monster, a Toon monster must attack a Toon.",
@@ -1512,6 +1517,10 @@ SENTENCES: dict[str, str] = {
         "{world} was destroyed on the field, but {card} stays: its effects are negated ({by}), the one "
         "that would destroy it with {world} too."
     ),
+    "toon.direct_attack_negated": (
+        "{foe} controls a monster ({names}), and {attacker}'s effect that lets it attack directly is negated "
+        "({by}), so it cannot attack directly."
+    ),
     "toon.must_attack_toon": "{reason}",
     "toon.direct_attack": (
         "{attacker} may attack {foe} directly although {foe} controls monsters: its Toon effect lets it, as "
@@ -1869,6 +1878,10 @@ PHRASES: dict[str, str] = {
     "control_returned.end_phase_control_goes": (
         "End Phase: control of {card} goes back to {owner}; {source} gave control only until the End Phase."
     ),
+    "control_returned.already_with_owner": (
+        "End Phase: {card} is already controlled by its owner, {owner} (control changed again since), so "
+        "{source}'s control until the End Phase has nothing to give back."
+    ),
     "control_returned.should_go_back_who": (
         "{card} should go back to {owner}, who has no free Main Monster Zone, so it is sent to the GY."
     ),
@@ -1973,6 +1986,16 @@ PHRASES: dict[str, str] = {
         "only when it holds one that fits."
     ),
     "condition_not_met.cannot_activated_condition_checked": "{card} cannot be activated: {condition}",
+    "condition_not_met.no_fusion_possible": (
+        "{card} cannot be activated: no Fusion Summon it could perform is possible now (no Fusion Monster "
+        "it may Summon has its materials where the card takes them), and a card is activated only if its "
+        "effect can be carried out."
+    ),
+    "condition_not_met.no_fusion_gy_locked": (
+        "{card} cannot be activated: its Fusion Summon would need materials from the GY, which {valley} "
+        "keeps from being banished, and a card that would banish a card from the GY cannot be activated "
+        "while it cannot be banished."
+    ),
     "condition_not_met.can_answer_only_activation": (
         "{card} can answer only the activation immediately before it (Chain Link {answered_link}), not {ref}."
     ),

@@ -115,10 +115,14 @@ def _special_summon(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             tx.say("summon.cannot_be_special_summoned", reason=Phrase("not_summonable_by", c=Card.of(c),
                    card=CardId(ctx.link.card)), cards=(c.id,))  # fmt: skip
             continue
-        from engine.rules.abilities import only_by_another, properly_summoned
+        from engine.rules.abilities import never_properly_summoned, only_by_another, properly_summoned
 
         only_by = tx.board.define(c.id).special_summon_by  # "Must be Special Summoned by X"
         conditioned = only_by_another(tx.board, c, ctx.link.card) or not properly_summoned(tx.board, c)
+        if step.ignore_conditions and never_properly_summoned(tx.board, c):  # a rule, not a condition
+            tx.say("summon.not_properly_summoned", reason=Phrase("proper_problem.not_properly_summoned",
+                   target=CardId(c.id)), cards=(c.id,))  # fmt: skip
+            continue
         if step.ignore_conditions and conditioned:  # "ignoring the Summoning conditions" (Level Modulation)
             zone = Phrase("from." + (c.zone if c.zone in _SUMMONED_FROM else "deck"))
             tx.say("summon.ignoring_conditions", card=Card.of(c), zone=zone, source=CardId(ctx.link.card),

@@ -60,6 +60,15 @@ def toon_attack(board: Board, attacker: CardState, target: CardState | None) -> 
     return False, None
 
 
+def toon_attack_negated(board: Board, attacker: CardState) -> CardState | None:
+    """The card negating a monster's own Toon effect that lets it attack directly (Skill Drain), if
+    it has one and it is negated: it then attacks as any monster does (Yugipedia, Card
+    Rulings:Toon World: under Skill Drain a Toon cannot attack directly)."""
+    if not any(e.apply == "toon_attacks" for e in board.define(attacker.id).effects):
+        return None
+    return continuous.negated_by(board, attacker)
+
+
 def toons_destroyed(tx: Tx) -> bool:
     """A face-up card that says "If <X> on the field is destroyed, destroy this card" (every
     Toon: "Toon World") goes when a face-up X on either player's field is destroyed. No chain:
@@ -328,6 +337,14 @@ def properly_summoned(board: Board, card: CardState) -> bool:
     return card.proper or not board.define(card.id).needs_proper_summon
 
 
+def never_properly_summoned(board: Board, card: CardState) -> bool:
+    """A monster in the GY or banished that must first be properly Summoned and was not. Ignoring
+    the Summoning conditions does not lift this: it is a rule of the game, not a condition on the
+    card (yugioh-wiki.net, Level Modulation: a Horus LV8 sent from the Deck to the GY cannot be
+    Special Summoned by it)."""
+    return card.zone in ("graveyard", "banished") and not properly_summoned(board, card)
+
+
 def only_by_another(board: Board, card: CardState, source: str) -> bool:
     """ "Must be Special Summoned by X" (a Nomi monster): may `source`'s effect not Special Summon
     it? Only X's effect may (or the monster's own, where its text says so: Vennominaga)."""
@@ -343,7 +360,8 @@ def targets_problem(board: Board, effect: Effect, targets: tuple[str, ...],
     """Targets that only make sense together: "1 Union monster you control and 1 monster it can
     be equipped to" (Formation Union); a target the effect would Special Summon must be one it
     can (not a Nomi monster another card must Summon, unless the effect ignores the Summoning
-    conditions: Level Modulation). None if they fit."""
+    conditions: Level Modulation, and the monster, if in the GY or banished, was properly Summoned
+    first). None if they fit."""
     if effect.do and all(s.op == "flip_face_down" and s.cards == "targets" for s in effect.do):
         for t in targets:  # a Token or a Link Monster is always face-up (rulebook, Monster Tokens)
             what = "Token" if board.cards[t].token else "Link Monster"
@@ -355,9 +373,9 @@ def targets_problem(board: Board, effect: Effect, targets: tuple[str, ...],
         for t in targets:  # a monster that "Cannot be Special Summoned" is not a legal target
             if not board.define(t).special_summonable:
                 return Phrase("union_problem.not_special_summonable", target=CardId(t))
-            if ignoring:
+            if ignoring and not never_properly_summoned(board, board.cards[t]):
                 continue
-            if source is not None and only_by_another(board, board.cards[t], source):
+            if not ignoring and source is not None and only_by_another(board, board.cards[t], source):
                 only_by = str(board.define(t).special_summon_by)
                 return Phrase("proper_problem.only_by", target=CardId(t), only_by=only_by)
             if not properly_summoned(board, board.cards[t]):

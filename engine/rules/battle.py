@@ -224,6 +224,15 @@ def attack(tx: Tx, action: ActionEntry) -> str:
     if action.target == "direct" and defenders and toon_direct:
         tx.say("toon.direct_attack", attacker=Card.of(attacker), foe=Player(foe))  # fmt: skip
     if action.target == "direct":
+        if defenders and not toon_direct and (by := abilities.toon_attack_negated(tx.board, attacker)):
+            raise Illegal(
+                "toon.direct_attack_negated",
+                attacker=Card.of(attacker),
+                foe=Player(foe),
+                names=[CardId(c.id) for c in defenders],
+                by=Card.of(by),
+                cards=(attacker.id, by.id),
+            )  # fmt: skip
         if defenders and not toon_direct:
             raise Illegal(
                 "battle.direct_blocked",

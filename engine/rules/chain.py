@@ -451,6 +451,22 @@ def _check_deck_holds_one(tx: Tx, player: str, card: CardState, effect: Effect) 
         )
 
 
+def _check_fusion_possible(tx: Tx, player: str, card: CardState, effect: Effect) -> None:
+    """An effect that Fusion Summons cannot be activated when no Fusion Summon it could perform
+    is possible now (engine.rules.procedures.fusion_impossible)."""
+    from engine.rules.procedures import fusion_impossible
+
+    why = fusion_impossible(tx, player, effect)
+    if why is None:
+        return
+    _, valley = why
+    if valley is not None:
+        reason = Phrase("condition_not_met.no_fusion_gy_locked", card=Card.of(card), valley=Card.of(valley))
+    else:
+        reason = Phrase("condition_not_met.no_fusion_possible", card=Card.of(card))
+    raise Illegal("activate.condition_not_met", reason=reason, cards=(card.id,))
+
+
 def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> None:
     """Board-state conditions ("Activate only if ..."): checked here, at activation, never again."""
     req = effect.requires
@@ -840,6 +856,8 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     restrictions.check(tx, player, card, effect, trig.seq if trig else None)
     _check_requires(tx, player, card, effect)
     _check_deck_holds_one(tx, player, card, effect)
+    if not action.resolution:  # a judge-stated resolution says itself what the card did
+        _check_fusion_possible(tx, player, card, effect)
     refs = action.answers
     answered = _check_condition(tx, player, card, effect, refs)
     stated = tuple(tuple((verb, value if verb not in CARD_VERBS or isinstance(value, list) else [value])

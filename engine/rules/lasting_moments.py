@@ -48,7 +48,19 @@ def end_phase(tx: Tx) -> None:
 
 def _give_back(tx: Tx, card_id: str, source: str) -> None:
     card = tx.board.cards.get(card_id)
-    if card is None or card.zone != "monsters" or card.controller == card.owner:
+    if card is None or card.zone != "monsters":
+        return
+    if card.controller == card.owner:  # given back already (Creature Swap: Yugipedia, Card Rulings)
+        tx.say(
+            "lasting.control_returned",
+            reason=Phrase(
+                "control_returned.already_with_owner",
+                card=CardId(card_id),
+                owner=Player(card.owner),
+                source=Card.of(tx.card(source)),
+            ),
+            cards=(card_id, source),
+        )  # fmt: skip
         return
     slot = tx.board.free_slot("monsters", card.owner)
     if slot is None:  # no zone to come back to: the game sends it to the GY

@@ -32,7 +32,7 @@ from engine.rules.continuous import matches
 from engine.rules.summons import _extra_deck_zone, _free_main_zone, _one_face_up, attempted
 
 if TYPE_CHECKING:
-    from engine.cards import CardDef, Selector
+    from engine.cards import CardDef, Effect, Selector
     from engine.document import ActionEntry
     from engine.state import CardState
     from engine.tx import Tx
@@ -763,3 +763,54 @@ def special_summon(tx: Tx, action: ActionEntry) -> str:
     tx.finish()
     tx.say("summon.special", card=Card.of(card), player=Player(player))  # fmt: skip
     return f"{player} Special Summons {card.name}"
+
+
+# The operations that Fusion Summon as their card resolves, and where each takes its materials:
+# `either_field` (Super Polymerization), `field_or_gy` (Miracle Fusion), else the hand and field.
+FUSION_OPS = {"fusion_summon": "hand_or_field", "fusion_summon_either_field": "either_field",
+              "fusion_summon_banishing": "field_or_gy"}  # fmt: skip
+
+
+def fusion_impossible(tx: Tx, player: str, effect: Effect) -> tuple[str, CardState | None] | None:
+    """Why an effect that Fusion Summons could not do so now, or None if it could: a card is
+    activated only if its effect can be carried out, so a Fusion Spell needs, at activation, a
+    Fusion Monster in the Extra Deck it may Summon and materials for it where it takes them
+    (Super Polymerization: monsters on either field; Fusion Helper judge notes, Super
+    Polymerization). Cards in a GY that cannot be banished (Necrovalley) are no materials for a
+    summon that banishes them (YGOrganization, Necrovalley: a card that would banish from the GY
+    cannot be activated). Returns ("none", None) or ("gy_locked", the locking card)."""
+    from engine.cards import Selector
+    from engine.rules import continuous
+
+    steps = [s for s in effect.do if s.op in FUSION_OPS]
+    if not steps:
+        return None
+    board = tx.board
+    locked = None
+    for step in steps:
+        where = FUSION_OPS[step.op]
+        wanted = step.cards if isinstance(step.cards, Selector) else None
+        monsters = [c for c in board.in_zone("extra_deck", player) if "fusion" in board.define(c.id).subtypes
+                    and (wanted is None or matches(board, c, wanted, player))]  # fmt: skip
+        valley = None
+        if where == "either_field":
+            pools = [list(board.monsters())]
+        elif where == "field_or_gy":
+            gy = [c for c in board.in_zone("graveyard", player) if board.define(c.id).is_monster]
+            valley = continuous.first(board, "lock_graveyard")
+            pools = [[*board.monsters(player), *gy]]
+            if valley is not None and gy:  # no GY material can be banished: the field alone
+                pools.insert(0, list(board.monsters(player)))
+        else:
+            hand = [c for c in board.in_zone("hand", player) if board.define(c.id).is_monster]
+            pools = [[*hand, *board.monsters(player)]]
+        for n, pool in enumerate(pools):
+            found = first_legal_summon(tx, player, "fusion", monsters, [], pool,
+                                       either_field=where == "either_field",
+                                       field_or_gy=where == "field_or_gy")  # fmt: skip
+            if found is None:
+                continue
+            if n == 0:
+                return None
+            locked = valley  # possible only with the GY's cards, which cannot be banished
+    return ("gy_locked", locked) if locked is not None else ("none", None)
