@@ -657,6 +657,10 @@ def jsonl_record(entry: Any, where: str) -> CardRecord | str:
     words = [*(entry.get("monsterCardTypes") or []), *(entry.get("classifications") or []),
              *(entry.get("abilities") or [])]  # fmt: skip
     rec.subtypes = _ordered(w for w in words if w in MONSTER_FLAGS.values())
+    if {"normal", "effect", "pendulum"} <= set(rec.subtypes):
+        # a Normal Pendulum Monster whose Pendulum Effect the data also lists as "effect"
+        # (Hallohallo, Magicalibra): its monster text is flavor, so it is a Normal Monster
+        rec.subtypes = [s for s in rec.subtypes if s != "effect"]
     rec.attribute = str(entry.get("attribute") or "").upper()
     if rec.attribute not in ATTRIBUTES.values():
         rec.attribute = ""

@@ -201,6 +201,20 @@ def test_real_json_lines_import(tmp_path: Path, seeded: None, client: Client) ->
 
 
 @needs_data
+def test_a_normal_pendulum_monster_listed_as_effect_too_is_read_as_normal(tmp_path: Path) -> None:
+    """The data lists Hallohallo as normal and effect (its Pendulum Effect): it is imported as the
+    Normal Pendulum Monster it is, its Pendulum Effect read, instead of being stored unread."""
+    path = tmp_path / "two.jsonl"
+    path.write_text("".join(_real_lines(["Hallohallo", "Magicalibra"])), encoding="utf-8")
+    report = import_jsonl(path)
+    assert report.imported == 2 and not report.bad
+    for name in ("Hallohallo", "Magicalibra"):
+        card = Card.objects.get(name=name)
+        assert "normal" in card.subtypes.split() and "effect" not in card.subtypes.split()
+        assert card.origin == "read", name
+
+
+@needs_data
 def test_a_reimport_reads_only_the_cards_it_names(tmp_path: Path) -> None:
     """A table of thousands of cards and a file of two: the import never selects the whole
     table, and only those two rows change."""
