@@ -1991,6 +1991,12 @@ PHRASES: dict[str, str] = {
         "it may Summon has its materials where the card takes them), and a card is activated only if its "
         "effect can be carried out."
     ),
+    "condition_not_met.no_gemini_monster": (
+        "{card} cannot be activated: {player} has no Gemini monster in the hand, nor one face-up on the "
+        'field not yet Normal Summoned again, for it to Normal Summon (a monster with "Gemini" in its name '
+        "is a Gemini monster only if it has the Gemini ability), and a card is activated only if its effect "
+        "can be carried out."
+    ),
     "condition_not_met.no_fusion_gy_locked": (
         "{card} cannot be activated: its Fusion Summon would need materials from the GY, which {valley} "
         "keeps from being banished, and a card that would banish a card from the GY cannot be activated "

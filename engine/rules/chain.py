@@ -888,6 +888,7 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
         )
     restrictions.check_costs(tx, player, card, effect, costs)
     restrictions.check_summon_zone(tx, player, card, effect, costs, bool(trig and trig.mandatory))
+    restrictions.check_gemini_summon(tx, player, card, effect, bool(trig and trig.mandatory))
     if trying:  # what the activation records cannot make it illegal: only paying the costs and a
         if costs:  # want of a zone can (no events nor words are needed)
             _pay_costs(tx, player, card, costs)
