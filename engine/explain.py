@@ -593,6 +593,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("trigger-effect",),
         "A trigger effect activates only when its event happens, in the window that follows.",
     ),
+    "trigger.event_not_happened": (
+        ("trigger-effect",),
+        "A trigger of a card in the GY or banished is set off only by its own event, not by any way of "
+        "getting there.",
+    ),
     "timing.lost_to_activation": (
         ("missing-the-timing", "when-and-if", "cost"),
         'An optional "When ... you can" trigger set off by a cost: the activation came after its event.',
@@ -1482,6 +1487,10 @@ SENTENCES: dict[str, str] = {
     "trigger.not_set_off": (
         "{card}'s effect is a trigger: it activates only when its event happens, and no such event is "
         "waiting."
+    ),
+    "trigger.event_not_happened": (
+        "{card} cannot be activated from the {zone}: its effect there is a trigger, activated only when "
+        "{event}, and no such event is waiting."
     ),
     "timing.lost_to_activation": (
         '{card}\'s optional "When ... you can" effect has already missed the timing: it was set off when '
