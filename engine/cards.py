@@ -183,6 +183,8 @@ class Step(_Strict, kw_only=True):
     coin: Literal["heads", "tails", "right", "wrong"] | None = None
     if_acted: Selector | None = None  # only if a card the step before acted on is of this kind
     if_any: Selector | None = None  # only if some card fits this now ("if they have a Spell in hand")
+    # only if no card fits this now ("or, if you do not have any in your hand, ...")
+    if_none: Selector | None = None
     # "then you can ...": done only if the judge's choices name cards for it (destroy, summon, ...)
     optional: bool = False
     mode: int | None = None  # "activate 1 of these effects": only in this mode (`choices: {mode: n}`)

@@ -593,6 +593,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("trigger-effect",),
         "A trigger effect activates only when its event happens, in the window that follows.",
     ),
+    "trigger.event_not_happened": (
+        ("trigger-effect",),
+        "A trigger of a card in the GY or banished is set off only by its own event, not by any way of "
+        "getting there.",
+    ),
     "timing.lost_to_activation": (
         ("missing-the-timing", "when-and-if", "cost"),
         'An optional "When ... you can" trigger set off by a cost: the activation came after its event.',
@@ -1483,6 +1488,10 @@ SENTENCES: dict[str, str] = {
         "{card}'s effect is a trigger: it activates only when its event happens, and no such event is "
         "waiting."
     ),
+    "trigger.event_not_happened": (
+        "{card} cannot be activated from the {zone}: its effect there is a trigger, activated only when "
+        "{event}, and no such event is waiting."
+    ),
     "timing.lost_to_activation": (
         '{card}\'s optional "When ... you can" effect has already missed the timing: it was set off when '
         "{what}, but after that {after}, so it cannot be activated, now or once the chain has resolved."
@@ -1990,6 +1999,12 @@ PHRASES: dict[str, str] = {
         "{card} cannot be activated: no Fusion Summon it could perform is possible now (no Fusion Monster "
         "it may Summon has its materials where the card takes them), and a card is activated only if its "
         "effect can be carried out."
+    ),
+    "condition_not_met.no_gemini_monster": (
+        "{card} cannot be activated: {player} has no Gemini monster in the hand, nor one face-up on the "
+        'field not yet Normal Summoned again, for it to Normal Summon (a monster with "Gemini" in its name '
+        "is a Gemini monster only if it has the Gemini ability), and a card is activated only if its effect "
+        "can be carried out."
     ),
     "condition_not_met.no_fusion_gy_locked": (
         "{card} cannot be activated: its Fusion Summon would need materials from the GY, which {valley} "

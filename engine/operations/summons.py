@@ -573,13 +573,11 @@ def _normal_summon_gemini(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     A summon made while an effect resolves cannot be negated (it is not an attempt)."""
     from engine.errors import Illegal
     from engine.rules import summons
+    from engine.rules.common import gemini_summonable
     from engine.state import Summon
 
     board, player = tx.board, ctx.player
-    fitting = [c for c in board.in_zones(("hand", "monsters"))
-               if "gemini" in board.define(c.id).subtypes and (
-        (c.zone == "hand" and c.owner == player)
-        or (c.zone == "monsters" and c.controller == player and c.face_up and not c.gemini))]  # fmt: skip
+    fitting = gemini_summonable(board, player)
     chosen = [c for c in ctx.chosen(tx, "summon") or [] if c.id in {f.id for f in fitting}]
     if not chosen and fitting:
         chosen = fitting[:1]

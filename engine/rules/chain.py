@@ -24,7 +24,7 @@ from engine.rules.kinds import co_linked
 from engine.rules.stated import CARD_VERBS
 from engine.rules.triggers import Trigger, can_miss, own_state_problems
 from engine.state import CardState, ChainLink, Game, Lasting, opponent
-from engine.vocabulary import CONDITIONS
+from engine.vocabulary import CONDITIONS, EVENTS
 
 if TYPE_CHECKING:
     from engine.document import ActionEntry
@@ -72,7 +72,18 @@ def _pick_effect(card: CardState, defn: CardDef, number: int | None) -> tuple[in
               if e.kind in ("activation", "ignition", "quick", "trigger", "flip")]  # fmt: skip
     if not usable:
         raise Illegal("activate.no_effect_defined", card=Card.of(card))
+    if card.zone in OFF_FIELD:  # in the GY or banished: the effect that works from there, if one does
+        return next(((n, e) for n, e in usable if card.zone in _zones_for(e)), usable[0])
     return usable[0]
+
+
+OFF_FIELD = ("graveyard", "banished")
+
+
+def _first_usable(defn: CardDef) -> int | None:
+    """The number of the card's first effect that is activated (the one a bare request names)."""
+    kinds = ("activation", "ignition", "quick", "trigger", "flip")
+    return next((i + 1 for i, e in enumerate(defn.effects) if e.kind in kinds), None)
 
 
 class ChainTop(NamedTuple):
@@ -755,7 +766,7 @@ def waiting_trigger(game: Game, card_id: str, number: int | None) -> Trigger | N
     return None
 
 
-def not_set_off(card: CardState, game: Game | None = None) -> Illegal:
+def not_set_off(card: CardState, game: Game | None = None, effect: Effect | None = None) -> Illegal:
     """A trigger (or Flip) effect activated when no event it waits for is waiting; or one whose
     event came with a cost and the activation that cost was paid for (Pinch Hopper Tributed for
     Share the Pain): an optional "When" trigger has lost its timing to that activation already."""
@@ -764,6 +775,14 @@ def not_set_off(card: CardState, game: Game | None = None) -> Illegal:
             return Illegal(
                 "timing.lost_to_activation", card=Card.of(card), what=trig.what, after=trig.passed_by
             )
+    if effect is not None and effect.event in EVENTS and card.zone in _zones_for(effect):
+        # a trigger of a card in the GY or banished: say which event it needs
+        return Illegal(
+            "trigger.event_not_happened",
+            card=Card.of(card),
+            zone=Zone(card.zone),
+            event=EVENTS.words(effect.event),
+        )
     return Illegal("trigger.not_set_off", card=Card.of(card))  # fmt: skip
 
 
@@ -844,7 +863,10 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
             )  # fmt: skip
         tx.say("stated.trigger_set_off", card=Card.of(card))  # fmt: skip
     elif effect.kind in ("trigger", "flip"):
-        raise not_set_off(card, tx.game)
+        # asked for the card, not an effect, in the GY or banished, where only this trigger works
+        # (its first effect, a card's activation, works elsewhere): say which event it needs
+        named_by_zone = chosen is None and number != _first_usable(defn)
+        raise not_set_off(card, tx.game, effect if named_by_zone else None)
     elif activation and trying:
         _check_activation_when(moment(tx.game), player, card, defn, effect, speed)
     else:
@@ -888,6 +910,7 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
         )
     restrictions.check_costs(tx, player, card, effect, costs)
     restrictions.check_summon_zone(tx, player, card, effect, costs, bool(trig and trig.mandatory))
+    restrictions.check_gemini_summon(tx, player, card, effect, bool(trig and trig.mandatory))
     if trying:  # what the activation records cannot make it illegal: only paying the costs and a
         if costs:  # want of a zone can (no events nor words are needed)
             _pay_costs(tx, player, card, costs)

@@ -31,6 +31,16 @@ def summons_locked(board: Board, player: str, but: str | None = None) -> str | N
                  if flag.startswith(prefix) and flag[len(prefix) :] != but), None)  # fmt: skip
 
 
+def gemini_summonable(board: Board, player: str) -> list[CardState]:
+    """The monsters an effect that Normal Summons a Gemini monster could summon for `player`: a
+    Gemini monster (the ability, not a name with "Gemini" in it) in their hand, or face-up on their
+    field and not yet Normal Summoned again."""
+    return [c for c in board.in_zones(("hand", "monsters"))
+            if "gemini" in board.define(c.id).subtypes and (
+        (c.zone == "hand" and c.owner == player)
+        or (c.zone == "monsters" and c.controller == player and c.face_up and not c.gemini))]  # fmt: skip
+
+
 def require_summons_allowed(tx: Tx, player: str, what: str) -> None:
     """A card activated this turn forbids this player to Summon other monsters (Scapegoat)."""
     source = summons_locked(tx.board, player)

@@ -181,6 +181,9 @@ def resolve_top(tx: Tx) -> str:
                 continuous.matches(tx.board, c, step.if_acted, link.player) for c in ctx.acted)) or (
             step.if_any is not None and not any(
                 fits(tx.board, c, step.if_any, link.player) for c in candidates(tx.board, step.if_any))
+        ) or (
+            step.if_none is not None and any(
+                fits(tx.board, c, step.if_none, link.player) for c in candidates(tx.board, step.if_none))
         ):  # fmt: skip
             done.append(f"no {step.op.replace('_', ' ')}: the condition the card sets for it is not met")
             continue

@@ -26,7 +26,7 @@ from engine.errors import Illegal
 from engine.explain import Card, CardId, Phrase, Player
 from engine.refs import resolve_ref
 from engine.rules.abilities import one_face_up_problem
-from engine.rules.common import FLIP_SUMMONED, NO_SUMMONS, summons_locked
+from engine.rules.common import FLIP_SUMMONED, NO_SUMMONS, gemini_summonable, summons_locked
 from engine.rules.continuous import fits, in_force
 from engine.rules.pendulum import SCALE_ACTIVATION
 from engine.state import CardState, ChainLink, evolve
@@ -195,6 +195,24 @@ def check_summon_zone(tx: Tx, player: str, card: CardState, effect: Effect, cost
     raise Illegal(
         "zone.full",
         reason=Phrase("full.no_zone_to_summon", card=Card.of(card), player=Player(player)),
+        cards=(card.id,),
+    )
+
+
+def check_gemini_summon(tx: Tx, player: str, card: CardState, effect: Effect, mandatory: bool) -> None:
+    """An effect whose first action Normal Summons a Gemini monster cannot be activated when its
+    player has none to summon: a card is activated only if its effect can be carried out (rulebook
+    v10, Activating cards and effects). A card with "Gemini" in its name is not a Gemini monster
+    unless it has the Gemini ability (Gemini monsters rulings: Gemini Elf, Gemini Summoner). A
+    mandatory trigger still activates."""
+    first = effect.do[0] if effect.do else None
+    if mandatory or first is None or first.op != "normal_summon_gemini":
+        return
+    if gemini_summonable(tx.board, player):
+        return
+    raise Illegal(
+        "activate.condition_not_met",
+        reason=Phrase("condition_not_met.no_gemini_monster", card=Card.of(card), player=Player(player)),
         cards=(card.id,),
     )
 
