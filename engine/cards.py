@@ -115,6 +115,7 @@ Zone = Literal[
     "onfield",
     "spell_traps_or_field",
     "hand_or_deck",
+    "hand_or_graveyard",
     "hand_deck_or_graveyard",
 ]
 
@@ -151,6 +152,7 @@ class Selector(_Strict, kw_only=True):
     count: Annotated[int, Meta(ge=1)] = 1
     up_to: bool = False  # "up to `count`": fewer is fine
     name_in: list[str] = []  # its name is one of these ("X-Head Cannon" or "Y-Dragon Head")
+    monster_type_in: list[str] = []  # its Type is one of these ("Insect or Plant")
     # an Equip Card equipped to the card this selector belongs to (cost_cards, `per`); in a `per`
     # count, card_type: monster means a Monster Card equipped to it (Sword Hunter)
     equipped_to_this: bool = False

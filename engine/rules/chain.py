@@ -559,7 +559,8 @@ def _described(sel: Selector, player: str) -> str:
     """A selector in words, from `player`'s side: "a face-up Dragon monster A controls"."""
     words = {"up": "a face-up", "down": "a face-down"}.get(sel.face, "a")
     level = f"Level {sel.min_level} or higher" if sel.min_level is not None else None
-    kind = " ".join(filter(None, (level, sel.monster_type, sel.subtype.title() if sel.subtype else None)))
+    types = sel.monster_type or " or ".join(sel.monster_type_in) or None
+    kind = " ".join(filter(None, (level, types, sel.subtype.title() if sel.subtype else None)))
     noun = "monster" if sel.zone == "monsters" else "card"
     whose = {"you": f" {player} controls",
              "opponent": f" {opponent(player)} controls"}.get(sel.controller, "")  # fmt: skip

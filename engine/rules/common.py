@@ -119,5 +119,7 @@ def describe_selector(sel: Selector) -> str:
         words.append(f"non-{sel.not_subtype.title()}")
     if sel.monster_type:
         words.append(sel.monster_type)
+    if sel.monster_type_in:
+        words.append(" or ".join(sel.monster_type_in))
     text = " ".join(words + ["monster"])
     return f"{article(text)} {text}"

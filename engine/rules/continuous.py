@@ -238,6 +238,10 @@ def matches(board: Board, card: CardState, sel: Selector, player: str) -> bool:
         return False
     if sel.monster_type is not None and (defn.monster_type or "").lower() != sel.monster_type.lower():
         return False
+    if sel.monster_type_in and (defn.monster_type or "").lower() not in {
+        t.lower() for t in sel.monster_type_in
+    }:
+        return False
     if sel.name is not None and defn.name.lower() != sel.name.lower():
         return False
     if sel.archetype is not None and not in_archetype(defn.name, sel.archetype):
@@ -367,6 +371,7 @@ _ZONES = {
     "onfield": ("monsters", "spell_traps", "field_spell"),
     "spell_traps_or_field": ("spell_traps", "field_spell"),
     "hand_or_deck": ("hand", "deck"),
+    "hand_or_graveyard": ("hand", "graveyard"),
     "hand_deck_or_graveyard": ("hand", "deck", "graveyard"),  # Skilled Dark Magician's Dark Magician
 }
 

@@ -41,6 +41,7 @@ WATCHING = (
     "drew_normal_monster_in_draw_phase",
     "opponent_added_from_deck",
     "other_synchro_summoned",
+    "other_normal_or_flip_summoned",
     "opponent_attack_declared",
     "own_pendulum_returned_by_opponent",
     "end_of_battle_phase",
@@ -280,6 +281,19 @@ def _other_synchro_summoned(s: Seen) -> bool:
     """T.G. Hyper Librarian: not its own summon."""
     return (s.kind == "summoned" and s.event.get("summon_type") == "synchro" and s.card is not None
             and s.event.get("card") != s.card.id and s.card.zone == "monsters")  # fmt: skip
+
+
+@EVENTS.register(
+    "other_normal_or_flip_summoned",
+    "another monster is Normal (Tribute, Gemini) or Flip Summoned while this card is a face-up monster",
+)
+def _other_normal_or_flip_summoned(s: Seen) -> bool:
+    """Mysterious Puppeteer: any player's summon, not its own."""
+    if s.kind != "summoned" or s.card is None or s.card.zone != "monsters" or not s.card.face_up:
+        return False
+    summoned = s.board.cards.get(s.event.get("card") or "")
+    return (summoned is not None and summoned.id != s.card.id and summoned.zone == "monsters"
+            and summoned.summon_type in ("normal", "tribute", "flip"))  # fmt: skip
 
 
 @EVENTS.register(

@@ -150,9 +150,8 @@ class Mat:
             )
         if defn.is_extra_deck and zone in ("deck", "hand", "hand_or_deck"):
             return self.pile(player, "extra_deck", name)
-        pile = {"hand_or_deck": "deck", "hand_deck_or_graveyard": "deck", "field": "graveyard"}.get(
-            zone, zone
-        )
+        piles = {"hand_or_deck": "deck", "hand_or_graveyard": "graveyard", "hand_deck_or_graveyard": "deck"}
+        pile = {**piles, "field": "graveyard"}.get(zone, zone)
         return self.pile(player, pile, name, first=True)
 
     def document(self, actions: list[dict[str, Any]]) -> dict[str, Any]:
@@ -188,7 +187,12 @@ def _fill(mat: Mat, effect: Effect, name: str) -> dict[int, list[str]]:
             or sel.with_union
         ):
             continue
-        own = sel.zone in ("deck", "hand_or_deck", "hand_deck_or_graveyard")  # its namesakes may be there
+        own = sel.zone in (
+            "deck",
+            "hand_or_deck",
+            "hand_or_graveyard",
+            "hand_deck_or_graveyard",
+        )  # its namesakes may be there
         names = [n for n in fitting(sel) if own or n != name][:2]
         ids = [mat.put(_whose(sel), sel.zone, n) for n in (names * 2)[:2]]  # two alike if only one fits
         placed[i] = [i_ for i_ in ids if i_ is not None]
@@ -336,8 +340,9 @@ def _place(mat: Mat, defn: CardDef, effect: Effect) -> tuple[str, list[dict[str,
         host = mat.monster("A", fitting(hosts[0])[0] if hosts else FILLER)
         return str(mat.spell_trap("A", name, "up", equipped_to=host)), []
     if "field" in effect.works_from or "monsters" in effect.works_from:
-        if defn.is_monster:
-            return str(mat.monster("A", name)), []
+        if defn.is_monster:  # a Gemini monster already Normal Summoned again: it has its effects
+            more = {"gemini_summoned": True} if "gemini" in defn.subtypes else {}
+            return str(mat.monster("A", name, **more)), []
         if defn.spell_trap_kind == "field":
             card_id = mat._id("A", name)
             mat.players["A"]["field_spell"] = {"card": name, "face": "up", "id": card_id}
