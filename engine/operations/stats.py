@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.explain import CardId, Phrase, Zone
 from engine.operations.context import Context, first_legal, select
-from engine.state import evolve, opponent
+from engine.state import CardState, evolve, opponent
 from engine.vocabulary import OPERATIONS
 
 if TYPE_CHECKING:
@@ -216,16 +216,21 @@ def _change_level(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     )
 
 
+def _add_counters(tx: Tx, ctx: Context, cards: list[CardState], name: str, amount: int) -> None:
+    """Put `amount` counters called `name` on each card, each placing an event."""
+    for c in cards:
+        counters = dict(c.counters)
+        counters[name] = counters.get(name, 0) + amount
+        tx.update_card(c.id, counters=tuple(counters.items()))
+        tx.emit("counters_placed", card=c.id, amount=amount, what=name,
+                cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
+
+
 @OPERATIONS.register("place_counters", "places counters on the cards")
 def _place_counters(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     name = step.token or "counter"
     cards = select(tx, ctx, step.cards or "this")
-    for c in cards:
-        counters = dict(c.counters)
-        counters[name] = counters.get(name, 0) + (step.amount or 1)
-        tx.update_card(c.id, counters=tuple(counters.items()))
-        tx.emit("counters_placed", card=c.id, amount=step.amount or 1, what=name,
-                cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
+    _add_counters(tx, ctx, cards, name, step.amount or 1)
     return Phrase(
         "done.place_counters",
         amount=step.amount or 1,
@@ -245,12 +250,7 @@ def _place_shield_counters(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     from engine.rules.abilities import SHIELD
 
     cards = [c for c in select(tx, ctx, step.cards or "targets") if c.zone in ("spell_traps", "field_spell")]
-    for c in cards:
-        counters = dict(c.counters)
-        counters[SHIELD] = counters.get(SHIELD, 0) + (step.amount or 1)
-        tx.update_card(c.id, counters=tuple(counters.items()))
-        tx.emit("counters_placed", card=c.id, amount=step.amount or 1, what=SHIELD,
-                cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
+    _add_counters(tx, ctx, cards, SHIELD, step.amount or 1)
     if not cards:
         return Phrase("done.place_shield_counters.nothing")
     return Phrase("done.place_shield_counters.places", cards_=[CardId(c.id) for c in cards])
