@@ -926,8 +926,7 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
     attempt = tx.game.summon_attempt if "summon" in refs else None
     veiled = _negated_on_field(tx, card.id)  # before a cost can take the card off the field
     negator = continuous.negated_by(tx.board, card) if card.zone == "monsters" and costs else None
-    paid = _cost_words(tx, costs)  # said with the Chain Link: the refs are read before paying moves them
-    _pay_costs(tx, player, card, costs)
+    paid = _pay_costs(tx, player, card, costs)
     if negator is not None:
         # a cost is not an effect: a negated monster's effect is still activated and its cost paid
         tx.say("cost.paid_while_negated", card=Card.of(card), negator=Card.of(negator),
@@ -1013,23 +1012,11 @@ def _negated_on_field(tx: Tx, card_id: str) -> Lasting | None:
     return lasting
 
 
-def _cost_words(tx: Tx, costs: dict[str, object]) -> Phrase:
-    """What the activation's cost was, in words: a judge asks whether it was paid (it was, for good,
-    even if the activation is negated)."""
-    items = []
-    for key, value in costs.items():
-        if key == "pay_lp":
-            items.append(Phrase("cost_item.pay_lp", amount=int(value)))  # type: ignore[call-overload]
-        elif value:
-            refs = value if isinstance(value, list) else [value]
-            cards = [CardId(resolve_ref(tx.board, str(ref)).id) for ref in refs]
-            items.append(Phrase("cost_item." + key, cards=cards))
-    return Phrase("cost_paid.paid", items=items) if items else Phrase("cost_paid.none")
-
-
-def _pay_costs(tx: Tx, player: str, card: CardState, costs: dict[str, object]) -> None:
-    """Costs are paid at activation and never refunded, even if the activation is negated."""
+def _pay_costs(tx: Tx, player: str, card: CardState, costs: dict[str, object]) -> Phrase:
+    """Costs are paid at activation and never refunded, even if the activation is negated; what was
+    paid, in words, for the Chain Link's sentence (a judge asks whether it was paid)."""
     paid = False
+    items = []
     for key, value in costs.items():
         if key == "pay_lp":
             amount = int(value)  # type: ignore[call-overload]
@@ -1045,6 +1032,7 @@ def _pay_costs(tx: Tx, player: str, card: CardState, costs: dict[str, object]) -
                     cards=(card.id,),
                 )  # fmt: skip
             tx.change_lp(player, -amount, event="lp_paid", cause=f"cost of {card.id}")
+            items.append(Phrase("cost_item.pay_lp", amount=amount))
             paid = True
             continue
         to, event = {
@@ -1055,8 +1043,10 @@ def _pay_costs(tx: Tx, player: str, card: CardState, costs: dict[str, object]) -
             "detach": ("graveyard", "sent_to_gy"),
             "reveal": (None, "revealed"),
         }[key]
+        spent = []
         for ref in value if isinstance(value, list) else [value]:
             c = resolve_ref(tx.board, str(ref))
+            spent.append(CardId(c.id))
             if to is None:
                 tx.emit(event, card=c.id, player=player, cause=f"cost of {card.id}")
             else:
@@ -1066,12 +1056,14 @@ def _pay_costs(tx: Tx, player: str, card: CardState, costs: dict[str, object]) -
                     if c.id in host.materials:
                         tx.update_card(host.id, materials=tuple(m for m in host.materials if m != c.id))
             paid = True
-        if key == "detach" and value:  # the exception named: detached as a cost, to the GY now
-            ids = [resolve_ref(tx.board, str(r)).id for r in (value if isinstance(value, list) else [value])]
-            tx.say("cost.xyz_material_detached", card=Card.of(card), materials=[CardId(i) for i in ids],
-                   cards=(card.id, *ids))  # fmt: skip
+        if spent:
+            items.append(Phrase("cost_item." + key, cards=spent))
+        if key == "detach" and spent:  # the exception named: detached as a cost, to the GY now
+            tx.say("cost.xyz_material_detached", card=Card.of(card), materials=spent,
+                   cards=(card.id, *(c.id for c in spent)))  # fmt: skip
     if paid:
         tx.emit("cost_paid", card=card.id, player=player)
+    return Phrase("cost_paid.paid", items=items) if items else Phrase("cost_paid.none")
 
 
 def _place_activated(tx: Tx, player: str, card: CardState, defn: CardDef) -> None:

@@ -9,25 +9,10 @@ Nothing here decides a rule: every value comes from the event as it is.
 from collections.abc import Callable
 from typing import Any
 
-from engine.explain import WINDOW_NAMES
+from engine.explain import PHRASES, WINDOW_NAMES
 from engine.state import PHASE_NAMES
+from rulings.replays.display import BATTLE_STEP_NAMES, Names
 
-Names = Callable[[str], str]  # a card id -> how a judge names it
-
-ZONE_WORDS = {
-    "hand": "the hand",
-    "deck": "the Deck",
-    "extra_deck": "the Extra Deck",
-    "graveyard": "the GY",
-    "banished": "banishment",
-    "monsters": "a Monster Zone",
-    "spell_traps": "a Spell & Trap Zone",
-    "field_spell": "the Field Zone",
-    "pendulum": "a Pendulum Zone",
-    "material": "Xyz Material",
-    "gone": "out of the Duel",
-}
-STEP_WORDS = {"start": "Start Step", "battle": "Battle Step", "damage": "Damage Step", "end": "End Step"}
 POSITION_WORDS = {
     "attack": "Attack Position",
     "defense": "face-up Defense Position",
@@ -116,7 +101,7 @@ class _Words:
 
     def zone(self, key: str) -> str:
         value = str(self.event.get(key) or "")
-        return ZONE_WORDS.get(value, value.replace("_", " "))
+        return PHRASES.get("zone_name." + value, value.replace("_", " "))  # the engine's own words
 
     def link(self) -> str:
         n = self.event.get("chain_link")
@@ -306,7 +291,7 @@ def _phase(w: _Words) -> str:
     if w.get("window") and w.get("window") != "battle_step":
         return f"{w.player()}'s {phase}: {WINDOW_NAMES.get(str(w.get('window')), w.get('window'))}"
     if w.get("step"):
-        return f"{w.player()}'s {phase}: {STEP_WORDS.get(str(w.get('step')), w.get('step'))}"
+        return f"{w.player()}'s {phase}: {BATTLE_STEP_NAMES.get(str(w.get('step')), w.get('step'))}"
     return f"{w.player()}'s {phase} begins"
 
 
