@@ -11,6 +11,9 @@ the cache, the rendering and gzip cost. That rest is the figure this side can cu
 engine costs. `--profile 'short_game(), replayed'` prints cProfile's top functions for the
 kind whose label contains the text.
 
+The process is set up as a gunicorn worker is (`gunicorn.conf.py`'s `post_worker_init`: the
+URLconf, the catalog, the garbage collector's settings).
+
 Throttles count every request as in `api_load.py` (rates never reached; the tree's file cache).
 """
 
@@ -21,6 +24,7 @@ import cProfile
 import io
 import os
 import pstats
+import runpy
 import secrets
 import statistics
 import subprocess
@@ -52,6 +56,14 @@ def prepare(tree: Path, workdir: Path) -> None:
         subprocess.run([sys.executable, "manage.py", *command, "--verbosity", "0"], cwd=tree, check=True)
     sys.path.insert(0, str(tree))
     os.chdir(tree)
+
+
+def worker_init(tree: Path) -> None:
+    """What a gunicorn worker does as it starts (`gunicorn.conf.py`, `post_worker_init`): its
+    imports, the catalog and its GC settings, so a request here costs what it costs there."""
+    settings = runpy.run_path(str(tree / "gunicorn.conf.py"))
+    if "post_worker_init" in settings:
+        settings["post_worker_init"](None)
 
 
 def environ(method: str, path: str, body: bytes) -> dict[str, Any]:
@@ -113,6 +125,7 @@ def main() -> None:
         prepare(tree, Path(tmp))
         from rulings.wsgi import application
 
+        worker_init(tree)
         clock = EngineClock()
         print(f"{'request':<50} {'CPU ms/req':>10} {'engine':>8} {'the rest':>9}  {'body':>9}")
         for load in loads(["replay", "cards", "rulings"], "both"):
