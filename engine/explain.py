@@ -2747,7 +2747,8 @@ PHRASES: dict[str, str] = {
         "it is no longer on the field, so no column is negated"
     ),
     "done.lock_gy_activations": "{foe} cannot activate card effects in the GY for the rest of this turn",
-    "done.change_position": "changes battle positions",
+    "done.change_position": "{changed} {n:changes|change} battle position",
+    "done.change_position.none": "no monster changes its battle position",
     "done.flip_face_down": "{flipped} turned face-down",
     "done.flip_face_up": "{flipped} turned face-up",
     "done.flip_face_up_quietly": "{flipped} turned face-up",

@@ -17,15 +17,20 @@ if TYPE_CHECKING:
 
 @OPERATIONS.register("change_position", "changes the battle position of the cards")
 def _change_position(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
-    cards = select(tx, ctx, step.cards)
-    for c in cards:
+    changed = []
+    for c in select(tx, ctx, step.cards):
         if c.zone != "monsters":
             continue
         to = step.position or ("defense" if c.position == "attack" else "attack")
+        if to == c.position:
+            continue  # already so: nothing changes (Desert Sunlight on a Defense Position monster)
         tx.update_card(c.id, position=to)
         tx.emit("position_changed", card=c.id, player=c.controller, to=to, cause=ctx.link.card,
                 chain_link=ctx.link.link)  # fmt: skip
-    return Phrase("done.change_position")
+        changed.append(c.id)
+    if not changed:
+        return Phrase("done.change_position.none")
+    return Phrase("done.change_position", changed=changed, n=len(changed))
 
 
 @OPERATIONS.register("flip_face_down", "turns the monsters face-down (Set)")
