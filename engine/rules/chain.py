@@ -478,6 +478,18 @@ def _check_fusion_possible(tx: Tx, player: str, card: CardState, effect: Effect)
     raise Illegal("activate.condition_not_met", reason=reason, cards=(card.id,))
 
 
+def _kind(sel: Selector) -> str:
+    """A card an activation needs on the field, in words: "a face-up non-Token monster", "an
+    Attack Position Token monster", "a card"."""
+    words = " ".join(filter(None, (
+        {"up": "face-up", "down": "face-down"}.get(sel.face),
+        {"attack": "Attack Position", "defense": "Defense Position"}.get(sel.position),
+        f"non-{sel.not_subtype.title()}" if sel.not_subtype else None,
+        sel.subtype.title() if sel.subtype else None,
+        "monster" if sel.zone == "monsters" else "card")))  # fmt: skip
+    return ("an " if words[0] in "AEIOUaeiou" else "a ") + words
+
+
 def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> None:
     """Board-state conditions ("Activate only if ..."): checked here, at activation, never again."""
     req = effect.requires
@@ -528,10 +540,7 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
         fits(board, c, sel, player) for sel in req.any_on_field for c in candidates(board, sel)
         if not (sel.except_this and c.id == card.id)  # "other" cards: a Set card is not one of them
     ):  # fmt: skip
-        kinds = " or ".join(" ".join(filter(None, (
-            {"up": "a face-up", "down": "a face-down"}.get(sel.face, "a"),
-            sel.subtype.title() if sel.subtype else None,
-            "monster" if sel.zone == "monsters" else "card"))) for sel in req.any_on_field)  # fmt: skip
+        kinds = " or ".join(_kind(sel) for sel in req.any_on_field)
         problems.append(f"{kinds} must be on the field")
     for sel in req.all_on_field:  # each must fit some card (Creature Swap: a monster on each side)
         if not any(fits(board, c, sel, player) for c in candidates(board, sel)):
