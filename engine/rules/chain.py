@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from engine.cards import CardDef, Effect, Selector
 from engine.errors import Illegal
-from engine.explain import Card, CardId, Phase, Phrase, Player, Zone
+from engine.explain import Card, CardId, Phase, Phrase, Player, Zone, article
 from engine.refs import resolve_ref
 from engine.rules import continuous, damage_step, locks, pendulum, restrictions
 
@@ -487,7 +487,7 @@ def _kind(sel: Selector) -> str:
         f"non-{sel.not_subtype.title()}" if sel.not_subtype else None,
         sel.subtype.title() if sel.subtype else None,
         "monster" if sel.zone == "monsters" else "card")))  # fmt: skip
-    return ("an " if words[0] in "AEIOUaeiou" else "a ") + words
+    return f"{article(words)} {words}"
 
 
 def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> None:
