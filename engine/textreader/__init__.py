@@ -566,21 +566,27 @@ def _entry_effect(entry: Entry, ctx: _Ctx) -> dict[str, Any]:
     lead = -1
     head: Sentence | None = None
     length = 0
+    granted = (
+        False  # after a Gemini's "… become an Effect Monster with this effect": its bullet is the effect
+    )
     for sentence in entry.sentences:
         if texts:
             sep = "\n" if sentence.new_line else " "
             texts.append(sep)
             masks.append(sep)
             length += 1
-        if (sentence.colon >= 0 or sentence.semi >= 0) and not sentence.bullet:
-            if head is None or (head.colon < 0 and head.semi < 0):
+        if (sentence.colon >= 0 or sentence.semi >= 0) and (not sentence.bullet or granted):
+            if head is None or (head.colon < 0 and head.semi < 0) or (granted and not head.bullet):
                 head, lead = sentence, length
+                granted = False
         elif (
             head is None
             and not _NAME_CLAUSE_START.match(sentence.text)
             and not _NEGATION_CLAUSE.match(sentence.masked)
         ):
             head, lead = sentence, length
+        if _GRANTS_THIS_EFFECT.search(sentence.masked):
+            granted = True
         texts.append(sentence.text)
         masks.append(sentence.masked)
         length += len(sentence.text)
@@ -604,6 +610,11 @@ def _entry_effect(entry: Entry, ctx: _Ctx) -> dict[str, Any]:
     if old_rule and effect["kind"] == "trigger":
         effect["reasons"]["condition"] = _reason(old_rule)
     return effect
+
+
+# A Gemini's clause: Normal Summoned again it gains the effect printed after it, as a bullet (Gigaplant:
+# "● Once per turn: You can …" is an Ignition Effect, not the continuous clause before it).
+_GRANTS_THIS_EFFECT = re.compile(r"\bbe(?:come| treated as) an Effect Monster with this effect\b")
 
 
 # The older optional trigger with a comma for the colon; the condition must name an event.

@@ -267,6 +267,24 @@ def test_a_procedure_in_parentheses_is_not_activated_but_a_colon_is() -> None:
     assert (activated["kind"], activated["spell_speed"]) == ("ignition", 1)
 
 
+def test_a_gemini_s_granted_bullet_is_the_effect_it_gains() -> None:
+    """The bullet after a Gemini's "... become an Effect Monster with this effect" is what it gains
+    when Normal Summoned again: an activated effect when it says "You can" after a colon
+    (Gigaplant's, an Ignition Effect: the Japanese 発動できる), not the continuous clause before it."""
+    text = (
+        "This card is treated as a Normal Monster while face-up on the field or in the GY. While this "
+        "card is a Normal Monster on the field, you can Normal Summon it to have it become an Effect "
+        "Monster with this effect.\n● Once per turn: You can draw 1 card."
+    )
+    clause, gained = read(text, kind="monster", subtype="gemini").effects
+    assert clause["kind"] == "continuous"
+    assert (gained["kind"], gained["spell_speed"], gained["once_per_turn"]) == ("ignition", 1, "soft")
+    battle = "● If this card destroys a monster by battle: You can draw 1 card."
+    when = text.replace("● Once per turn: You can draw 1 card.", battle)
+    gained = read(when, kind="monster", subtype="gemini").effects[1]
+    assert (gained["kind"], gained["wording"]) == ("trigger", "if")
+
+
 def test_normal_monsters_have_no_effects() -> None:
     reading = read("A dragon of legend. Its roar shakes the sky.", kind="monster", subtype="normal")
     assert reading.effects == []
