@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from engine.cards import CardDef, Effect, Selector
 from engine.errors import Illegal
-from engine.explain import Card, CardId, Phase, Phrase, Player, Zone, article
+from engine.explain import Card, CardId, Phase, Phrase, Player, Zone
 from engine.refs import resolve_ref
 from engine.rules import continuous, damage_step, locks, pendulum, restrictions
 
 # a Union and a monster it can equip; a Gemini still a Normal Monster
 from engine.rules.abilities import activation_problem, targets_problem
-from engine.rules.common import MAIN_PHASES
+from engine.rules.common import MAIN_PHASES, describe_selector
 from engine.rules.conditions import Activating, deck_actions
 from engine.rules.continuous import candidates, fits, misfit
 from engine.rules.kinds import co_linked
@@ -478,18 +478,6 @@ def _check_fusion_possible(tx: Tx, player: str, card: CardState, effect: Effect)
     raise Illegal("activate.condition_not_met", reason=reason, cards=(card.id,))
 
 
-def _kind(sel: Selector) -> str:
-    """A card an activation needs on the field, in words: "a face-up non-Token monster", "an
-    Attack Position Token monster", "a card"."""
-    words = " ".join(filter(None, (
-        {"up": "face-up", "down": "face-down"}.get(sel.face),
-        {"attack": "Attack Position", "defense": "Defense Position"}.get(sel.position),
-        f"non-{sel.not_subtype.title()}" if sel.not_subtype else None,
-        sel.subtype.title() if sel.subtype else None,
-        "monster" if sel.zone == "monsters" else "card")))  # fmt: skip
-    return f"{article(words)} {words}"
-
-
 def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> None:
     """Board-state conditions ("Activate only if ..."): checked here, at activation, never again."""
     req = effect.requires
@@ -540,11 +528,11 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
         fits(board, c, sel, player) for sel in req.any_on_field for c in candidates(board, sel)
         if not (sel.except_this and c.id == card.id)  # "other" cards: a Set card is not one of them
     ):  # fmt: skip
-        kinds = " or ".join(_kind(sel) for sel in req.any_on_field)
+        kinds = " or ".join(describe_selector(sel) for sel in req.any_on_field)
         problems.append(f"{kinds} must be on the field")
     for sel in req.all_on_field:  # each must fit some card (Creature Swap: a monster on each side)
         if not any(fits(board, c, sel, player) for c in candidates(board, sel)):
-            problems.append(f"{_described(sel, player)} must be on the field")
+            problems.append(f"{describe_selector(sel, player)} must be on the field")
     if req.opponent_summons_min is not None:
         done = foe.summons_this_turn
         if done < req.opponent_summons_min:
@@ -562,18 +550,6 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
             ),
             cards=(card.id,),
         )  # fmt: skip
-
-
-def _described(sel: Selector, player: str) -> str:
-    """A selector in words, from `player`'s side: "a face-up Dragon monster A controls"."""
-    words = {"up": "a face-up", "down": "a face-down"}.get(sel.face, "a")
-    level = f"Level {sel.min_level} or higher" if sel.min_level is not None else None
-    types = sel.monster_type or " or ".join(sel.monster_type_in) or None
-    kind = " ".join(filter(None, (level, types, sel.subtype.title() if sel.subtype else None)))
-    noun = "monster" if sel.zone == "monsters" else "card"
-    whose = {"you": f" {player} controls",
-             "opponent": f" {opponent(player)} controls"}.get(sel.controller, "")  # fmt: skip
-    return f"{words} {kind + ' ' if kind else ''}{noun}{whose}"
 
 
 def _check_condition(tx: Tx, player: str, card: CardState, effect: Effect,

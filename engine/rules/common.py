@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from engine.errors import Illegal
 from engine.explain import CardId, Phase, Phrase, Player, Zone, article, phase_words
 from engine.refs import resolve_ref
-from engine.state import CardState
+from engine.state import CardState, opponent
 
 if TYPE_CHECKING:
     from engine.cards import Selector
@@ -104,22 +104,32 @@ def phase_name(phase: str) -> str:
     return phase_words(phase)
 
 
-def describe_selector(sel: Selector) -> str:
-    """A selector in a few words, for what a material or procedure card must be."""
-    words = []
-    if sel.attribute:
-        words.append(sel.attribute)
-    if sel.archetype:
-        words.append(f'"{sel.archetype}"')
-    if sel.name:
-        words.append(f'"{sel.name}"')
-    if sel.subtype:
-        words.append(sel.subtype.title())
-    if sel.not_subtype:
-        words.append(f"non-{sel.not_subtype.title()}")
-    if sel.monster_type:
-        words.append(sel.monster_type)
-    if sel.monster_type_in:
-        words.append(" or ".join(sel.monster_type_in))
-    text = " ".join(words + ["monster"])
+def describe_selector(sel: Selector, player: str | None = None) -> str:
+    """A selector in a few words: what a material or procedure card must be, what must be on the
+    field for an activation ("a face-up non-Token monster", "a Level 7 or higher Dragon monster B
+    controls"). `player`: whose side "you" and "opponent" are seen from (unsaid: not named)."""
+    level = None
+    if isinstance(sel.level, int):
+        level = f"Level {sel.level}"
+    elif sel.min_level is not None:
+        level = f"Level {sel.min_level} or higher"
+    elif sel.max_level is not None:
+        level = f"Level {sel.max_level} or lower"
+    words = [
+        {"up": "face-up", "down": "face-down"}.get(sel.face),
+        {"attack": "Attack Position", "defense": "Defense Position"}.get(sel.position),
+        level,
+        f"non-{sel.not_subtype.title()}" if sel.not_subtype else None,
+        sel.attribute,
+        f'"{sel.archetype}"' if sel.archetype else None,
+        f'"{sel.name}"' if sel.name else None,
+        sel.monster_type or " or ".join(sel.monster_type_in) or None,
+        sel.subtype.title() if sel.subtype else None,
+        "card"
+        if sel.zone in ("field", "spell_traps", "field_spell") and sel.card_type != "monster"
+        else "monster",
+    ]
+    text = " ".join(w for w in words if w)
+    if player is not None and sel.controller in ("you", "opponent"):
+        text += f" {player if sel.controller == 'you' else opponent(player)} controls"
     return f"{article(text)} {text}"

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.explain import PHRASES, WINDOW_NAMES
-from engine.state import PHASE_NAMES
+from engine.state import LASTING_EFFECTS, PHASE_NAMES
 from rulings.replays.display import BATTLE_STEP_NAMES, Names
 
 POSITION_WORDS = {
@@ -46,24 +46,6 @@ CAUSE_PREFIXES = {
     "battle: ": "by battle with ",
 }
 # What a lasting effect does (engine.operations.lasting), said of who or what it applies to.
-LASTING_WORDS = {
-    "destroy_at_end_phase": "destroyed in the End Phase",
-    "halve_damage_to": "damage halved",
-    "win_at_turn_end": "wins at the end of the 20th turn",
-    "cannot_attack": "cannot attack",
-    "effects_negated": "cannot activate or apply its effects",
-    "no_battle_damage": "takes no battle damage",
-    "no_battle_destruction": "monsters cannot be destroyed by battle",
-    "no_damage_to": "takes no damage",
-    "no_deck_to_hand": "no card can be added from either Main Deck to the hand",
-    "draw_on_opponent_special_summon": "draws 1 card each time the opponent Special Summons",
-    "eclipse_at_end_phase": "the opponent flips their face-down monsters face-up in the End Phase",
-    "names_locked": "cannot activate cards of the added card's name",
-    "control_until_end_phase": "control returns in the End Phase",
-    "send_to_gy_at_end_phase": "sent to the GY in the End Phase",
-    "damage_after_resolving": "takes damage after the effect resolves",
-    "column_negated": "effects in that column negated",
-}
 PHASE_CAUSES = {"End Phase", "Draw Phase", "Standby Phase"}
 
 
@@ -257,7 +239,7 @@ def _flipped(w: _Words) -> str:
 
 def _lasting(w: _Words) -> str:
     what = str(w.get("what"))
-    said = LASTING_WORDS.get(what, what.replace("_", " "))
+    said = LASTING_EFFECTS.get(what, what.replace("_", " "))
     on = w.card("cards") if w.get("cards") else w.player()
     return f"until turn {w.get('until_turn')}, a lasting effect on {on}: {said}{w.cause()}"
 
