@@ -2814,6 +2814,48 @@ PHRASES: dict[str, str] = {
     "requires.opponent_summons": (
         "{foe} must have Normal or Special Summoned {count} or more monsters this turn ({done} so far)"
     ),
+    "misfit.gone": "is gone",
+    "misfit.does_not_fit": "does not fit",
+    "misfit.not_there": "{no_longer} there (it {is_now} in the {zone})",
+    "misfit.not_attacking": "{no_longer} the attacking monster",
+    "misfit.face_down": "{is_now} face-down, and the effect needs a face-up card",
+    "misfit.face_up": "{is_now} face-up, and the effect needs a face-down card",
+    "misfit.position": "{no_longer} in {position} Position",
+    "misfit.not_summoned": "{no_longer} the monster whose summon the card answers",
+    "misfit.atk_low": "has {value} ATK{when}, and the effect needs {limit} or more",
+    "misfit.atk_high": "has {value} ATK{when}, and the effect needs {limit} or less",
+    "misfit.atk_over_lp": "has {value} ATK, more than its controller's LP",
+    "misfit.not_attacked": "has not attacked this turn",
+    "misfit.no_union": "is not equipped with a Union monster (by the Union's own effect)",
+    "misfit.own_card": "{is_now} {player}'s own card, and the effect takes only a card the opponent controls",
+    "misfit.opponents_card": (
+        "{is_now} the opponent's card, and the effect takes only a card {player} controls"
+    ),
+    "misfit.kind": "{is_now} not {kind:a}, and the effect takes only {kind:a}",
+    "misfit.kind.monster": "Monster Card",
+    "misfit.kind.spell": "Spell Card",
+    "misfit.kind.trap": "Trap Card",
+    "misfit.other": "{no_longer} a card the effect can take",
+    "misfit.word.no_longer": "is no longer",
+    "misfit.word.is_not": "is not",
+    "misfit.word.is_now": "is now",
+    "misfit.word.is": "is",
+    "misfit.word.now": " now",
+    "requires.on_field": "{what} must be on the field",
+    "requires.marked": "{card} must have {mark} this turn",
+    "requires.no_materials": "{card} must have no Xyz Material",
+    "requires.union_equipped": "{card} must be equipped to a monster by its own Union effect",
+    "requires.counters_min": "{card} must hold {count} or more counters",
+    "requires.special_summoned": "{card} must have been Special Summoned",
+    "cost_count.no_level": (
+        "no face-up monster on the field is Level {count}, so the effect could not use that number"
+    ),
+    "done.skipped.condition": "no {op}: the condition the card sets for it is not met",
+    "done.skipped.not_co_linked": "no {op}: {card} was not co-linked when this effect was activated",
+    "done.skipped.not_chosen": (
+        'no {op}: {player} chooses not to (the card says "you can"; name the cards in '
+        "`choices: {{{key_}: ...}}`)"
+    ),
     "requires.face_up_on": "a face-up {name} must be on {whose} field",
     "field.the": "the",
     "field.of": "{player}'s",

@@ -354,7 +354,7 @@ def _targets(tx: Tx, player: str, card: CardState, effect: Effect, refs: list[st
                 break
         else:
             why = next(filter(None, (misfit(board, t, sel, player, summoned, attacker, now=False)
-                                     for sel in effect.targets)), "does not fit")  # fmt: skip
+                                     for sel in effect.targets)), Phrase("misfit.does_not_fit"))  # fmt: skip
             raise Illegal(
                 "activate.bad_target",
                 reason=Phrase("bad_target.not_card_can_target", card=Card.of(card), t=CardId(t.id), why=why),
@@ -485,7 +485,7 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
         return
     board = tx.board
     me, foe = board.player(player), board.player(opponent(player))
-    problems: list[str | Phrase] = []
+    problems: list[Phrase] = []
     for name, anyone in ((req.you_control, False), (req.on_field, True)):
         if name is not None and not any(
             (anyone or c.controller == player) and c.face_up and c.zone in continuous.FIELD
@@ -529,10 +529,10 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
         if not (sel.except_this and c.id == card.id)  # "other" cards: a Set card is not one of them
     ):  # fmt: skip
         kinds = " or ".join(describe_selector(sel) for sel in req.any_on_field)
-        problems.append(f"{kinds} must be on the field")
+        problems.append(Phrase("requires.on_field", what=kinds))
     for sel in req.all_on_field:  # each must fit some card (Creature Swap: a monster on each side)
         if not any(fits(board, c, sel, player) for c in candidates(board, sel)):
-            problems.append(f"{describe_selector(sel, player)} must be on the field")
+            problems.append(Phrase("requires.on_field", what=describe_selector(sel, player)))
     if req.opponent_summons_min is not None:
         done = foe.summons_this_turn
         if done < req.opponent_summons_min:
@@ -590,7 +590,7 @@ def _check_condition(tx: Tx, player: str, card: CardState, effect: Effect,
     )
 
 
-def _cost_count_problem(tx: Tx, player: str, effect: Effect, count: int) -> str | None:
+def _cost_count_problem(tx: Tx, player: str, effect: Effect, count: int) -> Phrase | None:
     """A cost of "any number" whose count the effect reads ("destroy 1 face-up monster whose Level
     equals the number banished", Skull Lair) must be a number the effect can use: some card must
     fit with that count as its Level (ProjectIgnis c6733059.lua: the banished number is chosen
@@ -602,7 +602,7 @@ def _cost_count_problem(tx: Tx, player: str, effect: Effect, count: int) -> str 
             return None
     if not wanted:
         return None
-    return f"no face-up monster on the field is Level {count}, so the effect could not use that number"
+    return Phrase("cost_count.no_level", count=count)
 
 
 def _check_cost(tx: Tx, player: str, card: CardState, effect: Effect,

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING
 
+from engine.explain import Phrase, Player, Zone
 from engine.rules import kinds
 from engine.state import Board, CardState, Lasting, opponent
 
@@ -408,43 +409,47 @@ def candidates(board: Board, sel: Selector) -> list[CardState]:
     return board.in_zones(_ZONES.get(sel.zone, (sel.zone,)))
 
 
+_CARD_KINDS = {"monster": "misfit.kind.monster", "spell": "misfit.kind.spell", "trap": "misfit.kind.trap"}
+
+
 def misfit(board: Board, card: CardState | None, sel: Selector, player: str,
            summoned: tuple[str, ...] = (), attacker: str | None = None, *,
-           now: bool = True) -> str | None:  # fmt: skip
+           now: bool = True) -> Phrase | None:  # fmt: skip
     """Why a card does not (or, at resolution, no longer does) fit a selector; None if it fits."""
-    no_longer, is_now = ("is no longer", "is now") if now else ("is not", "is")
     if card is None:
-        return "is gone"
+        return Phrase("misfit.gone")
+    tense = {"no_longer": Phrase("misfit.word.no_longer" if now else "misfit.word.is_not"),
+             "is_now": Phrase("misfit.word.is_now" if now else "misfit.word.is")}  # fmt: skip
     if card.zone not in _ZONES.get(sel.zone, (sel.zone,)):
-        return f"{no_longer} there (it {is_now} in the {card.zone.replace('_', ' ')})"
+        return Phrase("misfit.not_there", zone=Zone(card.zone), **tense)
     if fits(board, card, sel, player, summoned, attacker):
         return None
     if sel.attacking and card.id != attacker:
-        return f"{'is no longer' if now else 'is not'} the attacking monster"
+        return Phrase("misfit.not_attacking", **tense)
     if sel.face == "up" and not card.face_up:
-        return f"{is_now} face-down, and the effect needs a face-up card"
+        return Phrase("misfit.face_down", **tense)
     if sel.face == "down" and card.face_up:
-        return f"{is_now} face-up, and the effect needs a face-down card"
+        return Phrase("misfit.face_up", **tense)
     if sel.position != "any" and card.position != sel.position:
-        return f"{no_longer} in {sel.position.title()} Position"
+        return Phrase("misfit.position", position=sel.position.title(), **tense)
     if sel.just_summoned and card.id not in summoned:
-        return f"{no_longer} the monster whose summon the card answers"
+        return Phrase("misfit.not_summoned", **tense)
     value = atk(board, card)
+    when = Phrase("misfit.word.now" if now else "cost_paid.none")
     if sel.min_atk is not None and value < sel.min_atk:
-        return f"has {value} ATK{' now' if now else ''}, and the effect needs {sel.min_atk} or more"
+        return Phrase("misfit.atk_low", value=value, when=when, limit=sel.min_atk)
     if isinstance(sel.max_atk, int) and value > sel.max_atk:
-        return f"has {value} ATK{' now' if now else ''}, and the effect needs {sel.max_atk} or less"
+        return Phrase("misfit.atk_high", value=value, when=when, limit=sel.max_atk)
     if sel.max_atk == "controller_lp" and value > board.player(card.controller).lp:
-        return f"has {value} ATK, more than its controller's LP"
+        return Phrase("misfit.atk_over_lp", value=value)
     if sel.has_attacked and not card.attacks_this_turn:
-        return "has not attacked this turn"
+        return Phrase("misfit.not_attacked")
     if sel.with_union and not kinds.equipped_unions(board, card):
-        return "is not equipped with a Union monster (by the Union's own effect)"
+        return Phrase("misfit.no_union")
     if sel.controller == "opponent" and card.controller == player:
-        return f"{is_now} {player}'s own card, and the effect takes only a card the opponent controls"
+        return Phrase("misfit.own_card", player=Player(player), **tense)
     if sel.controller == "you" and card.controller != player:
-        return f"{is_now} the opponent's card, and the effect takes only a card {player} controls"
+        return Phrase("misfit.opponents_card", player=Player(player), **tense)
     if sel.card_type is not None and kinds.card_kind(board, card) != sel.card_type:
-        kind = f"{sel.card_type.title()} Card"
-        return f"{is_now} not a {kind}, and the effect takes only a {kind}"
-    return f"{no_longer} a card the effect can take"
+        return Phrase("misfit.kind", kind=Phrase(_CARD_KINDS[sel.card_type]), **tense)
+    return Phrase("misfit.other", **tense)

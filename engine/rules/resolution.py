@@ -185,23 +185,21 @@ def resolve_top(tx: Tx) -> str:
             step.if_none is not None and any(
                 fits(tx.board, c, step.if_none, link.player) for c in candidates(tx.board, step.if_none))
         ):  # fmt: skip
-            done.append(f"no {step.op.replace('_', ' ')}: the condition the card sets for it is not met")
+            done.append(Phrase("done.skipped.condition", op=Zone(step.op)))
             continue
         if step.join == "and_if_you_do" and not ctx.acted:
             break  # "and if you do": the rest happens only if the step before did
         if step.mode is not None and _mode(tx, ctx, link) != step.mode:
             continue  # another of the effects the player could choose from
         if step.if_co_linked and not link.co_linked:  # Knightmare Unicorn's draw
-            done.append(f"no {step.op.replace('_', ' ')}: {card.name} was not co-linked when this effect "
-                        "was activated")  # fmt: skip
+            done.append(Phrase("done.skipped.not_co_linked", op=Zone(step.op), card=Card.of(card)))
             continue
         if step.optional and _YOU_CAN.get(step.op, step.op) not in ctx.choices:
             # "then you can ...": not done; nothing happens after the step before, which stays
             # the last thing that happened
             key = _YOU_CAN.get(step.op, step.op)
             done.append(
-                f"no {step.op.replace('_', ' ')}: {link.player} chooses not to (the card says "
-                f'"you can"; name the cards in `choices: {{{key}: ...}}`)'
+                Phrase("done.skipped.not_chosen", op=Zone(step.op), player=Player(link.player), key_=key)
             )
             continue
         if step.join == "then":

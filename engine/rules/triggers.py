@@ -153,20 +153,20 @@ def _by_opponent(board: Board, event: dict[str, Any]) -> bool:
     return source is not None and source.controller != victim
 
 
-def own_state_problems(card: CardState, req: Requires) -> list[str]:
+def own_state_problems(card: CardState, req: Requires) -> list[Phrase]:
     """Conditions on the card itself ("if this effect was activated this turn", "while it has
     no material"), checked when its trigger is set off and again as it is activated."""
     problems = []
     if req.marked is not None and req.marked not in card.marks:
-        problems.append(f"{card.name} must have {req.marked.replace('_', ' ')} this turn")
+        problems.append(Phrase("requires.marked", card=Card.of(card), mark=Zone(req.marked)))
     if req.no_materials and card.materials:
-        problems.append(f"{card.name} must have no Xyz Material")
+        problems.append(Phrase("requires.no_materials", card=Card.of(card)))
     if req.union_equipped and not (card.zone == "spell_traps" and card.equipped_to and card.self_equipped):
-        problems.append(f"{card.name} must be equipped to a monster by its own Union effect")
+        problems.append(Phrase("requires.union_equipped", card=Card.of(card)))
     if req.counters_min is not None and sum(dict(card.counters).values()) < req.counters_min:
-        problems.append(f"{card.name} must hold {req.counters_min} or more counters")
+        problems.append(Phrase("requires.counters_min", card=Card.of(card), count=req.counters_min))
     if req.special_summoned and card.summon_type in (None, "normal", "tribute", "flip"):
-        problems.append(f"{card.name} must have been Special Summoned")
+        problems.append(Phrase("requires.special_summoned", card=Card.of(card)))
     return problems
 
 
