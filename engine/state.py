@@ -215,30 +215,30 @@ class PlayerState:
 
 NEGATED_SUMMON = "summon_negated"  # the mark on a monster whose Summon was negated, until it moves
 
-# every kind of lasting effect (`Lasting.what`), with what it does in a few words (a step page's
-# sentence: "a lasting effect on A: takes no battle damage"); a written board's `lasting` names one
-LASTING_EFFECTS: Mapping[str, str] = MappingProxyType(
+# every kind of lasting effect (`Lasting.what`); a written board's `lasting` names one of them, and
+# each has its words in engine.explain (the phrase "lasting.<kind>")
+LASTING_EFFECTS = frozenset(
     {
-        "win_at_turn_end": "wins at the end of the 20th turn",
-        "destroy_at_end_phase": "destroyed in the End Phase",
-        "control_until_end_phase": "control returns in the End Phase",
-        "halve_damage_to": "damage halved",
-        "no_effect_draws": "cannot draw by card effects",
-        "cannot_attack": "cannot attack",
-        "effects_negated": "cannot activate or apply its effects",
-        "negated_until_end": "effects negated until the end of the turn",
-        "names_negated": "effects of cards with that name negated",
-        "no_damage_to": "takes no damage",
-        "draw_on_opponent_special_summon": "draws 1 card each time the opponent Special Summons",
-        "no_deck_to_hand": "no card can be added from either Main Deck to the hand",
-        "eclipse_at_end_phase": "the opponent flips their face-down monsters face-up in the End Phase",
-        "no_battle_damage": "takes no battle damage",
-        "no_battle_destruction": "monsters cannot be destroyed by battle",
-        "column_negated": "effects in that column negated",
-        "battle_negated": "its effects negated, as a monster the card destroyed by battle",
-        "send_to_gy_at_end_phase": "sent to the GY in the End Phase",
-        "damage_after_resolving": "takes damage after the effect resolves",
-        "names_locked": "cannot activate cards of the added card's name",
+        "win_at_turn_end",
+        "destroy_at_end_phase",
+        "control_until_end_phase",
+        "halve_damage_to",
+        "no_effect_draws",
+        "cannot_attack",
+        "effects_negated",
+        "negated_until_end",
+        "names_negated",
+        "no_damage_to",
+        "draw_on_opponent_special_summon",
+        "no_deck_to_hand",
+        "eclipse_at_end_phase",
+        "no_battle_damage",
+        "no_battle_destruction",
+        "column_negated",
+        "battle_negated",
+        "send_to_gy_at_end_phase",
+        "damage_after_resolving",
+        "names_locked",
     }
 )
 

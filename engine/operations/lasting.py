@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.explain import Phrase, Player
+from engine.explain import CardId, Phrase, Player
 from engine.operations.context import Context, Handler, _players
 from engine.state import opponent
 from engine.vocabulary import OPERATIONS
@@ -15,22 +15,24 @@ if TYPE_CHECKING:
     from engine.tx import Tx
 
 
-def _lasting(what: str, whose: str, words: str, turns: int = 0) -> Handler:
+def _lasting(what: str, whose: str, turns: int = 0) -> Handler:
     """An effect that keeps applying after this link has resolved (engine.rules.lasting):
-    to a player (`whose`: you / opponent) or to the cards the step before acted on."""
+    to a player (`whose`: you / opponent) or to the cards the step before acted on. Its words are
+    the phrase "applied.<what>"."""
+    said = Phrase("applied." + what)
 
-    def handler(tx: Tx, ctx: Context, step: Step) -> str:
+    def handler(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         from engine.rules.lasting import add
         from engine.state import Lasting
 
         player = ctx.player if whose in ("you", "cards") else opponent(ctx.player)
         cards = tuple(c.id for c in ctx.acted) if whose == "cards" else ()
         if whose == "cards" and not cards:
-            return f"nothing for: {words}"
+            return Phrase("done.lasting.nothing", what=said)
         add(tx, Lasting(what=what, player=player, source=ctx.link.card,  # type: ignore[arg-type]
                         until_turn=tx.board.turn + turns, cards=cards))  # fmt: skip
-        who = ", ".join(cards) if cards else player
-        return f"{who}: {words}"
+        who = [CardId(c) for c in cards] if cards else Player(player)
+        return Phrase("done.lasting", who=who, what=said)
 
     return handler
 
@@ -75,62 +77,56 @@ def _skip_next_draw_phase(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
 
 OPERATIONS.add(
     "destroy_at_end_phase",
-    _lasting("destroy_at_end_phase", "cards", "destroyed in the End Phase"),
+    _lasting("destroy_at_end_phase", "cards"),
     "destroys the cards in the End Phase",
 )
 OPERATIONS.add(
     "halve_damage_to_opponent",
-    _lasting("halve_damage_to", "opponent", "damage halved this turn"),
+    _lasting("halve_damage_to", "opponent"),
     "damage to the opponent is halved this turn",
 )
 OPERATIONS.add(
     "final_countdown",
-    _lasting("win_at_turn_end", "you", "wins at the end of the 20th turn", 19),
+    _lasting("win_at_turn_end", "you", 19),
     "its player wins at the end of the 20th turn from now",
 )
 OPERATIONS.add(
     "cannot_attack_this_turn",
-    _lasting("cannot_attack", "cards", "cannot attack this turn"),
+    _lasting("cannot_attack", "cards"),
     "the cards cannot attack this turn",
 )
 OPERATIONS.add(
     "negate_effects_this_turn",
-    _lasting("effects_negated", "cards", "cannot activate or apply its effects this turn"),
+    _lasting("effects_negated", "cards"),
     "the cards cannot activate or apply their effects this turn",
 )
 OPERATIONS.add(
     "no_battle_damage",
-    _lasting("no_battle_damage", "you", "takes no battle damage this turn"),
+    _lasting("no_battle_damage", "you"),
     "its player takes no battle damage this turn",
 )
 OPERATIONS.add(
     "no_battle_destruction",
-    _lasting("no_battle_destruction", "you", "monsters cannot be destroyed by battle this turn"),
+    _lasting("no_battle_destruction", "you"),
     "its player's monsters cannot be destroyed by battle this turn",
 )
 OPERATIONS.add(
     "no_damage_this_turn",
-    _lasting("no_damage_to", "opponent", "takes no damage for the rest of this turn"),
+    _lasting("no_damage_to", "opponent"),
     "the opponent takes no damage for the rest of this turn",
 )
 OPERATIONS.add(
     "draw_when_opponent_special_summons",
-    _lasting(
-        "draw_on_opponent_special_summon",
-        "you",
-        "draws 1 card each time the opponent Special Summons this turn",
-    ),
+    _lasting("draw_on_opponent_special_summon", "you"),
     "its player draws 1 card each time the opponent Special Summons this turn",
 )
 OPERATIONS.add(
     "lock_deck_to_hand",
-    _lasting("no_deck_to_hand", "you", "no card can be added from either Main Deck to the hand this turn"),
+    _lasting("no_deck_to_hand", "you"),
     "no card can be added from either Main Deck to the hand this turn",
 )
 OPERATIONS.add(
     "eclipse_at_end_phase",
-    _lasting(
-        "eclipse_at_end_phase", "you", "the opponent flips their face-down monsters face-up in the End Phase"
-    ),
+    _lasting("eclipse_at_end_phase", "you"),
     "in the End Phase, the opponent flips their face-down monsters face-up and draws",
 )

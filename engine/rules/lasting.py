@@ -16,12 +16,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.explain import Card, Player
+from engine.explain import Card, Phrase, Player, render_phrase
 from engine.rules.continuous import FIELD, in_force
 from engine.state import Board, Lasting, evolve, opponent
 
 if TYPE_CHECKING:
     from engine.tx import Tx
+
+
+def in_words(kind: str) -> str:
+    """What a lasting effect of this kind (`Lasting.what`, one of `LASTING_EFFECTS`) does, in a
+    few words: "takes no battle damage" (the step page's sentence for its event)."""
+    return render_phrase(Phrase("lasting." + kind))
 
 
 def add(tx: Tx, lasting: Lasting) -> None:

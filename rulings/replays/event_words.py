@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.explain import PHRASES, WINDOW_NAMES
+from engine.rules.lasting import in_words
 from engine.state import LASTING_EFFECTS, PHASE_NAMES
 from rulings.replays.display import BATTLE_STEP_NAMES, Names
 
@@ -239,7 +240,7 @@ def _flipped(w: _Words) -> str:
 
 def _lasting(w: _Words) -> str:
     what = str(w.get("what"))
-    said = LASTING_EFFECTS.get(what, what.replace("_", " "))
+    said = in_words(what) if what in LASTING_EFFECTS else what.replace("_", " ")
     on = w.card("cards") if w.get("cards") else w.player()
     return f"until turn {w.get('until_turn')}, a lasting effect on {on}: {said}{w.cause()}"
 

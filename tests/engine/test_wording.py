@@ -161,3 +161,11 @@ def test_an_article_spec_renders_the_right_article() -> None:
     )
     assert said.startswith("An EARTH monster already paid for X's effect")
     assert render_phrase(Phrase("done.summon_after", method="Link")) == "a Link Summon follows its resolution"
+
+
+def test_every_lasting_effect_kind_has_words() -> None:
+    """A lasting effect a board names (`Lasting.what`) is said in words on the step pages: each
+    kind has its phrase."""
+    from engine.state import LASTING_EFFECTS
+
+    assert not [kind for kind in LASTING_EFFECTS if f"lasting.{kind}" not in PHRASES]
