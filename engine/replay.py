@@ -16,7 +16,7 @@ from typing import Any
 from engine.changes import board_changes
 from engine.document import ActionEntry
 from engine.errors import DocumentError, Illegal, Problem
-from engine.explain import Card, JudgeNames, Names, Phrase, Player, render_phrase
+from engine.explain import Card, JudgeNames, Names, Phrase, Player, Window, Zone, render_phrase
 from engine.limits import LIMITS, Limits, exceeded, excerpt
 from engine.refs import resolve_ref
 from engine.rules import battle as battle_rules
@@ -176,7 +176,7 @@ def _resolve_chain(rec: _Recorder, game: Game, index: int | None, announce: bool
     first = True
     while game.chain and game.result is None:
 
-        def one(tx: Tx, first: bool = first) -> str:
+        def one(tx: Tx, first: bool = first) -> str | Phrase:
             if first and announce:
                 tx.say("action.chain_resolved_first")  # fmt: skip
             if first:
@@ -211,7 +211,7 @@ def _resolve_chain(rec: _Recorder, game: Game, index: int | None, announce: bool
     return game
 
 
-def _dispatch(tx: Tx, action: ActionEntry, next_at: str | None) -> str:
+def _dispatch(tx: Tx, action: ActionEntry, next_at: str | None) -> str | Phrase:
     do = action.do
     if do == "normal_summon":
         return summons.normal_summon(tx, action)
@@ -240,7 +240,7 @@ def _dispatch(tx: Tx, action: ActionEntry, next_at: str | None) -> str:
     raise Illegal("action.nothing_to_resolve", reason=Phrase("nothing_to_resolve.unknown_action", do=do))
 
 
-def _pass(tx: Tx, player: str) -> str:
+def _pass(tx: Tx, player: str) -> str | Phrase:
     """Pass priority (rulebook, "Turn Player's Priority"): only the player holding it can."""
     holder = tx.game.priority
     if player != holder:
@@ -253,10 +253,10 @@ def _pass(tx: Tx, player: str) -> str:
         player=Player(player),
         next=Phrase("passed.chain_open" if tx.game.chain else "passed.window", foe=Player(foe)),
     )  # fmt: skip
-    return f"{player} passes"
+    return Phrase("summary.pass", player=Player(player))
 
 
-def _set(tx: Tx, action: ActionEntry) -> str:
+def _set(tx: Tx, action: ActionEntry) -> str | Phrase:
     from engine.refs import resolve_ref
 
     card = resolve_ref(tx.board, action.card or "")
@@ -273,10 +273,10 @@ def _resolve_action(rec: _Recorder, game: Game, index: int) -> Game:
         return _resolve_chain(rec, game, index, announce=False)
     if game.battle is not None:
 
-        def close(tx: Tx) -> str:
+        def close(tx: Tx) -> str | Phrase:
             window = tx.game.battle.window  # type: ignore[union-attr]
             battle_rules.next_window(tx)
-            return f"Both players pass: {battle_rules.WINDOW_NAMES[window]} ends"
+            return Phrase("summary.window_ends", window=Window(window))
 
         return _automatic(rec, game, index, "window", close)
     tx = Tx(_moved_on(game))
@@ -340,11 +340,11 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
         # face-up activate there, before monsters destroyed by battle leave the field.
         for until in ("after_damage_calculation", None):
 
-            def finish(tx: Tx, until: str | None = until) -> str | None:
+            def finish(tx: Tx, until: str | None = until) -> str | Phrase | None:
                 if tx.game.battle is None:
                     return None
                 battle_rules.finish_battle(tx, until)
-                return "Both players pass through the rest of the attack"
+                return Phrase("summary.rest_of_attack")
 
             game = _settle_chains(rec, _automatic(rec, game, None, "window", finish))
         if game.result is not None:
@@ -380,11 +380,11 @@ def _end_phase_first(rec: _Recorder, game: Game) -> Game:
     if game.board.phase == "end" or not triggers.phase_triggers(game, "end"):
         return game
 
-    def enter(tx: Tx) -> str:
+    def enter(tx: Tx) -> str | Phrase:
         turns.enter_phase(tx, "end")
         tx.finish()
         tx.say("trigger.phase_stop")  # fmt: skip
-        return f"{tx.board.turn_player} enters the End Phase"
+        return Phrase("summary.enters_end_phase", player=Player(tx.board.turn_player))
 
     return _settle_chains(rec, _automatic(rec, game, None, "window", enter))
 
@@ -397,12 +397,12 @@ def _battle_end_first(rec: _Recorder, game: Game) -> Game:
     if board.phase != "battle" or board.step == "end" or not triggers.battle_end_triggers(game):
         return game
 
-    def enter(tx: Tx) -> str:
+    def enter(tx: Tx) -> str | Phrase:
         tx.set_board(tx.board.with_turn(step="end"))
         tx.emit("phase", phase="battle", step="end", player=tx.board.turn_player)
         tx.finish()
         tx.say("trigger.battle_phase_end_stop")
-        return f"{tx.board.turn_player}'s Battle Phase reaches its End Step"
+        return Phrase("summary.end_step", player=Player(tx.board.turn_player))
 
     return _settle_chains(rec, _automatic(rec, game, None, "window", enter))
 
@@ -423,10 +423,10 @@ def _standby_then_main(rec: _Recorder, game: Game) -> Game:
     if game.result is not None:
         return game
 
-    def on(tx: Tx) -> str:
+    def on(tx: Tx) -> str | Phrase:
         turns.advance_to(tx, "main1", tx.board.turn_player)
         tx.finish()
-        return "Both players pass until Main Phase 1"
+        return Phrase("summary.pass_until_main1")
 
     return _automatic(rec, game, None, "window", on)
 
@@ -490,7 +490,7 @@ def _auto_activate(rec: _Recorder, game: Game, index: int | None, trig: triggers
     auto = ActionEntry(do="activate", player=trig.player, card=trig.card, effect=trig.effect,  # type: ignore[arg-type]
                        targets=targets)  # fmt: skip
 
-    def work(tx: Tx) -> str:
+    def work(tx: Tx) -> str | Phrase:
         tx.say("trigger.auto_activated", trigger=trig.name, cards=(trig.card,))  # fmt: skip
         return chain_rules.activate(tx, auto)
 
@@ -499,11 +499,11 @@ def _auto_activate(rec: _Recorder, game: Game, index: int | None, trig: triggers
     except Illegal as err:
         tx = Tx(evolve(game, waiting=tuple(t for t in game.waiting if t != trig)))
         tx.explanations.append(err.explanation)
-        rec.add(tx, index, "automatic", False, f"{trig.name}'s mandatory trigger cannot be activated")
+        rec.add(tx, index, "automatic", False, Phrase("summary.mandatory_refused", name=trig.name))
         return tx.game
 
 
-def _declined(tx: Tx, trig: triggers.Trigger) -> str:
+def _declined(tx: Tx, trig: triggers.Trigger) -> str | Phrase:
     """An optional trigger is not activated: it leaves the waiting list."""
     tx.update(waiting=tuple(t for t in tx.game.waiting if t != trig))
     tx.emit("declined", card=trig.card, player=trig.player, effect=trig.effect)
@@ -513,7 +513,7 @@ def _declined(tx: Tx, trig: triggers.Trigger) -> str:
         trigger=trig.name,
         cards=(trig.card,),
     )  # fmt: skip
-    return f"{trig.player} declines {trig.name}'s trigger"
+    return Phrase("summary.declines", player=Player(trig.player), name=trig.name)
 
 
 def _decline_trigger(rec: _Recorder, game: Game, index: int | None, trig: triggers.Trigger) -> Game:
@@ -653,12 +653,11 @@ def _summon_succeeded(rec: _Recorder, game: Game, attempt: Summon) -> Game:
     )
 
 
-def _advance(tx: Tx, action: ActionEntry) -> str | None:
+def _advance(tx: Tx, action: ActionEntry) -> str | Phrase | None:
     moved = turns.advance_to(tx, action.at or "", action.player or tx.board.turn_player)
     if not moved:
         return None
-    label = (action.at or "").replace("_", " ")
-    return f"Both players pass until {label}"
+    return Phrase("summary.pass_until", label=Zone(action.at or ""))
 
 
 def _window_actions(actions: tuple[ActionEntry, ...], start: int) -> tuple[ActionEntry, ...]:

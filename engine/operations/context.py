@@ -29,7 +29,7 @@ class Context:
     coin: str | None = None  # this effect's coin toss, once tossed
     stopped: bool = False  # the rest of the effect does not happen (Magic Drain's discard)
     # what happens "immediately after this effect resolves" (a summon: Formula Synchron)
-    afterwards: list[Callable[[], str]] = field(default_factory=list)
+    afterwards: list[Callable[[], str | Phrase]] = field(default_factory=list)
     listed: list[CardState] = field(default_factory=list)  # cards a judge-stated resolution names
     tributed: list[CardState] = field(default_factory=list)  # what this effect Tributed (Nibiru)
     lost_this: bool = False  # "this card" moved since the activation, and the link said so

@@ -68,7 +68,7 @@ def _take_control_until_end_phase(tx: Tx, ctx: Context, step: Step) -> str | Phr
 @OPERATIONS.register(
     "take_control_while_equipped", "takes control of the monster while this card stays equipped to it"
 )
-def _take_control_while_equipped(tx: Tx, ctx: Context, step: Step) -> str:
+def _take_control_while_equipped(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Control lasts while this card stays equipped to the monster (Snatch Steal); the game
     gives it back when that ends (engine.rules.checks)."""
     before = {c.id: c.controller for c in select(tx, ctx, step.cards)}

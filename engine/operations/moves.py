@@ -48,8 +48,8 @@ def _on_chain(tx: Tx, card: CardState) -> bool:
     )
 
 
-def _move_all(to: str, event: str) -> Callable[[Tx, Context, Step], str]:
-    def handler(tx: Tx, ctx: Context, step: Step) -> str:
+def _move_all(to: str, event: str) -> Callable[[Tx, Context, Step], str | Phrase]:
+    def handler(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         from engine.rules.continuous import atk
 
         cards = _pick(tx, ctx, step, _CHOICE_KEYS[event]) if step.pick else select(tx, ctx, step.cards)

@@ -15,10 +15,10 @@ if TYPE_CHECKING:
     from engine.tx import Tx
 
 
-def _negate(flag: str, word: str) -> Callable[[Tx, Context, Step], str]:
+def _negate(flag: str, word: str) -> Callable[[Tx, Context, Step], str | Phrase]:
     """Negate the activation (or only the effect) of the link this one answers, or the summon."""
 
-    def handler(tx: Tx, ctx: Context, step: Step) -> str:
+    def handler(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         if ctx.link.answers_summon:
             return _negate_summon(tx, ctx)
         answered = ctx.answered
@@ -37,7 +37,7 @@ def _negate(flag: str, word: str) -> Callable[[Tx, Context, Step], str]:
     return handler
 
 
-def _negate_summon(tx: Tx, ctx: Context) -> str:
+def _negate_summon(tx: Tx, ctx: Context) -> str | Phrase:
     """The summon never happened: the monsters stay where the summon put them until the next
     step (destroyed by Solemn Judgment), but they were never summoned successfully."""
     cards = [tx.board.cards[c] for c in ctx.link.answers_summon if c in tx.board.cards]

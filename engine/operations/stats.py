@@ -279,7 +279,7 @@ def _mark(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
 
 
 @OPERATIONS.register("coin_toss", "tosses a coin; later steps may ask how it fell")
-def _coin_toss(tx: Tx, ctx: Context, step: Step) -> str:
+def _coin_toss(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """The judge says how the coin fell (`choices: {coin: heads}`); unsaid, heads is assumed.
 
     Where the player calls the toss (Gamble, Jirai Gumo), the card's steps say `right`/`wrong`

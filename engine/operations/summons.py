@@ -226,7 +226,7 @@ def _materials_then_summon(method: str, *, field_or_gy: bool = False) -> Handler
     sent to the GY (Miracle Fusion); the Fusion Summon still happens (rulebook v10, How to Fusion
     Summon: materials another effect sends elsewhere go there)."""
 
-    def handler(tx: Tx, ctx: Context, step: Step) -> str:
+    def handler(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         from engine.rules.continuous import first
 
         if summon_forbidden(tx, ctx, ctx.player):
@@ -361,7 +361,7 @@ def _summon_after(method: str) -> Handler:
     link's resolution, so a "When ... you can" effect of the summoned monster misses the timing
     if another Chain Link resolves after it (engine.rules.procedures)."""
 
-    def handler(tx: Tx, ctx: Context, step: Step) -> str:
+    def handler(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         from engine.rules.procedures import after_resolution
 
         chosen = [c.id for c in ctx.chosen(tx, "summon") or []]

@@ -131,7 +131,9 @@ def procedure_problem(board: Board, card: CardState, player: str) -> str | Phras
     if any(c.controller == player and c.face_up and c.zone in FIELD and c.name.lower() == wanted
            for c in board.on_field(player)):  # fmt: skip
         return None
-    return f"{player} must control a face-up {req.you_control} to Special Summon {card.name}"
+    return Phrase(
+        "procedure_problem.must_control", player=Player(player), wanted=req.you_control, card=CardId(card.id)
+    )
 
 
 # --------------------------------------------------------------------------- Union monsters
@@ -496,7 +498,7 @@ def activation_problem(board: Board, card: CardState, effect: Effect) -> Phrase 
 
 
 # --------------------------------------------------------------------------- Archfiend die rolls
-def die_negation(tx: Tx, link: ChainLink, targets: tuple[str, ...]) -> str | None:
+def die_negation(tx: Tx, link: ChainLink, targets: tuple[str, ...]) -> str | Phrase | None:
     """ "When resolving an opponent's card effect that targets this card, roll a six-sided die and
     negate the effect if the result is 2 or 5, and if you do, destroy that card" (Terrorking
     Archfiend): a Continuous effect, no chain; the card must still be a valid target, face-up and
@@ -553,7 +555,7 @@ def die_negation(tx: Tx, link: ChainLink, targets: tuple[str, ...]) -> str | Non
             cards=(source.id, link.card),
         )  # fmt: skip
         named = culprit.name if culprit is not None else link.card
-        return f"Chain Link {link.link} ({named}) is negated by {source.name}'s die roll"
+        return Phrase("summary.link_negated_by_die", link=link.link, name=named, by=source.name)
     return None
 
 

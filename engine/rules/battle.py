@@ -188,7 +188,7 @@ def _tribute_to_attack(tx: Tx, player: str, attacker: CardState, count: int,
     )  # fmt: skip
 
 
-def attack(tx: Tx, action: ActionEntry) -> str:
+def attack(tx: Tx, action: ActionEntry) -> str | Phrase:
     require_turn_player(tx, action, "declare an attack")
     board = tx.board
     if board.turn == 1:
@@ -281,7 +281,7 @@ def attack(tx: Tx, action: ActionEntry) -> str:
     if target is None:
         why = Phrase("direct.toon") if defenders else Phrase("direct.no_monsters", foe=Player(foe))
         tx.say("battle.direct_attack", attacker=Card.of(attacker), foe=Player(foe), why=why)
-        return f"{player}'s {attacker.name} attacks directly"
+        return Phrase("summary.direct_attack", player=Player(player), name=attacker.name)
     if target.position == "set":
         shown = Phrase("attacked.face_down", foe=Player(foe), slot=target.slot)
     else:
@@ -293,7 +293,13 @@ def attack(tx: Tx, action: ActionEntry) -> str:
         foe=Player(foe),
         cards=(attacker.id, target.id),
     )  # fmt: skip
-    return f"{player}'s {attacker.name} attacks {target.controller}'s {target.name}"
+    return Phrase(
+        "summary.attack",
+        player=Player(player),
+        name=attacker.name,
+        foe=Player(target.controller),
+        target=target.name,
+    )
 
 
 SECOND_ATTACK = "second_attack_in_a_row"  # a mark: this monster may attack again, as its next attack

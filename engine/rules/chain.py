@@ -805,7 +805,7 @@ def first_targets(game: Game, card_id: str, player: str, effect: Effect) -> list
     return chosen
 
 
-def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
+def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str | Phrase:
     """Activate a card or effect as a new Chain Link; raises Illegal with the first rule it breaks.
 
     `trying` ("legal now", on a throw-away copy): stop once nothing further can make it illegal,
@@ -972,7 +972,7 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str:
                paid=paid, cards=(card.id,))  # fmt: skip
     if damage_step_kind is not None:
         tx.say("activate.damage_step_allowed", card=Card.of(card), why=Phrase(damage_step_kind))
-    return f"{player} activates {card.name} (Chain Link {link_no}, Spell Speed {speed})"
+    return Phrase("summary.activate", player=Player(player), name=card.name, link_no=link_no, speed=speed)
 
 
 def _paid_cards(tx: Tx, costs: dict[str, object]) -> set[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.errors import Illegal
-from engine.explain import CardId, Phase, Phrase, Player, Zone, article, phase_words
+from engine.explain import CardId, Phase, Phrase, Player, Zone, article
 from engine.refs import resolve_ref
 from engine.state import CardState, opponent
 
@@ -97,11 +97,6 @@ def own_card(tx: Tx, ref: str, player: str, zone: str, what: str) -> CardState:
             ),
         )
     return card
-
-
-def phase_name(phase: str) -> str:
-    """The phase as a sentence names it (a step's summary): "the Battle Phase", "Main Phase 1"."""
-    return phase_words(phase)
 
 
 def describe_selector(sel: Selector, player: str | None = None) -> str:

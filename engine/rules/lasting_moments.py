@@ -196,13 +196,13 @@ def count_summon(tx: Tx, cards: tuple[str, ...], kind: str, player: str) -> None
         tx.set_board(evolve(tx.board, flags=(*tx.board.flags, flag)))
 
 
-def draw_for_summon(tx: Tx, cards: tuple[str, ...], kind: str, player: str) -> str | None:
+def draw_for_summon(tx: Tx, cards: tuple[str, ...], kind: str, player: str) -> str | Phrase | None:
     """Maxx "C"'s draw for a Special Summon by the game's procedure that succeeded."""
     if kind in ("normal", "tribute", "flip"):
         return None
     drawn = len(tx.events)
     _maxx_c(tx, player, list(cards))
-    return "A lasting effect draws a card for the Special Summon" if len(tx.events) > drawn else None
+    return Phrase("summary.lasting_draw") if len(tx.events) > drawn else None
 
 
 def _count(tx: Tx, player: str, n: int) -> None:

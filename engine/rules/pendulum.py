@@ -85,7 +85,7 @@ def scales(board: Board, player: str) -> list[CardState]:
     return held if len(held) == 2 else []
 
 
-def pendulum_summon(tx: Tx, action: ActionEntry) -> str:
+def pendulum_summon(tx: Tx, action: ActionEntry) -> str | Phrase:
     """Pendulum Summon: the monsters named in `card` and `choices.summon`, all at once."""
     require_turn_player(tx, action, "Pendulum Summon")
     require_open_state(tx, "Pendulum Summon")
@@ -159,7 +159,9 @@ def pendulum_summon(tx: Tx, action: ActionEntry) -> str:
         high2=high - 1,
         cards=(*placed, *[c.id for c in pair]),
     )
-    return f"{player} Pendulum Summons {', '.join(tx.board.cards[i].name for i in placed)}"
+    return Phrase(
+        "summary.pendulum_summon", player=Player(player), names=[tx.board.cards[i].name for i in placed]
+    )
 
 
 def _check_one(tx: Tx, player: str, c: CardState, low: int, high: int) -> None:

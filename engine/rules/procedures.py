@@ -334,7 +334,7 @@ def place(tx: Tx, player: str, card: CardState, defn: CardDef, method: str,
     return slot
 
 
-def by_procedure(tx: Tx, action: ActionEntry) -> str | None:
+def by_procedure(tx: Tx, action: ActionEntry) -> str | Phrase | None:
     """The `special_summon` action for the methods this module knows (a material line, an own
     procedure, a Pendulum Summon); None leaves the action to the older count-only check."""
     from engine.rules import pendulum, summons
@@ -410,11 +410,11 @@ def by_procedure(tx: Tx, action: ActionEntry) -> str | None:
         card=Card.of(card),
         materials=[CardId(m.id) for m in given],
     )
-    return f"{player} {method.title()} Summons {card.name}"
+    return Phrase("summary.procedure_summon", player=Player(player), method=method.title(), name=card.name)
 
 
 def _own_procedure(tx: Tx, player: str, card: CardState, defn: CardDef, tribute: list[str],
-                   banish: list[str], action: ActionEntry) -> str:  # fmt: skip
+                   banish: list[str], action: ActionEntry) -> str | Phrase:  # fmt: skip
     from engine.rules import continuous, summons
 
     if tribute and (mask := continuous.first(tx.board, "forbid_tributes")) is not None:
@@ -446,7 +446,7 @@ def _own_procedure(tx: Tx, player: str, card: CardState, defn: CardDef, tribute:
         how=how,
         cards=(card.id, *tribute, *banish),
     )  # fmt: skip
-    return f"{player} Special Summons {card.name} by its own procedure"
+    return Phrase("summary.own_procedure", player=Player(player), name=card.name)
 
 
 def after_resolution(tx: Tx, player: str, source: str, method: str, chosen: list[CardState],
@@ -463,7 +463,7 @@ def after_resolution(tx: Tx, player: str, source: str, method: str, chosen: list
             reason=Phrase("after_resolution_none.no_monster_was_named", source=source),
             cards=(source,),
         )  # fmt: skip
-        return "no summon"
+        return Phrase("done.no_summon")
     card = chosen[0]
     defn = tx.board.define(card.id)
     try:
@@ -504,7 +504,7 @@ def after_resolution(tx: Tx, player: str, source: str, method: str, chosen: list
         ),
         cards=(card.id, source),
     )  # fmt: skip
-    return f"then {player} {method.title()} Summons {card.name}"
+    return Phrase("done.then_procedure_summon", player=Player(player), method=method.title(), name=card.name)
 
 
 def effect_normal_summon(tx: Tx, player: str, source: str, chosen: list[CardState],
@@ -520,7 +520,7 @@ def effect_normal_summon(tx: Tx, player: str, source: str, chosen: list[CardStat
             reason=Phrase("after_resolution_none.no_monster_was_named_2", source=source),
             cards=(source,),
         )
-        return "no Normal Summon"
+        return Phrase("done.no_normal_summon")
     card = chosen[0]
     defn = tx.board.define(card.id)
     setting = position == "set"
@@ -559,7 +559,7 @@ def effect_normal_summon(tx: Tx, player: str, source: str, chosen: list[CardStat
             tx.update_card(card.id, pending=False)
         else:
             summons.attempted(tx, card.id, kind)
-    verb = "Sets" if setting else ("Tribute Summons" if ids else "Normal Summons")
+    verb = Phrase("verb.sets" if setting else "verb.tribute_summons" if ids else "verb.normal_summons")
     tx.say(
         "summon.after_resolution",
         reason=Phrase(
@@ -571,7 +571,7 @@ def effect_normal_summon(tx: Tx, player: str, source: str, chosen: list[CardStat
         ),
         cards=(card.id, source),
     )  # fmt: skip
-    return f"then {player} {verb} {card.name}"
+    return Phrase("done.then_summons", player=Player(player), verb=verb, name=card.name)
 
 
 def at_resolution(tx: Tx, player: str, method: str, monster: CardState,
@@ -688,7 +688,7 @@ def fusion_from_either_field(tx: Tx, player: str, source: str, chosen: list[Card
     return [card.id]
 
 
-def special_summon(tx: Tx, action: ActionEntry) -> str:
+def special_summon(tx: Tx, action: ActionEntry) -> str | Phrase:
     """A summon by game procedure (Link, Xyz, Synchro, Fusion by its own rule, or a
     monster's own Special Summon procedure). A card with a material line or a procedure of its
     own is checked against it (engine.rules.procedures); others only for count here."""
@@ -762,7 +762,7 @@ def special_summon(tx: Tx, action: ActionEntry) -> str:
     attempted(tx, card.id, "special")
     tx.finish()
     tx.say("summon.special", card=Card.of(card), player=Player(player))  # fmt: skip
-    return f"{player} Special Summons {card.name}"
+    return Phrase("summary.special_summon", player=Player(player), name=card.name)
 
 
 # The operations that Fusion Summon as their card resolves, and where each takes its materials:

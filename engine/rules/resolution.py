@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from engine.tx import Tx
 
 
-def resolve_top(tx: Tx) -> str:
+def resolve_top(tx: Tx) -> str | Phrase:
     """Resolve the last link of the chain (last in, first out)."""
     chain = tx.game.chain
     link = chain[-1]
@@ -44,7 +44,7 @@ def resolve_top(tx: Tx) -> str:
             what=what,
             cards=(link.card,),
         )  # fmt: skip
-        return f"Chain Link {link.link} ({card.name}) was negated"
+        return Phrase("summary.link_negated", link=link.link, name=card.name)
     lingering = defn.spell_trap_kind in LINGERING and defn.card_type in ("spell", "trap")
     effect = restrictions.link_effect(tx.board, link)
     if lingering and (card.zone not in ("spell_traps", "field_spell") or card.face != "up") and (
@@ -57,7 +57,7 @@ def resolve_top(tx: Tx) -> str:
             link=link.link,
             cards=(link.card,),
         )  # fmt: skip
-        return f"Chain Link {link.link} ({card.name}) does nothing"
+        return Phrase("summary.link_does_nothing", link=link.link, name=card.name)
     lasting = continuous.lasting_negation(tx.board, card, activated=True, at=link.card_snapshot)
     veiled = link.negated_at_activation  # activated while negated, then left the field
     if lasting is None and veiled is not None and veiled in tx.board.lasting and (
@@ -76,7 +76,7 @@ def resolve_top(tx: Tx) -> str:
             link=link.link,
             cards=(link.card, lasting.source),
         )  # fmt: skip
-        return f"Chain Link {link.link} ({card.name}) is negated by {name}"
+        return Phrase("summary.link_negated_by", link=link.link, name=card.name, by=name)
     if lasting is not None:
         source = tx.board.cards.get(lasting.source)
         name = source.name if source is not None else lasting.source
@@ -93,7 +93,7 @@ def resolve_top(tx: Tx) -> str:
             card=Card.of(card),
             cards=(link.card, lasting.source),
         )  # fmt: skip
-        return f"Chain Link {link.link} ({card.name}) is negated by {name}"
+        return Phrase("summary.link_negated_by", link=link.link, name=card.name, by=name)
     if (negator := continuous.negated_by(tx.board, card)) is not None:
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {negator.id}")
         tx.say(
@@ -107,7 +107,7 @@ def resolve_top(tx: Tx) -> str:
             ),
             cards=(link.card, negator.id),
         )  # fmt: skip
-        return f"Chain Link {link.link} ({card.name}) is negated by {negator.name}"
+        return Phrase("summary.link_negated_by", link=link.link, name=card.name, by=negator.name)
     if (valley := locks.graveyard_lock(tx, link, effect, link.targets)) is not None:
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {valley.id}")
         tx.say(
@@ -120,7 +120,7 @@ def resolve_top(tx: Tx) -> str:
             ),
             cards=(link.card, valley.id),
         )  # fmt: skip
-        return f"Chain Link {link.link} ({card.name}) is negated by {valley.name}"
+        return Phrase("summary.link_negated_by", link=link.link, name=card.name, by=valley.name)
     if effect.requires is not None and effect.requires.at_resolution:
         try:
             _check_requires(tx, link.player, card, effect)
@@ -133,7 +133,7 @@ def resolve_top(tx: Tx) -> str:
                 condition=gone.explanation.params["reason"].params["condition"],
                 cards=(link.card,),
             )  # fmt: skip
-            return f"Chain Link {link.link} ({card.name}) does nothing"
+            return Phrase("summary.link_does_nothing", link=link.link, name=card.name)
     elif effect.requires is not None and not any(k.endswith("_self") for k in effect.cost):
         # (a card that paid with itself, Skilled Dark Magician, left as it was activated: nothing to say)
         try:
@@ -157,12 +157,12 @@ def resolve_top(tx: Tx) -> str:
             ),
             cards=(link.card, royal.id),
         )  # fmt: skip
-        return f"Chain Link {link.link} ({card.name}) is negated by {royal.name}"
+        return Phrase("summary.link_negated_by", link=link.link, name=card.name, by=royal.name)
     valid = _still_valid_targets(tx, link, effect)
     if (effect.targets or link.target_places) and not valid:
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason="targets gone")
         tx.say("chain.link_no_target", card=Card.of(card), link=link.link, cards=(link.card, *link.targets))
-        return f"Chain Link {link.link} ({card.name}) has no target left"
+        return Phrase("summary.link_no_target", link=link.link, name=card.name)
     from engine.rules.abilities import die_negation
 
     if (negated := die_negation(tx, link, valid)) is not None:  # Terrorking Archfiend
@@ -171,7 +171,7 @@ def resolve_top(tx: Tx) -> str:
     answered = before if before is not None and before.link == link.link - 1 else None
     ctx = Context(link=link, targets=valid, answered=answered, choices=dict(link.choices))
     ctx.acted[:] = [tx.board.cards[t] for t in valid]
-    done = []
+    done: list[str | Phrase] = []
     for step in () if link.stated else effect.do:
         if step.coin is not None and ctx.coin != step.coin:
             continue  # the other outcome of the coin toss
@@ -234,7 +234,7 @@ def resolve_top(tx: Tx) -> str:
     for later in ctx.afterwards:  # "immediately after this effect resolves" (Formula Synchron)
         tx.finish()
         later()
-    return f"Chain Link {link.link} resolves: {card.name}"
+    return Phrase("summary.link_resolves", link=link.link, name=card.name)
 
 
 # The `choices` key that says a player does an optional ("you can") step, by operation.

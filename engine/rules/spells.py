@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from engine.tx import Tx
 
 
-def set_spell_trap(tx: Tx, action: ActionEntry) -> str:
+def set_spell_trap(tx: Tx, action: ActionEntry) -> str | Phrase:
     require_turn_player(tx, action, "Set a Spell or Trap")
     require_open_state(tx, "Set a card")
     require_main_phase(tx, "Set a Spell or Trap")
@@ -44,7 +44,7 @@ def set_spell_trap(tx: Tx, action: ActionEntry) -> str:
             "set.spell_trap",
             reason=Phrase("spell_trap.sets_face_down_field", card=Card.of(card), player=Player(player)),
         )
-        return f"{player} Sets a Field Spell"
+        return Phrase("summary.set_field_spell", player=Player(player))
     slot = action.zone if isinstance(action.zone, int) else tx.board.free_slot("spell_traps", player)
     if slot is None:
         raise Illegal("zone.full", reason=Phrase("full.all_spell_trap_zones", player=Player(player)))
@@ -68,4 +68,4 @@ def set_spell_trap(tx: Tx, action: ActionEntry) -> str:
             later=later,
         ),
     )  # fmt: skip
-    return f"{player} Sets a Spell/Trap ({card.name})"
+    return Phrase("summary.set_spell_trap", player=Player(player), name=card.name)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.explain import CardId, Player, Zone
+from engine.explain import CardId, Phrase, Player, Zone
 from engine.operations import OPERATIONS, Context
 from engine.operations.moves import _move_all
 from engine.refs import resolve_ref
@@ -77,11 +77,11 @@ def _stated_shape(effect: Any) -> bool:
     return effect.kind in ("ignition", "quick", "trigger") and not (effect.do or effect.event or effect.apply)
 
 
-def apply(tx: Tx, ctx: Context, stated: tuple[tuple[tuple[str, Any], ...], ...]) -> list[str]:
+def apply(tx: Tx, ctx: Context, stated: tuple[tuple[tuple[str, Any], ...], ...]) -> list[str | Phrase]:
     """Apply the judge's entries in order; returns what each did, in words."""
     from engine.cards import Step
 
-    done: list[str] = []
+    done: list[str | Phrase] = []
     lost = set(ctx.link.targets) - set(ctx.targets)  # targets no longer valid: not affected
     for n, entry in enumerate(stated):
         if n:

@@ -184,7 +184,7 @@ def needs_problem(tx: Tx, card: CardState, player: str, verb: str) -> None:
     )  # fmt: skip
 
 
-def normal_summon(tx: Tx, action: ActionEntry) -> str:
+def normal_summon(tx: Tx, action: ActionEntry) -> str | Phrase:
     if on_field(tx, action):  # a face-up Gemini monster Normal Summoned again
         return gemini_summon(tx, action)
     card = _check_normal_summon(tx, action, "Normal Summon")
@@ -194,7 +194,7 @@ def normal_summon(tx: Tx, action: ActionEntry) -> str:
     return _place_from_hand(tx, action, card, position="attack")
 
 
-def set_monster(tx: Tx, action: ActionEntry) -> str:
+def set_monster(tx: Tx, action: ActionEntry) -> str | Phrase:
     card = _check_normal_summon(tx, action, "Set a monster")
     if not tx.board.define(card.id).settable:
         raise Illegal(
@@ -204,7 +204,7 @@ def set_monster(tx: Tx, action: ActionEntry) -> str:
     return _place_from_hand(tx, action, card, position="set")
 
 
-def _place_from_hand(tx: Tx, action: ActionEntry, card: CardState, position: str) -> str:
+def _place_from_hand(tx: Tx, action: ActionEntry, card: CardState, position: str) -> str | Phrase:
     player = card.owner
     needed, own_method = tributes_needed_for(tx, player, card.id, action.tributes)
     if position == "attack":  # Setting it face-down is allowed
@@ -231,12 +231,16 @@ def _place_from_hand(tx: Tx, action: ActionEntry, card: CardState, position: str
         tx.say(code, player=Player(player), card=Card.of(card), slot=slot)
         if own_method:
             _say_own_method(tx, card, tributes, setting=False)
-        return f"{player} {verb} {card.name}"
+        return Phrase(
+            "summary.tribute_summon" if tributes else "summary.normal_summon",
+            player=Player(player),
+            name=card.name,
+        )
     code = "summon.tribute_set" if tributes else "summon.set"
     tx.say(code, player=Player(player), card=Card.of(card), slot=slot)
     if own_method:
         _say_own_method(tx, card, tributes, setting=True)
-    return f"{player} Sets a monster ({card.name})"
+    return Phrase("summary.set_monster", player=Player(player), name=card.name)
 
 
 def _say_own_method(tx: Tx, card: CardState, tributes: list[str], *, setting: bool) -> None:
@@ -248,7 +252,7 @@ def _say_own_method(tx: Tx, card: CardState, tributes: list[str], *, setting: bo
            cards=(card.id, *tributes))  # fmt: skip
 
 
-def flip_summon(tx: Tx, action: ActionEntry) -> str:
+def flip_summon(tx: Tx, action: ActionEntry) -> str | Phrase:
     require_turn_player(tx, action, "Flip Summon")
     require_open_state(tx, "Flip Summon")
     require_main_phase(tx, "Flip Summon")
@@ -277,10 +281,10 @@ def flip_summon(tx: Tx, action: ActionEntry) -> str:
     attempted(tx, card.id, "flip")
     tx.finish()
     tx.say("summon.flip", card=Card.of(card), controller=Player(card.controller))  # fmt: skip
-    return f"{card.controller} Flip Summons {card.name}"
+    return Phrase("summary.flip_summon", player=Player(card.controller), name=card.name)
 
 
-def change_position(tx: Tx, action: ActionEntry) -> str:
+def change_position(tx: Tx, action: ActionEntry) -> str | Phrase:
     require_turn_player(tx, action, "change a monster's battle position")
     require_open_state(tx, "change a battle position")
     require_main_phase(tx, "change a battle position")
@@ -310,7 +314,7 @@ def change_position(tx: Tx, action: ActionEntry) -> str:
         controller=Player(card.controller),
         label=label,
     )  # fmt: skip
-    return f"{card.controller} changes {card.name} to {label} Position"
+    return Phrase("summary.position", player=Player(card.controller), name=card.name, label=label)
 
 
 def _extra_deck_zone(tx: Tx, player: str, wanted: int | str | None, leaving: list[str],
@@ -425,7 +429,7 @@ def on_field(tx: Tx, action: ActionEntry) -> bool:
     return resolve_ref(tx.board, action.card or "").zone == "monsters"
 
 
-def gemini_summon(tx: Tx, action: ActionEntry) -> str:
+def gemini_summon(tx: Tx, action: ActionEntry) -> str | Phrase:
     """Normal Summon a face-up Gemini monster its controller has on the field: it stays where it
     is, needs no Tribute, uses the Normal Summon, and can be negated or answered like any other
     Normal Summon; from then on it is an Effect Monster with its effects."""
@@ -468,4 +472,4 @@ def gemini_summon(tx: Tx, action: ActionEntry) -> str:
         "summon.gemini",
         reason=Phrase("gemini.normal_summons_already_face", card=Card.of(card), player=Player(player)),
     )
-    return f"{player} Gemini Summons {card.name}"
+    return Phrase("summary.gemini_summon", player=Player(player), name=card.name)

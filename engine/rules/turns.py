@@ -12,7 +12,7 @@ from engine.errors import Illegal
 from engine.explain import Card, Phase, Phrase, Player, Window, Zone
 from engine.refs import resolve_ref
 from engine.rules import battle as battle_rules
-from engine.rules.common import phase_name, require_turn_player
+from engine.rules.common import require_turn_player
 from engine.rules.duel import draw, end_duel
 from engine.state import BATTLE_STEPS, PHASES, Board, CardState, evolve, opponent
 
@@ -138,7 +138,7 @@ def _advance_battle_window(tx: Tx, window: str) -> bool:
     return True
 
 
-def phase(tx: Tx, action: ActionEntry) -> str:
+def phase(tx: Tx, action: ActionEntry) -> str | Phrase:
     require_turn_player(tx, action, "move to another phase")
     target = action.to or ""
     if target == "battle" and tx.board.turn == 1:
@@ -172,10 +172,10 @@ def phase(tx: Tx, action: ActionEntry) -> str:
         enter_phase(tx, p)
     tx.finish()
     tx.say("phase.entered", player=Player(action.player), phase=Phase(target))
-    return f"{action.player} moves to {phase_name(target)}"
+    return Phrase("summary.phase", player=Player(action.player or ""), phase=Phase(target))
 
 
-def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str:
+def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str | Phrase:
     """The End Phase (hand-size discard), then the next turn up to its Main Phase 1."""
     require_turn_player(tx, action, "end the turn")
     player = tx.board.turn_player
@@ -186,7 +186,7 @@ def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str:
 
     if lasting_moments.turn_end(tx):  # Final Countdown: the duel ends with the turn
         tx.finish()
-        return f"{player} ends the turn; the duel is over"
+        return Phrase("summary.end_turn_duel_over", player=Player(player))
     foe = opponent(player)
     board = tx.board
     for c in board.this_turn_cards():
@@ -239,7 +239,7 @@ def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str:
         if target == "main1":
             enter_phase(tx, "main1")
     tx.finish()
-    return f"{player} ends the turn; turn {board.turn + 1} ({foe})"
+    return Phrase("summary.end_turn", player=Player(player), turn=board.turn + 1, foe=Player(foe))
 
 
 def normal_draw_count(board: Board, player: str) -> tuple[int, CardState | None, list[str]]:
@@ -302,8 +302,8 @@ def _discard_to_limit(tx: Tx, action: ActionEntry) -> None:
     )  # fmt: skip
 
 
-def concede(tx: Tx, action: ActionEntry) -> str:
+def concede(tx: Tx, action: ActionEntry) -> str | Phrase:
     player = action.player or ""
     end_duel(tx, opponent(player), "concede")
     tx.say("duel.conceded", player=Player(player), opponent=Player(opponent(player)))
-    return f"{player} concedes"
+    return Phrase("summary.concede", player=Player(player))
