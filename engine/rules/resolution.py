@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.cards import Selector
 from engine.errors import Illegal
 from engine.explain import Card, CardId, Phrase, Player, Zone
 from engine.operations import OPERATIONS, Context
@@ -22,6 +23,18 @@ if TYPE_CHECKING:
     from engine.cards import Effect
     from engine.state import ChainLink
     from engine.tx import Tx
+
+
+def _acted_fits(tx: Tx, ctx: Context, sel: Selector, player: str) -> bool:
+    """An "if it is a DARK monster" after the step before moved the card: the card is checked where it
+    is now (Caius the Shadow Monarch: a DARK monster banished while it was an Equip Card is a DARK
+    monster in the banished pile; a Token that left the field no longer exists, and a Trap Monster
+    is a Trap Card again; Yugipedia, Card Rulings:Caius the Shadow Monarch). With no kind asked
+    ("if you do"), any card the step before acted on counts."""
+    if sel == Selector():
+        return bool(ctx.acted)
+    now = [tx.board.cards.get(c.id) for c in ctx.acted]
+    return any(c is not None and continuous.matches(tx.board, c, sel, player) for c in now)
 
 
 def resolve_top(tx: Tx) -> str:
@@ -177,8 +190,7 @@ def resolve_top(tx: Tx) -> str:
             continue  # the other outcome of the coin toss
         if ctx.stopped:
             break  # the opponent stopped the rest (Magic Drain)
-        if (step.if_acted is not None and not any(
-                continuous.matches(tx.board, c, step.if_acted, link.player) for c in ctx.acted)) or (
+        if (step.if_acted is not None and not _acted_fits(tx, ctx, step.if_acted, link.player)) or (
             step.if_any is not None and not any(
                 fits(tx.board, c, step.if_any, link.player) for c in candidates(tx.board, step.if_any))
         ) or (
