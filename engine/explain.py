@@ -868,6 +868,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("flip-effect", "resolution"),
         "Monsters a card turns face-up without activating their Flip effects (Ceasefire).",
     ),
+    "chain.when_effect_with_activation": (
+        ("activation", "chain-link"),
+        "A Continuous Spell/Trap activated right when what its own effect waits for happened applies "
+        "that effect as part of its activation (Fairy Box).",
+    ),
     "chain.negated_by_discard": (
         ("negate", "discard"),
         "The opponent discarded a card as the effect resolved, so the rest of it does not happen.",
@@ -1694,6 +1699,10 @@ SENTENCES: dict[str, str] = {
     ),
     "chain.flip_effects_not_activated": (
         "{flipped} turned face-up by {card}: their Flip effects do not activate."
+    ),
+    "chain.when_effect_with_activation": (
+        "{card} was activated right when what its own effect waits for happened, so that effect "
+        "applies as part of this activation, in the same Chain Link."
     ),
     "chain.negated_by_discard": (
         "{foe} discards {card} as {card2} resolves, so the rest of its effect does not happen."

@@ -286,7 +286,7 @@ def _coin_toss(tx: Tx, ctx: Context, step: Step) -> str:
     and the judge says whether the call was right (`choices: {coin: wrong}`); unsaid, right.
     """
     effect = tx.board.define(ctx.link.card).effects[ctx.link.effect - 1]
-    called = any(s.coin in ("right", "wrong") for s in effect.do)
+    called = any(s.coin in ("right", "wrong") for s in ctx.steps or effect.do)
     outcomes = ("right", "wrong") if called else ("heads", "tails")
     call = ctx.choices.get("coin")
     if call not in outcomes:
