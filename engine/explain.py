@@ -2194,6 +2194,10 @@ PHRASES: dict[str, str] = {
         "{card} needs a cost of {amount} card(s) to {key_}; {count} given in the action's cost."
     ),
     "cost_missing.has_lp_cannot_pay": "{player} has {lp} LP and cannot pay {due}.",
+    "cost_missing.not_enough_in_hand": (
+        "{card} needs {amount} card(s) discarded from the hand as its cost, but {player} has only "
+        "{have} other card(s) in the hand, so it cannot be activated."
+    ),
     "cost_missing.must_pay_cost_with": "{card} must be {where} to pay its cost with itself.",
     "cost_missing.activated_card_pays": (
         "{card} is the card being activated, so it cannot also pay its own cost."
