@@ -2781,6 +2781,11 @@ PHRASES: dict[str, str] = {
     ),
     "done.place_shield_counters.nothing": "no counter is placed: the card is no longer a face-up Spell there",
     "done.mark": "{affected}: {mark}",
+    # the words of a mark a step leaves (engine/operations/stats.py `_mark`), by its token
+    "mark.atk_zero_in_battle": "ATK becomes 0 until the end of the Battle Phase",
+    "mark.banish_at_end_phase": "to be banished during the End Phase",
+    "mark.no_tribute_summon": "cannot be Tributed for a Tribute Summon this turn",
+    "mark.used_its_negation": "its negation used this turn",
     "done.declare_type.declares": "declares {declared}",
     "done.declare_type.no_type_declared": "no Type declared",
     "done.create_tokens": "Special Summons {made}",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.explain import CardId, Phrase, Zone
+from engine.explain import PHRASES, CardId, Phrase, Zone
 from engine.operations.context import Context, first_legal, select
 from engine.state import CardState, evolve, opponent
 from engine.vocabulary import OPERATIONS
@@ -274,7 +274,8 @@ def _mark(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     return Phrase(
         "done.mark",
         affected=[CardId(c.id) for c in cards] or Phrase("word.nothing"),
-        mark=Zone(mark),
+        # the mark's own words, where explain.py has them
+        mark=Phrase("mark." + mark) if "mark." + mark in PHRASES else Zone(mark),
     )
 
 
