@@ -868,6 +868,11 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("flip-effect", "resolution"),
         "Monsters a card turns face-up without activating their Flip effects (Ceasefire).",
     ),
+    "chain.when_effect_with_activation": (
+        ("activation", "chain-link"),
+        "A Continuous Spell/Trap activated right when what its own effect waits for happened applies "
+        "that effect as part of its activation (Fairy Box).",
+    ),
     "chain.negated_by_discard": (
         ("negate", "discard"),
         "The opponent discarded a card as the effect resolved, so the rest of it does not happen.",
@@ -1695,6 +1700,10 @@ SENTENCES: dict[str, str] = {
     "chain.flip_effects_not_activated": (
         "{flipped} turned face-up by {card}: their Flip effects do not activate."
     ),
+    "chain.when_effect_with_activation": (
+        "{card} was activated right when what its own effect waits for happened, so that effect "
+        "applies as part of this activation, in the same Chain Link."
+    ),
     "chain.negated_by_discard": (
         "{foe} discards {card} as {card2} resolves, so the rest of its effect does not happen."
     ),
@@ -2185,6 +2194,10 @@ PHRASES: dict[str, str] = {
         "{card} needs a cost of {amount} card(s) to {key_}; {count} given in the action's cost."
     ),
     "cost_missing.has_lp_cannot_pay": "{player} has {lp} LP and cannot pay {due}.",
+    "cost_missing.not_enough_in_hand": (
+        "{card} needs {amount} card(s) discarded from the hand as its cost, but {player} has only "
+        "{have} other card(s) in the hand, so it cannot be activated."
+    ),
     "cost_missing.must_pay_cost_with": "{card} must be {where} to pay its cost with itself.",
     "cost_missing.activated_card_pays": (
         "{card} is the card being activated, so it cannot also pay its own cost."
@@ -2768,6 +2781,11 @@ PHRASES: dict[str, str] = {
     ),
     "done.place_shield_counters.nothing": "no counter is placed: the card is no longer a face-up Spell there",
     "done.mark": "{affected}: {mark}",
+    # the words of a mark a step leaves (engine/operations/stats.py `_mark`), by its token
+    "mark.atk_zero_in_battle": "ATK becomes 0 until the end of the Battle Phase",
+    "mark.banish_at_end_phase": "to be banished during the End Phase",
+    "mark.no_tribute_summon": "cannot be Tributed for a Tribute Summon this turn",
+    "mark.used_its_negation": "its negation used this turn",
     "done.declare_type.declares": "declares {declared}",
     "done.declare_type.no_type_declared": "no Type declared",
     "done.create_tokens": "Special Summons {made}",

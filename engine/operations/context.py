@@ -27,6 +27,9 @@ class Context:
     acted: list[CardState] = field(default_factory=list)  # what the last step acted on ("it")
     choices: dict[str, Any] = field(default_factory=dict)  # the judge's choices for this link
     coin: str | None = None  # this effect's coin toss, once tossed
+    # the steps the link does, where they are not its own effect's (a Continuous Trap's "when"
+    # effect applied with the card's activation: Fairy Box)
+    steps: tuple[Step, ...] = ()
     stopped: bool = False  # the rest of the effect does not happen (Magic Drain's discard)
     # what happens "immediately after this effect resolves" (a summon: Formula Synchron)
     afterwards: list[Callable[[], str | Phrase]] = field(default_factory=list)

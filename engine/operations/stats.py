@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.explain import CardId, Phrase, Zone
+from engine.explain import PHRASES, CardId, Phrase, Zone
 from engine.operations.context import Context, first_legal, select
 from engine.state import CardState, evolve, opponent
 from engine.vocabulary import OPERATIONS
@@ -274,7 +274,8 @@ def _mark(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     return Phrase(
         "done.mark",
         affected=[CardId(c.id) for c in cards] or Phrase("word.nothing"),
-        mark=Zone(mark),
+        # the mark's own words, where explain.py has them
+        mark=Phrase("mark." + mark) if "mark." + mark in PHRASES else Zone(mark),
     )
 
 
@@ -286,7 +287,7 @@ def _coin_toss(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     and the judge says whether the call was right (`choices: {coin: wrong}`); unsaid, right.
     """
     effect = tx.board.define(ctx.link.card).effects[ctx.link.effect - 1]
-    called = any(s.coin in ("right", "wrong") for s in effect.do)
+    called = any(s.coin in ("right", "wrong") for s in ctx.steps or effect.do)
     outcomes = ("right", "wrong") if called else ("heads", "tails")
     call = ctx.choices.get("coin")
     if call not in outcomes:

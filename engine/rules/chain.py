@@ -688,6 +688,20 @@ def _check_cost(tx: Tx, player: str, card: CardState, effect: Effect,
                         strays=strays,
                     ),
                 )
+        if key == "discard" and isinstance(amount, int) and count < amount:
+            have = len(tx.board.player(player).hand) - (card.zone == "hand")
+            if have < amount:  # the cost cannot be paid at all, whatever the action gives (Final Destiny)
+                raise Illegal(
+                    "activate.cost_missing",
+                    reason=Phrase(
+                        "cost_missing.not_enough_in_hand",
+                        card=Card.of(card),
+                        player=Player(player),
+                        amount=amount,
+                        have=have,
+                    ),
+                    cards=(card.id,),
+                )  # fmt: skip
         if count != amount:
             raise Illegal(
                 "activate.cost_missing",

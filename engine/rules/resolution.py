@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.cards import Selector
 from engine.errors import Illegal
 from engine.explain import Card, CardId, Phrase, Player, Zone
 from engine.operations import OPERATIONS, Context
@@ -19,9 +20,42 @@ from engine.rules.stated import apply as stated_resolution
 from engine.state import evolve
 
 if TYPE_CHECKING:
-    from engine.cards import Effect
+    from engine.cards import Effect, Step
     from engine.state import ChainLink
     from engine.tx import Tx
+
+
+def _acted_fits(tx: Tx, ctx: Context, sel: Selector, player: str) -> bool:
+    """An "if it is a DARK monster" after the step before moved the card: the card is checked where it
+    is now (Caius the Shadow Monarch: a DARK monster banished while it was an Equip Card is a DARK
+    monster in the banished pile; a Token that left the field no longer exists, and a Trap Monster
+    is a Trap Card again; Yugipedia, Card Rulings:Caius the Shadow Monarch). With no kind asked
+    ("if you do"), any card the step before acted on counts."""
+    if sel == Selector():
+        return bool(ctx.acted)
+    now = [tx.board.cards.get(c.id) for c in ctx.acted]
+    return any(c is not None and continuous.matches(tx.board, c, sel, player) for c in now)
+
+
+def _steps(tx: Tx, link: ChainLink, effect: Effect) -> list[Step]:
+    """What the link does. A Continuous Spell/Trap Card activated as Chain Link 1 right when the
+    event its own "when" effect waits for has just happened applies that effect as part of the
+    card's activation (Yugipedia, Card Rulings:Fairy Box: activated when an opponent's monster
+    declares an attack, its coin toss is made in the same Chain Link as the card's activation)."""
+    from engine.rules.chain import _meets
+    from engine.vocabulary import CONDITIONS
+
+    defn = tx.board.define(link.card)
+    if effect.kind != "activation" or effect.do or defn.spell_trap_kind != "continuous" or link.link != 1:
+        return effect.do
+    for other in defn.effects:
+        if other.kind == "trigger" and other.event in CONDITIONS and (
+            _meets(tx, link.player, other, other.event, None, False) is None
+        ):  # fmt: skip
+            tx.say("chain.when_effect_with_activation", card=Card.of(tx.board.cards[link.card]),
+                   cards=(link.card,))  # fmt: skip
+            return other.do
+    return effect.do
 
 
 def resolve_top(tx: Tx) -> str | Phrase:
@@ -172,13 +206,15 @@ def resolve_top(tx: Tx) -> str | Phrase:
     ctx = Context(link=link, targets=valid, answered=answered, choices=dict(link.choices))
     ctx.acted[:] = [tx.board.cards[t] for t in valid]
     done: list[str | Phrase] = []
-    for step in () if link.stated else effect.do:
+    steps = _steps(tx, link, effect)
+    if steps is not effect.do:
+        ctx.steps = tuple(steps)
+    for step in () if link.stated else steps:
         if step.coin is not None and ctx.coin != step.coin:
             continue  # the other outcome of the coin toss
         if ctx.stopped:
             break  # the opponent stopped the rest (Magic Drain)
-        if (step.if_acted is not None and not any(
-                continuous.matches(tx.board, c, step.if_acted, link.player) for c in ctx.acted)) or (
+        if (step.if_acted is not None and not _acted_fits(tx, ctx, step.if_acted, link.player)) or (
             step.if_any is not None and not any(
                 fits(tx.board, c, step.if_any, link.player) for c in candidates(tx.board, step.if_any))
         ) or (
