@@ -752,6 +752,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("counters", "negate", "continuous-effect"),
         "A Spell Card resolved, but the effect of the card that counts Spells is negated: no counter.",
     ),
+    "counter.removed_face_down": (
+        ("counters", "battle-position"),
+        "A card turned face-down loses the counters on it: only a face-up card holds counters.",
+    ),
     "counter.limit_reached": (("counters",), "The card already holds the most counters it can."),
     "duel.won_by_counters": (
         ("win-conditions", "counters"),
@@ -1609,6 +1613,10 @@ SENTENCES: dict[str, str] = {
     "counter.spell_counter_negated": (
         "{card} resolved as a Spell Card, but {negator} negates the effects of {source}, so it gets no "
         "{counter}."
+    ),
+    "counter.removed_face_down": (
+        "{card} is turned face-down, so the {count} counter(s) on it are removed: a face-down card holds "
+        "none."
     ),
     "counter.limit_reached": "{source} already holds {have} {counter}(s), its most; no counter is placed.",
     "duel.won_by_counters": "{card} holds {held} {counter}s: {controller} wins the duel by its effect.",
