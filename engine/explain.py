@@ -748,6 +748,14 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("counters", "continuous-effect"),
         "A Spell Card resolved, so a card that counts Spells gets a Spell Counter (no chain).",
     ),
+    "counter.spell_counter_negated": (
+        ("counters", "negate", "continuous-effect"),
+        "A Spell Card resolved, but the effect of the card that counts Spells is negated: no counter.",
+    ),
+    "counter.removed_face_down": (
+        ("counters", "battle-position"),
+        "A card turned face-down loses the counters on it: only a face-up card holds counters.",
+    ),
     "counter.limit_reached": (("counters",), "The card already holds the most counters it can."),
     "duel.won_by_counters": (
         ("win-conditions", "counters"),
@@ -1606,6 +1614,14 @@ SENTENCES: dict[str, str] = {
     "counter.spell_counter_placed": (
         "{card} resolved as a Spell Card: {source} gets 1 {counter} ({have} now). This is not an activation; "
         "nothing can respond to it."
+    ),
+    "counter.spell_counter_negated": (
+        "{card} resolved as a Spell Card, but {negator} negates the effects of {source}, so it gets no "
+        "{counter}."
+    ),
+    "counter.removed_face_down": (
+        "{card} is turned face-down, so the {count} counter(s) on it are removed: a face-down card holds "
+        "none."
     ),
     "counter.limit_reached": "{source} already holds {have} {counter}(s), its most; no counter is placed.",
     "duel.won_by_counters": "{card} holds {held} {counter}s: {controller} wins the duel by its effect.",

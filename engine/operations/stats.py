@@ -40,9 +40,12 @@ def _flip_face_down(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         if c.token or "link" in tx.board.define(c.id).subtypes:
             continue  # always face-up: a Token or a Link Monster is never turned face-down (rulebook)
         if c.zone == "monsters" and c.position != "set":
-            tx.update_card(c.id, position="set", gemini=False)  # a Gemini turns Normal again
+            # a Gemini turns Normal again; a card turned face-down keeps no counters (Spell Counter)
+            tx.update_card(c.id, position="set", gemini=False, counters=())
             tx.emit("position_changed", card=c.id, player=c.controller, to="set",
                     cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
+            if held := sum(n for _, n in c.counters):
+                tx.say("counter.removed_face_down", card=CardId(c.id), count=held, cards=(c.id,))
             flipped.append(c.id)
     return Phrase("done.flip_face_down", flipped=list(flipped) or Phrase("word.nothing"))
 

@@ -406,7 +406,8 @@ def targets_problem(board: Board, effect: Effect, targets: tuple[str, ...],
 # --------------------------------------------------------------------------- rules effects rewrite
 def spell_resolved(tx: Tx, link: ChainLink, effect: Effect) -> None:
     """A Spell Card's activation resolved: each face-up card counting Spells that was already on
-    the field when it was activated gets a counter, up to its limit (no chain: it just happens)."""
+    the field when it was activated gets a counter, up to its limit (no chain: it just happens);
+    one whose counting effect is negated (Skill Drain) gets none, and the replay says why."""
     if effect.kind != "activation" or tx.board.define(link.card).card_type != "spell":
         return
     since = link.card_snapshot.arrived if link.card_snapshot is not None else tx.game.seq
@@ -433,6 +434,17 @@ def spell_resolved(tx: Tx, link: ChainLink, effect: Effect) -> None:
             counter=counting.counter,
             have=have + 1,
             cards=(source.id, link.card),
+        )  # fmt: skip
+    for source, counting, by in continuous.negated_in_force(tx.board, "spell_counters"):
+        if source.zone != "monsters" or source.arrived > since or counting.counter is None:
+            continue
+        tx.say(
+            "counter.spell_counter_negated",
+            card=CardId(link.card),
+            source=Card.of(source),
+            negator=Card.of(by),
+            counter=counting.counter,
+            cards=(source.id, link.card, by.id),
         )  # fmt: skip
 
 

@@ -164,6 +164,23 @@ def holder(apply: str) -> Callable[[CardDef], bool]:
     return has
 
 
+def negated_in_force(board: Board, apply: str) -> list[tuple[CardState, Effect, CardState]]:
+    """The Continuous effects of this kind that would apply now but are negated, each with the card
+    whose effect negates them (Skill Drain on Skilled Dark Magician's Spell Counters): a replay says
+    why such an effect did nothing."""
+    if not board.defined(("continuous", apply), holder(apply)):
+        return []
+    negators = _negators(board)
+    out = []
+    for card in _on_field_face_up(board):
+        for effect in board.define(card.id).effects:
+            if effect.kind == "continuous" and effect.apply == apply and _while_met(board, card, effect) and (
+                by := negated_by(board, card, negators)
+            ) is not None:  # fmt: skip
+                out.append((card, effect, by))
+    return out
+
+
 def _in_force(board: Board, apply: str) -> Iterator[tuple[CardState, Effect]]:
     negators = _negators(board)  # once, not once per card
     for card in _on_field_face_up(board):

@@ -283,6 +283,9 @@ def _cost(mat: Mat, effect: Effect, card_id: str, placed: dict[int, list[str]]) 
                     listed = str(library()[i.split(":")[1].split("@")[0].lower()].level_up_to)
                     mat.pile("A", "deck", listed, first=True)
                     mat.pile("A", "deck", listed, first=True)
+            if by_count and key == "banish":  # as many as the Level asks (Skull Lair: monsters from the GY)
+                more = [mat.pile("A", "graveyard", FILLER) for _ in range(n - len(ids))]
+                ids += [i for i in more if i is not None]
             cost[key] = ids[:n]
             continue
         if key == "banish" and isinstance(amount, list):  # Pot of Prosperity: face-down from the Extra Deck
