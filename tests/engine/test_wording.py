@@ -169,3 +169,29 @@ def test_every_lasting_effect_kind_has_words() -> None:
     from engine.state import LASTING_EFFECTS
 
     assert not [kind for kind in LASTING_EFFECTS if f"lasting.{kind}" not in PHRASES]
+
+
+# Functions whose returned text is not a sentence of a replay: a selector's words (a value a
+# phrase names), and legal's note that the engine itself failed on a half-described card.
+_RETURNS_TEXT = {"describe_selector", "_try"}
+
+
+def test_no_rule_returns_words() -> None:
+    """A rule's step title, reason or "done" part is a phrase (a key and parameters), never an
+    f-string or a sentence returned as text: the replay's words are all in `engine.explain`."""
+    bad = []
+    for path, src in SOURCES.items():
+        rel = path.relative_to(ENGINE)
+        if rel.parts[0] not in ("rules", "operations") and rel.name not in ("replay.py", "verdict.py"):
+            continue
+        for func in ast.walk(ast.parse(src)):
+            if not isinstance(func, ast.FunctionDef) or func.name in _RETURNS_TEXT:
+                continue
+            for node in ast.walk(func):
+                value = node.value if isinstance(node, ast.Return) else None
+                words = (
+                    isinstance(value, ast.Constant) and isinstance(value.value, str) and " " in value.value
+                )
+                if isinstance(value, ast.JoinedStr) or words:
+                    bad.append(f"{rel}:{node.lineno} ({func.name})")
+    assert not bad, "\n".join(sorted(set(bad)))
