@@ -42,7 +42,7 @@ def _steps(tx: Tx, link: ChainLink, effect: Effect) -> list[Step]:
     event its own "when" effect waits for has just happened applies that effect as part of the
     card's activation (Yugipedia, Card Rulings:Fairy Box: activated when an opponent's monster
     declares an attack, its coin toss is made in the same Chain Link as the card's activation)."""
-    from engine.rules.chain import _meets
+    from engine.rules.conditions import Activating
     from engine.vocabulary import CONDITIONS
 
     defn = tx.board.define(link.card)
@@ -50,7 +50,7 @@ def _steps(tx: Tx, link: ChainLink, effect: Effect) -> list[Step]:
         return effect.do
     for other in defn.effects:
         if other.kind == "trigger" and other.event in CONDITIONS and (
-            _meets(tx, link.player, other, other.event, None, False) is None
+            CONDITIONS[other.event](Activating(tx, link.player, other, None, False)) is None
         ):  # fmt: skip
             tx.say("chain.when_effect_with_activation", card=Card.of(tx.board.cards[link.card]),
                    cards=(link.card,))  # fmt: skip
