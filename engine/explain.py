@@ -571,6 +571,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         "Triggers set off by what just happened wait to build a chain, in the SEGOC order.",
     ),
     "trigger.activated": (("trigger-effect", "chain-link"), "A waiting trigger goes on the chain."),
+    "trigger.cannot_be_activated": (
+        ("trigger-effect", "mandatory-and-optional", "activation-condition"),
+        "An optional trigger was set off but cannot be activated now, whatever its player chooses.",
+    ),
     "trigger.auto_activated": (
         ("mandatory-and-optional", "simultaneous-effects"),
         "A mandatory trigger the scenario left out is activated by the engine in its legal place.",
@@ -1494,6 +1498,10 @@ SENTENCES: dict[str, str] = {
         "{trigger}'s trigger effect is mandatory, so the engine activates it in its legal place."
     ),
     "trigger.declined": "{player} does not activate {trigger}'s optional trigger effect.",
+    "trigger.cannot_be_activated": (
+        "{trigger}'s optional trigger effect was set off when {what}, but it cannot be activated now, so it "
+        "is not among the triggers waiting. {reason}"
+    ),
     "trigger.mandatory": "{trigger}'s trigger effect is mandatory: it cannot be declined.",
     "trigger.wrong_order": "{other} ({their_class}) must go on the chain before {trigger} ({my_class}).",
     "trigger.wrong_player": "{card}'s trigger belongs to {trig_player}; {player} cannot activate it.",
@@ -3225,7 +3233,8 @@ class Phase:
 
 @dataclass(frozen=True, slots=True)
 class Window:
-    """A moment of a battle (`damage_calculation`), written as WINDOW_NAMES says it."""
+    """A moment of a battle (`damage_calculation`), written as WINDOW_NAMES says it, or any other
+    moment an action can name (`at`: a phase, a step of the Battle Phase): `moment_words`."""
 
     name: str
 
@@ -3535,7 +3544,7 @@ def _word(value: Any, names: Names | None) -> Any:
     if kind is Phase:
         return phase_words(value.name, value.step)
     if kind is Window:
-        return WINDOW_NAMES[value.name]
+        return moment_words(value.name)
     if kind is Explanation:
         return _Words(render(value, names))
     return value

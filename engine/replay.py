@@ -16,13 +16,13 @@ from typing import Any
 from engine.changes import board_changes
 from engine.document import ActionEntry
 from engine.errors import DocumentError, Illegal, Problem
-from engine.explain import Card, JudgeNames, Names, Phrase, Player, Window, Zone, render_phrase
+from engine.explain import Card, Explanation, JudgeNames, Names, Phrase, Player, Window, render_phrase
 from engine.limits import LIMITS, Limits, exceeded, excerpt
 from engine.refs import resolve_ref
 from engine.rules import battle as battle_rules
 from engine.rules import chain as chain_rules
 from engine.rules import checks, lasting_moments, procedures, resolution, summons, triggers, turns
-from engine.rules.legal import legal_now
+from engine.rules.legal import legal_now, refused_trigger
 from engine.scenario import Scenario, load_scenario
 from engine.serialize import BoardWriter
 from engine.state import Board, Game, Summon, evolve, opponent
@@ -456,12 +456,32 @@ def _open_window(rec: _Recorder, game: Game) -> Game:
         turn_player = tx.board.turn_player
         waiting.sort(key=lambda t: t.order_class(turn_player))
         tx.update(waiting=tuple(waiting), building=bool(waiting))
-        if waiting:
-            listed = [_listed(t) for t in waiting]
-            tx.say("trigger.waiting", listed=listed, cards=(*[t.card for t in waiting],))  # fmt: skip
-        return _window_title(missed, waiting)
+        refused = _refused(tx.game, waiting)
+        ready = [t for t in waiting if all(t is not r for r, _ in refused)]
+        if ready:
+            listed = [_listed(t) for t in ready]
+            tx.say("trigger.waiting", listed=listed, cards=(*[t.card for t in ready],))  # fmt: skip
+        for trig, why in refused:
+            tx.say("trigger.cannot_be_activated", trigger=Card.of(trig), what=trig.what, reason=why,
+                   cards=(trig.card,))  # fmt: skip
+        return _window_title(missed, ready)
 
     return _automatic(rec, game, None, "triggers", work)
+
+
+def _refused(game: Game, waiting: list[triggers.Trigger]) -> list[tuple[triggers.Trigger, Explanation]]:
+    """The optional triggers just set off that cannot be activated whatever their player chooses
+    (legal.refused_trigger), with why: a judge is not told they wait. They stay in the game's
+    waiting list, so asking for one still gets its reason, and it is declined as before."""
+    out = []
+    for trig in waiting:
+        card = game.board.cards.get(trig.card)
+        if trig.mandatory or card is None:
+            continue
+        effect = game.board.define(trig.card).effects[trig.effect - 1]
+        if (why := refused_trigger(game, trig.player, card, trig.effect, effect)) is not None:
+            out.append((trig, why))
+    return out
 
 
 def _window_title(missed: list[triggers.Trigger], waiting: list[triggers.Trigger]) -> Phrase:
@@ -657,7 +677,7 @@ def _advance(tx: Tx, action: ActionEntry) -> str | Phrase | None:
     moved = turns.advance_to(tx, action.at or "", action.player or tx.board.turn_player)
     if not moved:
         return None
-    return Phrase("summary.pass_until", label=Zone(action.at or ""))
+    return Phrase("summary.pass_until", label=Window(action.at or ""))
 
 
 def _window_actions(actions: tuple[ActionEntry, ...], start: int) -> tuple[ActionEntry, ...]:

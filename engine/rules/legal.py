@@ -207,6 +207,27 @@ def _try(game: Game, player: str, card: CardState, number: int, effect: Effect, 
     return None
 
 
+def refused_trigger(
+    game: Game, player: str, card: CardState, number: int, effect: Effect
+) -> Explanation | None:
+    """Why a waiting optional trigger cannot be activated whatever its player chooses, or None if it
+    can (or if other targets or cost cards might let it): only for an effect that names no target
+    and pays no cost with cards, so the try's choices are the only ones there are (Gemini Summoner
+    with no Gemini monster to Normal Summon)."""
+    if effect.targets or any(key in _CARD_COSTS for key in effect.cost):
+        return None
+    try:
+        chain_rules.activate(Tx(game), _Trying(game, player, card, number, effect), trying=True)  # type: ignore[arg-type]
+    except Illegal as err:
+        return err.explanation
+    except (KeyError, ValueError):  # a half-described card: nothing to say for sure
+        return None
+    return None
+
+
+_CARD_COSTS = ("discard", "tribute", "send_to_gy", "banish", "detach")  # `_auto_cost`'s pools
+
+
 def legal_now(game: Game, names: Names | None = None) -> dict[str, Any]:
     """Per player: `can` (card, effect, name) and `cannot` (card, effect, name, reason); `names`
     names the cards of the reasons (the replay's JudgeNames)."""
