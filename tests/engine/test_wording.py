@@ -195,3 +195,15 @@ def test_no_rule_returns_words() -> None:
                 if isinstance(value, ast.JoinedStr) or words:
                     bad.append(f"{rel}:{node.lineno} ({func.name})")
     assert not bad, "\n".join(sorted(set(bad)))
+
+
+def test_a_step_title_names_the_moment_players_pass_until() -> None:
+    """`at` on an action: the title says the moment in words, never the action's key."""
+    case = yaml.safe_load(
+        (
+            ENGINE.parent / "tests/scenarios/battle-damage-step-damage-calculation-only-its-own.yaml"
+        ).read_text()
+    )
+    titles = [step["summary"] for step in replay(case["scenario"], boards="final", legal="none")["steps"]]
+    assert "Both players pass until damage calculation" in titles, titles
+    assert not [t for t in titles if "pass until" in t and "_" in t]
