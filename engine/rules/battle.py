@@ -93,10 +93,16 @@ def _attack_restrictions(tx: Tx, player: str, attacker: CardState,
         )  # fmt: skip
     kind = "normal" if attacker.summon_type == "tribute" else attacker.summon_type
     special = kind not in (None, "normal", "flip")  # Link, Xyz, Fusion... are Special Summons too
-    barrier = next((source for source, effect in continuous.in_force(board, "no_attack_turn_summoned")
-                    if continuous.affects(board, source, effect, attacker) and (
-                        not effect.summon_kinds or kind in effect.summon_kinds
-                        or (special and "special" in effect.summon_kinds))), None)  # fmt: skip
+    barriers = [source for source, effect in continuous.in_force(board, "no_attack_turn_summoned")
+                if continuous.affects(board, source, effect, attacker) and (
+                    not effect.summon_kinds or kind in effect.summon_kinds
+                    or (special and "special" in effect.summon_kinds))]  # fmt: skip
+    if attacker.summoned_this_turn:
+        # a monster unaffected by that card's effects attacks anyway (Silent Swordsman LV5 and the
+        # opponent's Vengeful Bog Spirit: yugioh-wiki.net, Vengeful Bog Spirit)
+        for shield in (s for s in barriers if continuous.unaffected(board, attacker, s.id)):
+            tx.say("rule.unaffected", c=Card.of(attacker), card=CardId(shield.id), cards=(attacker.id,))
+    barrier = next((s for s in barriers if not continuous.unaffected(board, attacker, s.id)), None)
     if attacker.summoned_this_turn and barrier is not None:
         whose = (Phrase("barrier.own_effect") if barrier.id == attacker.id
                  else Phrase("barrier.face_up", barrier=Card.of(barrier)))  # fmt: skip

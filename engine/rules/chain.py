@@ -528,7 +528,7 @@ def _check_requires(tx: Tx, player: str, card: CardState, effect: Effect) -> Non
         fits(board, c, sel, player) for sel in req.any_on_field for c in candidates(board, sel)
         if not (sel.except_this and c.id == card.id)  # "other" cards: a Set card is not one of them
     ):  # fmt: skip
-        kinds = " or ".join(describe_selector(sel) for sel in req.any_on_field)
+        kinds = " or ".join(dict.fromkeys(describe_selector(sel) for sel in req.any_on_field))
         problems.append(Phrase("requires.on_field", what=kinds))
     for sel in req.all_on_field:  # each must fit some card (Creature Swap: a monster on each side)
         if not any(fits(board, c, sel, player) for c in candidates(board, sel)):

@@ -127,4 +127,6 @@ def describe_selector(sel: Selector, player: str | None = None) -> str:
     text = " ".join(w for w in words if w)
     if player is not None and sel.controller in ("you", "opponent"):
         text += f" {player if sel.controller == 'you' else opponent(player)} controls"
+    if sel.except_this:  # "other" cards: the card being activated is not one of them
+        return f"another {text}"
     return f"{article(text)} {text}"
