@@ -17,7 +17,7 @@ from engine.rules import continuous, damage_step, locks, pendulum, restrictions
 
 # a Union and a monster it can equip; a Gemini still a Normal Monster
 from engine.rules.abilities import activation_problem, targets_problem
-from engine.rules.common import MAIN_PHASES, describe_selector
+from engine.rules.common import FUSION_OPS, MAIN_PHASES, describe_selector
 from engine.rules.conditions import Activating, deck_actions
 from engine.rules.continuous import candidates, fits, misfit
 from engine.rules.kinds import co_linked
@@ -465,6 +465,8 @@ def _check_deck_holds_one(tx: Tx, player: str, card: CardState, effect: Effect) 
 def _check_fusion_possible(tx: Tx, player: str, card: CardState, effect: Effect) -> None:
     """An effect that Fusion Summons cannot be activated when no Fusion Summon it could perform
     is possible now (engine.rules.procedures.fusion_impossible)."""
+    if not any(step.op in FUSION_OPS for step in effect.do):
+        return  # (most effects: the import and the call below are for the few that Fusion Summon)
     from engine.rules.procedures import fusion_impossible
 
     why = fusion_impossible(tx, player, effect)

@@ -99,6 +99,12 @@ def own_card(tx: Tx, ref: str, player: str, zone: str, what: str) -> CardState:
     return card
 
 
+# The operations that Fusion Summon as their card resolves, and where each takes its materials:
+# `either_field` (Super Polymerization), `field_or_gy` (Miracle Fusion), else the hand and field.
+FUSION_OPS = {"fusion_summon": "hand_or_field", "fusion_summon_either_field": "either_field",
+              "fusion_summon_banishing": "field_or_gy"}  # fmt: skip
+
+
 def describe_selector(sel: Selector, player: str | None = None) -> str:
     """A selector in a few words: what a material or procedure card must be, what must be on the
     field for an activation ("a face-up non-Token monster", "a Level 7 or higher Dragon monster B

@@ -123,6 +123,7 @@ class _Trying:
 
     __slots__ = ("_game", "_card", "_effect", "player", "card", "effect", "_targets", "_cost")
     do, at, responds_to, choices, resolution = "activate", None, None, _TRY.choices, _TRY.resolution
+    effect_kind = None  # read by every try: a class attribute, not a lookup through `__getattr__`
 
     def __init__(self, game: Game, player: str, card: CardState, number: int, effect: Effect) -> None:
         self._game, self._card, self._effect = game, card, effect

@@ -22,6 +22,7 @@ from engine.errors import Illegal
 from engine.explain import Card, CardId, Phrase, Player
 from engine.refs import resolve_ref
 from engine.rules.common import (
+    FUSION_OPS,
     describe_selector,
     require_main_phase,
     require_open_state,
@@ -763,12 +764,6 @@ def special_summon(tx: Tx, action: ActionEntry) -> str | Phrase:
     tx.finish()
     tx.say("summon.special", card=Card.of(card), player=Player(player))  # fmt: skip
     return Phrase("summary.special_summon", player=Player(player), name=card.name)
-
-
-# The operations that Fusion Summon as their card resolves, and where each takes its materials:
-# `either_field` (Super Polymerization), `field_or_gy` (Miracle Fusion), else the hand and field.
-FUSION_OPS = {"fusion_summon": "hand_or_field", "fusion_summon_either_field": "either_field",
-              "fusion_summon_banishing": "field_or_gy"}  # fmt: skip
 
 
 def fusion_impossible(tx: Tx, player: str, effect: Effect) -> tuple[str, CardState | None] | None:

@@ -62,13 +62,14 @@ def check(tx: Tx, player: str, card: CardState, effect: Effect, trigger_seq: int
     if effect.once_per_chain and any(link.card == card.id and link_effect(tx.board, link) is effect
                                      for link in tx.game.chain):  # fmt: skip
         raise Illegal("activate.once_per_chain", card=Card.of(card))  # fmt: skip
-    if EQUIPS_A_CARD & {step.op for step in effect.do} and tx.board.free_slot("spell_traps", player) is None:
+    ops = {step.op for step in effect.do}
+    if EQUIPS_A_CARD & ops and tx.board.free_slot("spell_traps", player) is None:
         # the Equip Card it would place needs a Spell & Trap Zone: with none free it cannot be
         # activated, and a mandatory one is lost (Yugipedia, Card Rulings:Dark Necrofear)
         raise Illegal(
             "zone.full", reason=Phrase("full.no_zone_to_equip", card=Card.of(card), player=Player(player))
         )
-    if "union_unequip" in {step.op for step in effect.do} and tx.board.free_slot("monsters", player) is None:
+    if "union_unequip" in ops and tx.board.free_slot("monsters", player) is None:
         # it Special Summons a Union from the Spell & Trap Zone, which frees no Monster Zone: with
         # all 5 occupied it cannot be activated (edisonrul.ing, Formation Union)
         raise Illegal("zone.full", reason=Phrase("full.all_main_monster_zones", player=Player(player)))
