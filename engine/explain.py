@@ -2027,6 +2027,11 @@ PHRASES: dict[str, str] = {
         "{card} cannot be activated: {player}'s Deck holds no card it could take, and a Deck is searched "
         "only when it holds one that fits."
     ),
+    "condition_not_met.hand_holds_no_normal_summon": (
+        "{card}'s effect cannot be activated: {player} has no monster in hand that could be Normal "
+        "Summoned or Set now (none, or none with the Tributes it needs), and an effect whose only act "
+        "is that Summon would do nothing."
+    ),
     "condition_not_met.cannot_activated_condition_checked": "{card} cannot be activated: {condition}",
     "condition_not_met.no_fusion_possible": (
         "{card} cannot be activated: no Fusion Summon it could perform is possible now (no Fusion Monster "
