@@ -2219,6 +2219,11 @@ PHRASES: dict[str, str] = {
         "{foe} controlled {theirs_count} cards and {player} {mine_count} (counting {card} itself, still on "
         "the field as it resolves): {foe} banishes {excess} face-down, of {foe}'s own choice: {picks}."
     ),
+    "link_resolved.controlled_cards_tokens_stay": (
+        "{foe} controlled {theirs_count} cards and {player} {mine_count} (counting {card} itself, still on "
+        "the field as it resolves): {foe} would banish {excess} face-down, but a Token cannot be banished "
+        "face-down, so {foe} banishes only {picks} and keeps {tokens}."
+    ),
     "cost_missing.needs_cost_card_given": (
         "{card} needs a cost of {amount} card(s) to {key_}; {count} given in the action's cost."
     ),
