@@ -2027,6 +2027,11 @@ PHRASES: dict[str, str] = {
         "{card} cannot be activated: {player}'s Deck holds no card it could take, and a Deck is searched "
         "only when it holds one that fits."
     ),
+    "condition_not_met.hand_holds_no_normal_summon": (
+        "{card}'s effect cannot be activated: {player} has no monster in hand that could be Normal "
+        "Summoned or Set now (none, or none with the Tributes it needs), and an effect whose only act "
+        "is that Summon would do nothing."
+    ),
     "condition_not_met.cannot_activated_condition_checked": "{card} cannot be activated: {condition}",
     "condition_not_met.no_fusion_possible": (
         "{card} cannot be activated: no Fusion Summon it could perform is possible now (no Fusion Monster "
@@ -2213,6 +2218,11 @@ PHRASES: dict[str, str] = {
     "link_resolved.controlled_cards_counting_itself": (
         "{foe} controlled {theirs_count} cards and {player} {mine_count} (counting {card} itself, still on "
         "the field as it resolves): {foe} banishes {excess} face-down, of {foe}'s own choice: {picks}."
+    ),
+    "link_resolved.controlled_cards_tokens_stay": (
+        "{foe} controlled {theirs_count} cards and {player} {mine_count} (counting {card} itself, still on "
+        "the field as it resolves): {foe} would banish {excess} face-down, but a Token cannot be banished "
+        "face-down, so {foe} banishes only {picks} and keeps {tokens}."
     ),
     "cost_missing.needs_cost_card_given": (
         "{card} needs a cost of {amount} card(s) to {key_}; {count} given in the action's cost."

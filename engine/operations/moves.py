@@ -242,17 +242,25 @@ def _banish_until_equal(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     for c in picks:
         tx.move(c.id, "banished", event="banished", cause=ctx.link.card, chain_link=ctx.link.link)
     ctx.acted[:] = picks
+    kept = [c for c in theirs if c.token] if len(picks) < excess else []  # Tokens it could not banish
+    named_picks = [CardId(c.id) for c in picks] if picks else Phrase("word.nothing")
+    said = (
+        "link_resolved.controlled_cards_tokens_stay"
+        if kept
+        else "link_resolved.controlled_cards_counting_itself"
+    )
     tx.say(
         "chain.link_resolved",
         reason=Phrase(
-            "link_resolved.controlled_cards_counting_itself",
+            said,
             foe=Player(foe),
             theirs_count=len(theirs),
             player=Player(ctx.player),
             mine_count=len(mine),
             card=CardId(ctx.link.card),
             excess=excess,
-            picks=[CardId(c.id) for c in picks],
+            picks=named_picks,
+            **({"tokens": [CardId(c.id) for c in kept]} if kept else {}),
         ),
         cards=(ctx.link.card, *[c.id for c in picks]),
     )  # fmt: skip

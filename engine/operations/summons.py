@@ -449,6 +449,14 @@ def _normal_summon_after(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     return Phrase("done.normal_summon_after")
 
 
+def hand_holds_normal_summon(tx: Tx, player: str) -> bool:
+    """Does `player` hold a monster in hand it could Normal Summon or Set now, with the Tributes it
+    needs among the monsters it controls? (An effect whose only act is such a Summon, Ultimate
+    Offering's, cannot be activated otherwise: it would do nothing.)"""
+    return any(_normal_summonable(tx, c) and _first_tributes(tx, player, c, []) is not None
+               for c in tx.board.in_zone("hand", player))  # fmt: skip
+
+
 def _normal_summonable(tx: Tx, card: CardState) -> bool:
     """Could this card in the hand be Normal Summoned at all (by its kind, not the board)?"""
     defn = tx.board.define(card.id)

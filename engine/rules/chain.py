@@ -447,6 +447,8 @@ def _check_deck_holds_one(tx: Tx, player: str, card: CardState, effect: Effect) 
     holds none it could take (rulebook v10, Glossary: Search Your Deck). Only where the Deck is
     known whole: an unknown card might be one."""
     step = effect.do[0] if effect.do else None
+    if step is not None and step.op == "normal_summon_after":
+        _check_hand_holds_normal_summon(tx, player, card)
     sel = step.cards if step is not None and step.op in DECK_STEPS else None
     if not isinstance(sel, Selector) or sel.zone != "deck":
         return
@@ -460,6 +462,21 @@ def _check_deck_holds_one(tx: Tx, player: str, card: CardState, effect: Effect) 
             "activate.condition_not_met",
             reason=Phrase("condition_not_met.deck_holds_none", card=Card.of(card), player=Player(whose[0])),
         )
+
+
+def _check_hand_holds_normal_summon(tx: Tx, player: str, card: CardState) -> None:
+    """Likewise, an effect whose first step Normal Summons or Sets a monster from the hand cannot be
+    activated when the hand holds none that could be Normal Summoned now (Ultimate Offering: its
+    500 LP cannot be paid for nothing)."""
+    from engine.operations.summons import hand_holds_normal_summon
+
+    if not hand_holds_normal_summon(tx, player):
+        raise Illegal(
+            "activate.condition_not_met",
+            reason=Phrase("condition_not_met.hand_holds_no_normal_summon", card=Card.of(card),
+                          player=Player(player)),
+            cards=(card.id,),
+        )  # fmt: skip
 
 
 def _check_fusion_possible(tx: Tx, player: str, card: CardState, effect: Effect) -> None:
