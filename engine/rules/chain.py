@@ -447,8 +447,6 @@ def _check_deck_holds_one(tx: Tx, player: str, card: CardState, effect: Effect) 
     holds none it could take (rulebook v10, Glossary: Search Your Deck). Only where the Deck is
     known whole: an unknown card might be one."""
     step = effect.do[0] if effect.do else None
-    if step is not None and step.op == "normal_summon_after":
-        _check_hand_holds_normal_summon(tx, player, card)
     sel = step.cards if step is not None and step.op in DECK_STEPS else None
     if not isinstance(sel, Selector) or sel.zone != "deck":
         return
@@ -464,10 +462,12 @@ def _check_deck_holds_one(tx: Tx, player: str, card: CardState, effect: Effect) 
         )
 
 
-def _check_hand_holds_normal_summon(tx: Tx, player: str, card: CardState) -> None:
-    """Likewise, an effect whose first step Normal Summons or Sets a monster from the hand cannot be
+def _check_hand_holds_normal_summon(tx: Tx, player: str, card: CardState, effect: Effect) -> None:
+    """An effect whose first step Normal Summons or Sets a monster from the hand cannot be
     activated when the hand holds none that could be Normal Summoned now (Ultimate Offering: its
     500 LP cannot be paid for nothing)."""
+    if not effect.do or effect.do[0].op != "normal_summon_after":
+        return
     from engine.operations.summons import hand_holds_normal_summon
 
     if not hand_holds_normal_summon(tx, player):
@@ -897,6 +897,7 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str | Phra
     restrictions.check(tx, player, card, effect, trig.seq if trig else None)
     _check_requires(tx, player, card, effect)
     _check_deck_holds_one(tx, player, card, effect)
+    _check_hand_holds_normal_summon(tx, player, card, effect)
     if not action.resolution:  # a judge-stated resolution says itself what the card did
         _check_fusion_possible(tx, player, card, effect)
     refs = action.answers
