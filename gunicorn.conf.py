@@ -40,9 +40,10 @@ def post_worker_init(worker: Any) -> None:
 
 # A replay allocates hundreds of thousands of short-lived objects, so Python's cycle collector runs
 # often, and each full pass walks every object the worker holds (Django, DRF, the catalog: over
-# 250,000). Measured in-process with benchmarks/api_overhead.py, a 50-action replay cost about
-# 75 ms of CPU in a worker as configured by default and about 45 ms with the objects loaded at
-# start frozen and the first generation collected every 20,000 allocations instead of 700.
+# 250,000). Measured in-process with benchmarks/api_overhead.py on a quiet machine, a replayed
+# 50-action request cost 49.6 ms of CPU in a worker with the defaults and 36.2 ms with the objects
+# loaded at start frozen and the first generation collected every 20,000 allocations instead of
+# 700 (a 5-action one: 2.7 ms either way).
 GC_THRESHOLD = (20_000, 20, 20)
 
 
