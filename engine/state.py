@@ -216,7 +216,7 @@ class PlayerState:
 NEGATED_SUMMON = "summon_negated"  # the mark on a monster whose Summon was negated, until it moves
 
 # every kind of lasting effect (`Lasting.what`); a written board's `lasting` names one of them, and
-# each has its words in engine.explain (the phrase "lasting.<kind>")
+# each has its words in engine.explain (the phrase "lasting_kind.<kind>")
 LASTING_EFFECTS = frozenset(
     {
         "win_at_turn_end",

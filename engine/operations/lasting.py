@@ -17,9 +17,10 @@ if TYPE_CHECKING:
 
 def _lasting(what: str, whose: str, turns: int = 0) -> Handler:
     """An effect that keeps applying after this link has resolved (engine.rules.lasting):
-    to a player (`whose`: you / opponent) or to the cards the step before acted on. Its words are
-    the phrase "applied.<what>"."""
-    said = Phrase("applied." + what)
+    to a player (`whose`: you / opponent) or to the cards the step before acted on, until the end
+    of this turn or `turns` more. Its words are the kind's ("lasting_kind.<what>")."""
+    said = Phrase("lasting_kind." + what)
+    done = "done.lasting.this_turn" if turns == 0 else "done.lasting"
 
     def handler(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         from engine.rules.lasting import add
@@ -32,7 +33,7 @@ def _lasting(what: str, whose: str, turns: int = 0) -> Handler:
         add(tx, Lasting(what=what, player=player, source=ctx.link.card,  # type: ignore[arg-type]
                         until_turn=tx.board.turn + turns, cards=cards))  # fmt: skip
         who = [CardId(c) for c in cards] if cards else Player(player)
-        return Phrase("done.lasting", who=who, what=said)
+        return Phrase(done, who=who, what=said)
 
     return handler
 

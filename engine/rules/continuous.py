@@ -170,26 +170,23 @@ def negated_in_force(board: Board, apply: str) -> list[tuple[CardState, Effect, 
     why such an effect did nothing."""
     if not board.defined(("continuous", apply), holder(apply)):
         return []
-    negators = _negators(board)
-    out = []
-    for card in _on_field_face_up(board):
-        for effect in board.define(card.id).effects:
-            if effect.kind == "continuous" and effect.apply == apply and _while_met(board, card, effect) and (
-                by := negated_by(board, card, negators)
-            ) is not None:  # fmt: skip
-                out.append((card, effect, by))
-    return out
+    return [(card, effect, by) for card, effect, by in _applying(board, apply) if by is not None]
 
 
 def _in_force(board: Board, apply: str) -> Iterator[tuple[CardState, Effect]]:
+    for card, effect, by in _applying(board, apply):
+        if by is None and kinds.has_effects(board, card):
+            yield card, effect
+
+
+def _applying(board: Board, apply: str) -> Iterator[tuple[CardState, Effect, CardState | None]]:
+    """Each Continuous effect of this kind on a face-up card whose condition holds now, with the
+    card whose effect negates it (None: not negated)."""
     negators = _negators(board)  # once, not once per card
     for card in _on_field_face_up(board):
-        defn = board.define(card.id)
-        for effect in defn.effects:
-            if effect.kind == "continuous" and effect.apply == apply and (
-                negated_by(board, card, negators) is None
-            ) and _while_met(board, card, effect) and kinds.has_effects(board, card):  # fmt: skip
-                yield card, effect
+        for effect in board.define(card.id).effects:
+            if effect.kind == "continuous" and effect.apply == apply and _while_met(board, card, effect):
+                yield card, effect, negated_by(board, card, negators)
 
 
 def _while_met(board: Board, card: CardState, effect: Effect) -> bool:
@@ -452,7 +449,7 @@ def misfit(board: Board, card: CardState | None, sel: Selector, player: str,
     if sel.just_summoned and card.id not in summoned:
         return Phrase("misfit.not_summoned", **tense)
     value = atk(board, card)
-    when = Phrase("misfit.word.now" if now else "cost_paid.none")
+    when = Phrase("misfit.word.now" if now else "nothing")
     if sel.min_atk is not None and value < sel.min_atk:
         return Phrase("misfit.atk_low", value=value, when=when, limit=sel.min_atk)
     if isinstance(sel.max_atk, int) and value > sel.max_atk:

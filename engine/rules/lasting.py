@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 def in_words(kind: str) -> str:
     """What a lasting effect of this kind (`Lasting.what`, one of `LASTING_EFFECTS`) does, in a
     few words: "takes no battle damage" (the step page's sentence for its event)."""
-    return render_phrase(Phrase("lasting." + kind))
+    return render_phrase(Phrase("lasting_kind." + kind))
 
 
 def add(tx: Tx, lasting: Lasting) -> None:

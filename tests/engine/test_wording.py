@@ -168,7 +168,7 @@ def test_every_lasting_effect_kind_has_words() -> None:
     kind has its phrase."""
     from engine.state import LASTING_EFFECTS
 
-    assert not [kind for kind in LASTING_EFFECTS if f"lasting.{kind}" not in PHRASES]
+    assert not [kind for kind in LASTING_EFFECTS if f"lasting_kind.{kind}" not in PHRASES]
 
 
 # Functions whose returned text is not a sentence of a replay: a selector's words (a value a
