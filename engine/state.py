@@ -217,30 +217,13 @@ NEGATED_SUMMON = "summon_negated"  # the mark on a monster whose Summon was nega
 
 # every kind of lasting effect (`Lasting.what`); a written board's `lasting` names one of them, and
 # each has its words in engine.explain (the phrase "lasting_kind.<kind>")
-LASTING_EFFECTS = frozenset(
-    {
-        "win_at_turn_end",
-        "destroy_at_end_phase",
-        "control_until_end_phase",
-        "halve_damage_to",
-        "no_effect_draws",
-        "cannot_attack",
-        "effects_negated",
-        "negated_until_end",
-        "names_negated",
-        "no_damage_to",
-        "draw_on_opponent_special_summon",
-        "no_deck_to_hand",
-        "eclipse_at_end_phase",
-        "no_battle_damage",
-        "no_battle_destruction",
-        "column_negated",
-        "battle_negated",
-        "send_to_gy_at_end_phase",
-        "damage_after_resolving",
-        "names_locked",
-    }
-)
+LASTING_EFFECTS = frozenset({
+    "win_at_turn_end", "destroy_at_end_phase", "control_until_end_phase", "halve_damage_to",
+    "no_effect_draws", "cannot_attack", "effects_negated", "negated_until_end", "names_negated",
+    "no_damage_to", "draw_on_opponent_special_summon", "no_deck_to_hand", "eclipse_at_end_phase",
+    "no_battle_damage", "no_battle_destruction", "column_negated", "battle_negated",
+    "send_to_gy_at_end_phase", "damage_after_resolving", "names_locked",
+})  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

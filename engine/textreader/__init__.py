@@ -566,9 +566,8 @@ def _entry_effect(entry: Entry, ctx: _Ctx) -> dict[str, Any]:
     lead = -1
     head: Sentence | None = None
     length = 0
-    granted = (
-        False  # after a Gemini's "… become an Effect Monster with this effect": its bullet is the effect
-    )
+    # after a Gemini's "… become an Effect Monster with this effect", its bullet is the effect
+    granted = False
     for sentence in entry.sentences:
         if texts:
             sep = "\n" if sentence.new_line else " "
