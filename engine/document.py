@@ -93,6 +93,7 @@ class SpellTrapEntry(_Named, kw_only=True):
 class DeckEntry(_Doc, kw_only=True):
     cards: list[CardEntry] = []
     unknown: NonNegative = 0
+    shuffled: bool = False  # the cards are in the Deck, their order is not known (engine.rules.deck)
 
     @classmethod
     def before(cls, v: Any) -> Any:

@@ -81,6 +81,14 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "duel.zero_lp": (("life-points", "win-conditions"), "A player's LP reached 0: they lose."),
     "duel.both_zero_lp": (("game-draw", "life-points"), "Both players reached 0 LP at once."),
     "duel.deck_out": (("deck-out", "win-conditions"), "A player had to draw from an empty Deck."),
+    "deck.shuffled_after_search": (
+        ("search-the-deck", "shuffle"),
+        "A Deck is shuffled after it is searched; the order of its cards is no longer known.",
+    ),
+    "deck.order_unknown": (
+        ("shuffle", "search-the-deck"),
+        "A card taken from the top of a shuffled Deck is not known until it is seen.",
+    ),
     "continuous.draws_on_opponent_draw": (
         ("continuous-effect", "draw-phase"),
         "A face-up card makes its controller draw each time the opponent draws outside a Draw Phase.",
@@ -1110,6 +1118,13 @@ SENTENCES: dict[str, str] = {
     "duel.zero_lp": "{loser}'s LP reached 0, so {opponent} wins the duel.",
     "duel.both_zero_lp": "Both players reached 0 LP at the same time: the duel is a draw.",
     "duel.deck_out": "{player} must draw but has no cards left in the Deck, so {player} loses the duel.",
+    "deck.shuffled_after_search": (
+        "{player}'s Deck is shuffled after the search, so the order of its cards is no longer known."
+    ),
+    "deck.order_unknown": (
+        "{player}'s Deck was shuffled, so nobody knows which card is on top: the card taken from it is shown "
+        "as an Unknown Card, and the cards that Deck was known to hold are no longer named."
+    ),
     "continuous.draws_on_opponent_draw": (
         "{opponent} drew outside a Draw Phase, so {card} makes {player} draw {count} cards at once: a "
         "Continuous effect, it does not start a chain."

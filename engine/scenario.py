@@ -438,8 +438,9 @@ class _Builder:
         deck = self.pile(name, p.deck.cards, "deck", f"{base}.deck.cards")
         return PlayerState(
             lp=p.lp, normal_summon_used=p.normal_summon_used,
-            used_this_turn=tuple(p.used_this_turn), hand=hand, deck=deck,
-            deck_unknown=p.deck.unknown, extra_deck=extra, graveyard=graveyard, banished=banished,
+            used_this_turn=tuple(p.used_this_turn), hand=hand, deck=deck, deck_unknown=p.deck.unknown,
+            deck_shuffled=p.deck.shuffled and bool(deck), extra_deck=extra, graveyard=graveyard,
+            banished=banished,
             summons_this_turn=p.summons_this_turn, cannot_attack=p.cannot_attack,
             skip_next_turn=p.skip_next_turn, skip_next_draw=p.skip_next_draw,
         )  # fmt: skip

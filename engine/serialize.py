@@ -247,8 +247,10 @@ class BoardWriter:
         self._player_from[name] = (p, field)
         deck: Any = p.deck_unknown
         if p.deck:
-            deck = self._same((name, "deck"), {"cards": self._pile(board, p.deck, (name, "deck")),
-                                               "unknown": p.deck_unknown})  # fmt: skip
+            written = {"cards": self._pile(board, p.deck, (name, "deck")), "unknown": p.deck_unknown}
+            if p.deck_shuffled:  # its order is not known (engine.rules.deck)
+                written["shuffled"] = True
+            deck = self._same((name, "deck"), written)
         out = {
             "lp": p.lp,
             "normal_summon_used": p.normal_summon_used,

@@ -204,6 +204,7 @@ class PlayerState:
     hand: tuple[str, ...] = ()
     deck: tuple[str, ...] = ()  # known cards, top first; unknown ones below them
     deck_unknown: int = 0
+    deck_shuffled: bool = False  # the known cards are in the Deck, their order is not known (rules.deck)
     extra_deck: tuple[str, ...] = ()
     graveyard: tuple[str, ...] = ()
     banished: tuple[str, ...] = ()

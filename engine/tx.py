@@ -107,7 +107,11 @@ class Tx:
             holder = card.controller if source == "hand" else card.owner
             pile = getattr(board.player(holder), source)
             at = pile.index(card_id)  # slices, not a scan in Python: a pile can be big
-            board = board.with_player(holder, **{source: pile[:at] + pile[at + 1 :]})
+            rest = pile[:at] + pile[at + 1 :]
+            if source == "deck" and not rest:  # no known card left whose order could be unknown
+                board = board.with_player(holder, deck=rest, deck_shuffled=False)
+            else:
+                board = board.with_player(holder, **{source: rest})
         left_field = source in FIELD_ZONES and to not in FIELD_ZONES
         if left_field and to in ("hand", "deck", "extra_deck", "graveyard") and card.face_up:
             to, event = self._banished_instead(card, to, event)

@@ -36,6 +36,9 @@ class Context:
     listed: list[CardState] = field(default_factory=list)  # cards a judge-stated resolution names
     tributed: list[CardState] = field(default_factory=list)  # what this effect Tributed (Nibiru)
     lost_this: bool = False  # "this card" moved since the activation, and the link said so
+    # the players whose Deck the current step looked through (`select`): shuffled after the step
+    # if a card left it (rules.deck)
+    searched: set[str] = field(default_factory=set)
 
     def amount(self, tx: Tx, step: Step) -> int:
         """A step's number: written on the card, or a named amount read off the board
@@ -79,6 +82,7 @@ def select(tx: Tx, ctx: Context, what: str | Selector | None) -> list[CardState]
     found = [c for c in candidates(board, what)
              if (c.id != ctx.link.card or what.include_this)
              and fits(board, c, what, ctx.player, summoned, attacker)]  # fmt: skip
+    ctx.searched.update(c.owner for c in found if c.zone == "deck")
     if what.battling:
         battle = tx.game.battle
         found = [c for c in found if battle is not None and c.id in (battle.attacker, battle.target)]

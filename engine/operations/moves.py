@@ -17,6 +17,7 @@ from engine.operations.context import (
     summon_forbidden,
 )
 from engine.rules.continuous import fits
+from engine.rules.deck import shuffle, top_cards
 from engine.state import CardState, evolve, opponent
 from engine.vocabulary import OPERATIONS
 
@@ -278,28 +279,8 @@ def _excavate_add(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Excavate the top cards of the Deck (as many as the cost paid), add 1 of them to the hand
     (`choices: {add: ref}`), and place the rest on the bottom in the order the player chooses
     (`choices: {order: [...]}`)."""
-    from engine.cards import UNKNOWN_CARD
-
     count = len(_cost_cards(tx, ctx)) if step.amount == "cost_count" else int(step.amount or 1)
-    state = tx.board.player(ctx.player)
-    missing = max(0, min(count, state.deck_size) - len(state.deck))
-    created = dict(tx.game.created)
-    for _ in range(missing):  # unknown cards below the known ones come into view
-        key = f"{ctx.player}:{UNKNOWN_CARD.name}"
-        created[key] = created.get(key, 0) + 1
-        card = CardState(
-            id=f"{key}#{created[key]}",
-            name=UNKNOWN_CARD.name,
-            owner=ctx.player,  # type: ignore[arg-type]
-            controller=ctx.player,
-            zone="deck",
-        )  # type: ignore[arg-type]
-        state = tx.board.player(ctx.player)
-        board = tx.board.with_card(card, UNKNOWN_CARD)
-        tx.set_board(board.with_player(ctx.player, deck=(*state.deck, card.id),
-                                       deck_unknown=state.deck_unknown - 1))  # fmt: skip
-    tx.update(created=tuple(created.items()))
-    shown = list(tx.board.player(ctx.player).deck[:count])
+    shown = top_cards(tx, ctx.player, count)
     tx.emit("excavated", player=ctx.player, cards=shown, cause=ctx.link.card, chain_link=ctx.link.link)
     chosen = [c.id for c in ctx.chosen(tx, "add") or [] if c.id in shown][:1]
     if not chosen and len(shown) > 1:
@@ -350,39 +331,13 @@ def _discard_hand(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     return Phrase("done.discard_hand", done=list(done) or Phrase("word.nothing"))
 
 
-def _top_cards(tx: Tx, player: str, count: int) -> list[str]:
-    """The top `count` cards of a Deck; unknown cards below the known ones come into view as
-    "Unknown Card"s (they are neither drawn nor chosen, so nobody could know them)."""
-    from engine.cards import UNKNOWN_CARD
-
-    state = tx.board.player(player)
-    missing = max(0, min(count, state.deck_size) - len(state.deck))
-    created = dict(tx.game.created)
-    for _ in range(missing):
-        key = f"{player}:{UNKNOWN_CARD.name}"
-        created[key] = created.get(key, 0) + 1
-        card = CardState(
-            id=f"{key}#{created[key]}",
-            name=UNKNOWN_CARD.name,
-            owner=player,  # type: ignore[arg-type]
-            controller=player,
-            zone="deck",
-        )  # type: ignore[arg-type]
-        state = tx.board.player(player)
-        board = tx.board.with_card(card, UNKNOWN_CARD)
-        tx.set_board(board.with_player(player, deck=(*state.deck, card.id),
-                                       deck_unknown=state.deck_unknown - 1))  # fmt: skip
-    tx.update(created=tuple(created.items()))
-    return list(tx.board.player(player).deck[:count])
-
-
 @OPERATIONS.register("send_top_of_deck", "sends the top cards of a player's Deck to the GY")
 def _send_top_of_deck(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Send the top `amount` cards of a player's Deck to the GY (Don Zaloog: 2 of the opponent's)."""
     count = step.amount if isinstance(step.amount, int) else 1
     done: list[str] = []
     for p in _players(ctx, step.player or "opponent"):
-        for card_id in _top_cards(tx, p, count):
+        for card_id in top_cards(tx, p, count):
             tx.move(card_id, "graveyard", event="sent_to_gy", cause=ctx.link.card, chain_link=ctx.link.link)
             done.append(card_id)
     ctx.acted[:] = [tx.board.cards[c] for c in done]
@@ -408,7 +363,7 @@ def _reveal_summon_rest_to_hand(tx: Tx, ctx: Context, step: Step) -> str | Phras
     summoned: list[str] = []
     added: list[str] = []
     for p in _players(ctx, step.player or "both"):
-        shown = _top_cards(tx, p, count)
+        shown = top_cards(tx, p, count)
         tx.emit("revealed", player=p, cards=shown, cause=ctx.link.card, chain_link=ctx.link.link)
         allowed = not any(tx.board.define(c).is_monster for c in shown) or not summon_forbidden(tx, ctx, p)
         for card_id in shown:
@@ -454,16 +409,6 @@ def _keep_hand_revealed(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     return Phrase("done.keep_hand_revealed", shown=list(shown))
 
 
-def _shuffle_deck(tx: Tx, player: str) -> None:
-    """A shuffled Deck's order is unknown to everyone: its cards become the unknown part of it."""
-    state = tx.board.player(player)
-    board = tx.board
-    for card_id in state.deck:
-        board = board.without_card(card_id)
-    tx.set_board(board.with_player(player, deck=(), deck_unknown=state.deck_unknown + len(state.deck)))
-    tx.emit("shuffled", player=player, what="deck")
-
-
 @OPERATIONS.register(
     "shuffle_all_into_deck",
     "each player named shuffles their cards on the field, in hand and GY into the Deck",
@@ -482,7 +427,7 @@ def _shuffle_all_into_deck(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             tx.move(c.id, to, event="returned_to_deck", cause=ctx.link.card, chain_link=ctx.link.link)
             moved += 1
     for p in players:
-        _shuffle_deck(tx, p)
+        shuffle(tx, p)
     ctx.acted[:] = []
     return Phrase("done.shuffle_all_into_deck", moved=moved)
 

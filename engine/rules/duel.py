@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.explain import Card, Player
+from engine.rules.deck import top_cards
 from engine.state import Result, opponent
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ def draw(tx: Tx, player: str, count: int, cause: str, chain_link: int | None = N
             end_duel(tx, opponent(player), "deck_out")
             tx.say("duel.deck_out", player=Player(player))  # fmt: skip
             return
-        card_id = state.deck[0] if state.deck else _reveal_unknown(tx, player)
+        card_id = top_cards(tx, player, 1)[0]
         tx.move(card_id, "hand", event="drew", cause=cause, chain_link=chain_link)
     if count and tx.board.phase != "draw":
         _opponents_draw_too(tx, player)
@@ -68,26 +69,6 @@ def draw_together(tx: Tx, players: list[str], count: int, cause: str, chain_link
         draw(tx, player, count, cause, chain_link)
         if tx.game.result is not None:
             return
-
-
-def _reveal_unknown(tx: Tx, player: str) -> str:
-    """A card drawn from the unknown part of the Deck becomes an 'Unknown Card' in hand."""
-    from engine.cards import UNKNOWN_CARD
-    from engine.state import CardState
-
-    created = dict(tx.game.created)
-    key = f"{player}:{UNKNOWN_CARD.name}"
-    created[key] = created.get(key, 0) + 1
-    card_id = f"{key}#{created[key]}"
-    state = tx.board.player(player)
-    card = CardState(id=card_id, name=UNKNOWN_CARD.name, owner=player, controller=player,
-                     zone="deck")  # fmt: skip
-    board = tx.board.with_card(card, UNKNOWN_CARD)
-    board = board.with_player(player, deck=(card_id, *state.deck),
-                              deck_unknown=state.deck_unknown - 1)  # fmt: skip
-    tx.set_board(board)
-    tx.update(created=tuple(created.items()))
-    return card_id
 
 
 def end_duel(tx: Tx, winner: str | None, reason: str) -> None:

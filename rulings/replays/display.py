@@ -102,6 +102,7 @@ def player_view(
         ],
         **{key: [as_card(c) for c in player.get(key) or []] for key, _ in PILES},
         "deck_count": deck_count(player.get("deck")),
+        "deck_shuffled": isinstance(player.get("deck"), dict) and player["deck"].get("shuffled") is True,
     }
 
 

@@ -281,8 +281,11 @@ def _player(data: dict[str, str], p: str, built: Built) -> dict[str, Any]:
             built.where[f"{base}.deck.unknown"] = (pile_slot, f"{p}-deck-unknown", ())
             listed = _pile(data, p, "deck", f"{base}.deck.cards", built, pile_slot)
             unknown = number(data.get(f"{p}-deck-unknown", ""))
+            built.where[f"{base}.deck.shuffled"] = (pile_slot, f"{p}-deck-shuffled", ())
             if listed:
                 out["deck"] = {"cards": listed, "unknown": 0 if unknown is None else unknown}
+                if data.get(f"{p}-deck-shuffled"):  # the listed cards' order is not known
+                    out["deck"]["shuffled"] = True
             elif unknown is not None:
                 out["deck"] = unknown
             continue
@@ -524,6 +527,7 @@ def form_values(doc: dict[str, Any]) -> dict[str, str]:
                 if isinstance(deck, dict):
                     _pile_values(values, p, "deck", deck.get("cards") or [])
                     values[f"{p}-deck-unknown"] = _text(deck.get("unknown", 0))
+                    values[f"{p}-deck-shuffled"] = "on" if deck.get("shuffled") is True else ""
                 elif isinstance(deck, list):
                     _pile_values(values, p, "deck", deck)
                     values[f"{p}-deck-unknown"] = "0"

@@ -60,7 +60,8 @@ def _pile_cell(
     ]
     return {"key": key, "pile": pile, "player": p, "label": label, "inputs": inputs, "count": len(filled),
             "slots": count, "errors": errors.get(key, []),
-            "unknown": values.get(f"{p}-deck-unknown", "") if pile == "deck" else None}  # fmt: skip
+            "unknown": values.get(f"{p}-deck-unknown", "") if pile == "deck" else None,
+            "shuffled": bool(values.get(f"{p}-deck-shuffled")) if pile == "deck" else False}  # fmt: skip
 
 
 def editor_mat(values: dict[str, str], errors: dict[str, list], slots: dict[str, int]) -> dict[str, Any]:

@@ -183,6 +183,7 @@ def _import_deck(values: dict[str, str]) -> str:
             values[f"{key}-{i}"] = card
     unknown = [c for c in deck.unknown if c.section == "main"]  # cards the Deck holds, names unknown
     values[f"{player}-deck-unknown"] = str(len(unknown))
+    values[f"{player}-deck-shuffled"] = "on"  # a deck list says which cards, not their order
     values["deck_text"] = ""
     values["deck_done"] = " ".join(
         [

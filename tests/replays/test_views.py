@@ -186,3 +186,34 @@ def test_step_page_shows_what_is_legal_now_and_why_not(client: Client, seeded: N
     player_b = section[section.index("Player B") :]
     assert "Magic Jammer" in player_b.split("</p>")[0]  # listed under "Can activate"
     assert "was Set this turn" in section
+
+
+SEARCH_THEN_DRAW = """\
+format: ygo-scenario/1
+board:
+  turn: 3
+  turn_player: A
+  phase: main1
+  players:
+    A:
+      hand: [Reinforcement of the Army]
+      deck: [Dark Hole, Celtic Guardian, Raigeki]
+    B: {deck: 10}
+actions:
+  - {player: A, do: activate, card: "A:Reinforcement of the Army", choices: {add: "A:Celtic Guardian"}}
+  - {do: resolve}
+  - {player: A, do: end_turn}
+  - {player: B, do: end_turn}
+"""
+
+
+def test_step_pages_say_a_searched_deck_is_shuffled(client: Client, seeded: None) -> None:
+    """After the search the mat says A's Deck is shuffled; the draw from it later is not named,
+    and the page says why."""
+    url = store(client, SEARCH_THEN_DRAW)
+    searched = client.get(f"{url}step/2/").content.decode()
+    assert "A&#x27;s Deck is shuffled after the search" in searched
+    assert "2 cards, shuffled: order unknown" in searched
+    drawn = client.get(f"{url}step/4/").content.decode()
+    assert "the card taken from it is shown as an Unknown Card" in drawn
+    assert "shuffled: order unknown" not in drawn.split("Player A Deck")[1].split("</div>")[0]

@@ -338,7 +338,9 @@ def test_import_a_deck_fills_the_deck_and_extra_deck(client: Client, seeded: Non
     html = response.content.decode()
     assert "Player B: 2 Main Deck and 1 Extra Deck cards." in html
     built = build_document(values).doc["board"]["players"]["B"]
-    assert built["deck"] == {"cards": ["Dark Hole", "Dark Hole"], "unknown": 0}
+    # a deck list says which cards the Deck holds, not their order: the Deck is shuffled
+    assert built["deck"] == {"cards": ["Dark Hole", "Dark Hole"], "unknown": 0, "shuffled": True}
+    assert 'id="f-B-deck-shuffled" name="B-deck-shuffled" checked' in html
     assert engine.replay(build_document(values).doc)["steps"][0]["accepted"]
 
     unknown = client.post("/editor/", {**form(CHAIN), "op": "import-deck", "deck_text": "#main\n1\n"})
@@ -543,3 +545,19 @@ def test_a_once_per_turn_name_that_is_no_card_here_is_said_at_its_field(client: 
     response = client.post("/editor/validate/", form(CHAIN, **{"A-used_this_turn": "Sangn"}))
     player = slot(response.content.decode(), "A-player")
     assert 'data-field="A-used_this_turn"' in player and "no card named &#x27;Sangn&#x27;" in player
+
+
+def test_a_shuffled_deck_keeps_its_unknown_order_through_the_editor(client: Client, seeded: None) -> None:
+    """A Deck whose known cards are in no known order (after a search) stays so when its board is
+    edited: the box is ticked, and the document built from the fields says so again."""
+    doc = {**CHAIN, "board": {**CHAIN["board"], "players": {**CHAIN["board"]["players"]}}}
+    shuffled = {"cards": ["Raigeki", "Dark Hole"], "unknown": 3, "shuffled": True}
+    doc["board"]["players"]["A"] = {**doc["board"]["players"]["A"], "deck": shuffled}
+    values = form(doc)
+    assert values["A-deck-shuffled"] == "on" and not values.get("B-deck-shuffled")
+    assert build_document(values).doc["board"]["players"]["A"]["deck"] == shuffled
+    html = client.post("/editor/", {**values, "op": "check"}).content.decode()
+    assert 'id="f-A-deck-shuffled" name="A-deck-shuffled" checked' in html
+    assert "Shuffled: these cards are in the Deck, their order is not known" in html
+    unticked = build_document({**values, "A-deck-shuffled": ""}).doc["board"]["players"]["A"]["deck"]
+    assert unticked == {"cards": ["Raigeki", "Dark Hole"], "unknown": 3}
