@@ -1086,6 +1086,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("leaves-the-field", "card-zones"),
         'A card moved from the field to the Main Deck cannot activate its "leaves the field" effects.',
     ),
+    "trigger.banished_face_down": (
+        ("leaves-the-field", "card-zones"),
+        'A card banished face-down from the field cannot activate its "leaves the field" effects.',
+    ),
 }
 
 
@@ -1874,6 +1878,10 @@ SENTENCES: dict[str, str] = {
     "trigger.moved_to_main_deck": (
         '{card} went from the field to the Main Deck: a card placed there cannot activate its "leaves the '
         'field" effect.'
+    ),
+    "trigger.banished_face_down": (
+        '{card} was banished face-down from the field: a card banished face-down cannot activate its "leaves '
+        'the field" effect.'
     ),
 }
 

@@ -169,9 +169,11 @@ class Tx:
         face_down = True if left_field and not card.face_up else None  # "this face-up card"
         # a monster whose Summon was negated was never on the field: it is not "sent from the field"
         never_on_field = True if left_field and negated else None
+        # banished face-down (Evenly Matched): it cannot activate a "leaves the field" effect
+        banished_face_down = True if to == "banished" and face == "down" else None
         self.emit(event, card=card_id, player=card.controller, cause=cause, chain_link=chain_link,
                   equipped_to=equipped, face_down=face_down, never_on_field=never_on_field,
-                  **{"from": source, "to": to})  # fmt: skip
+                  banished_face_down=banished_face_down, **{"from": source, "to": to})  # fmt: skip
         return moved
 
     def _banished_instead(self, card: CardState, to: str, event: str) -> tuple[str, str]:

@@ -241,7 +241,8 @@ def _banish_until_equal(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     if len(named) < excess and len(able) > excess:  # the opponent's choice, unsaid: the first ones
         first_legal(tx, ctx, "banish", picks[len(named) :])
     for c in picks:
-        tx.move(c.id, "banished", event="banished", cause=ctx.link.card, chain_link=ctx.link.link)
+        tx.move(c.id, "banished", event="banished", face="down", cause=ctx.link.card,
+                chain_link=ctx.link.link)  # fmt: skip
     ctx.acted[:] = picks
     kept = [c for c in theirs if c.token] if len(picks) < excess else []  # Tokens it could not banish
     named_picks = [CardId(c.id) for c in picks] if picks else Phrase("word.nothing")

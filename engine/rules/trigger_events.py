@@ -219,9 +219,10 @@ def _destroyed_opponent_by_battle_attacking(s: Seen) -> bool:
 
 @EVENTS.register("leaves_field", "this card leaves the field")
 def _leaves_field(s: Seen) -> bool:
-    """A card shuffled into the Main Deck or turned into Xyz Material activates nothing
-    (Yugipedia, "Leaves the field"); a Token leaves too, it just ceases to exist."""
-    return _from_field(s.event) and s.event.get("to") not in (*FIELD, "material", "deck")
+    """A card shuffled into the Main Deck, banished face-down or turned into Xyz Material
+    activates nothing (Yugipedia, "Leaves the field"); a Token leaves too, it just ceases to exist."""
+    return (_from_field(s.event) and s.event.get("to") not in (*FIELD, "material", "deck")
+            and not s.event.get("banished_face_down"))  # fmt: skip
 
 
 @EVENTS.register("attack_declared", "this card declares an attack")

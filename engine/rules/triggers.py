@@ -381,13 +381,18 @@ _EXCEPTIONS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, tuple[str, ...]]
 def explain_exceptions(tx: Tx) -> None:
     """Say why a card's own "leaves the field" / "sent (from the field) to the GY" trigger was not
     set off by a move that looks like one: Xyz Material is not on the field, becoming Xyz Material
-    or going to the Main Deck is not leaving it for such an effect, becoming Xyz Material is not
-    being sent to the GY, and a card sent from the hand (a Ritual Tribute) was not on the field."""
+    or going to the Main Deck is not leaving it for such an effect, nor is being banished
+    face-down, becoming Xyz Material is not being sent to the GY, and a card sent from the hand (a
+    Ritual Tribute) was not on the field."""
     board = tx.board
     for event in tx.events:
         card_id = event.get("card")
         if not isinstance(card_id, str) or card_id not in board.cards or "from" not in event:
             continue
+        if event.get("banished_face_down") and event["from"] in FIELD and any(
+            e.kind == "trigger" and e.event == "leaves_field" for e in board.define(card_id).effects
+        ):  # fmt: skip
+            tx.say("trigger.banished_face_down", card=Card.of(board.cards[card_id]), cards=(card_id,))
         for sources, targets, code, ruled_out in _EXCEPTIONS:
             if event["from"] in sources and event.get("to") in targets and any(
                 e.kind == "trigger" and e.event in ruled_out for e in board.define(card_id).effects
