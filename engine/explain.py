@@ -2819,6 +2819,7 @@ PHRASES: dict[str, str] = {
     "done.lock_gy_activations": "{foe} cannot activate card effects in the GY for the rest of this turn",
     "done.change_position": "{changed} {n:changes|change} battle position",
     "done.change_position.none": "no monster changes its battle position",
+    "done.change_position.none_fits": "no monster changes its battle position, as none is {what}",
     "done.flip_face_down": "{flipped} turned face-down",
     "done.flip_face_up": "{flipped} turned face-up",
     "done.flip_face_up_quietly": "{flipped} turned face-up",

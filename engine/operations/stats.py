@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.cards import Selector
 from engine.explain import PHRASES, CardId, Phrase, Zone
 from engine.operations.context import Context, first_legal, select
+from engine.rules.common import describe_selector
 from engine.state import CardState, evolve, opponent
 from engine.vocabulary import OPERATIONS
 
@@ -28,6 +30,8 @@ def _change_position(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         tx.emit("position_changed", card=c.id, player=c.controller, to=to, cause=ctx.link.card,
                 chain_link=ctx.link.link)  # fmt: skip
         changed.append(c.id)
+    if not changed and isinstance(step.cards, Selector):  # say which monsters it was for (Desert Sunlight)
+        return Phrase("done.change_position.none_fits", what=describe_selector(step.cards, ctx.player))
     if not changed:
         return Phrase("done.change_position.none")
     return Phrase("done.change_position", changed=changed, n=len(changed))
