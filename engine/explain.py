@@ -1936,6 +1936,14 @@ PHRASES: dict[str, str] = {
         "End Phase of {turn_player}'s turn {counted} since {card} was activated: it is destroyed, as its "
         "text says."
     ),
+    "end_phase.banishes_named": (
+        "End Phase: {player} banishes {card} from the GY, as {source}'s effect said when it resolved "
+        "(this makes no new Chain Link)."
+    ),
+    "end_phase.banishes_named_none": (
+        'End Phase: {source}\'s effect has {player} banish 1 "{name}" from the GY now, but there is none '
+        "there, so nothing is banished."
+    ),
     "end_phase.end_phase_effect_destroys": (
         "End Phase: {source}'s effect destroys {doomed}, as it said when it resolved (this makes no new "
         "Chain Link)."
@@ -2912,7 +2920,11 @@ PHRASES: dict[str, str] = {
     "lasting_kind.send_to_gy_at_end_phase": "sent to the GY in the End Phase",
     "lasting_kind.damage_after_resolving": "takes damage after the effect resolves",
     "lasting_kind.names_locked": "cannot activate cards of the added card's name",
+    "lasting_kind.banish_named_at_end_phase": (
+        "banishes 1 card of that name from the GY in the opponent's next End Phase"
+    ),
     "done.lasting": "{who}: {what}",
+    "done.banish_named_later": 'in {foe}\'s next End Phase, {player} banishes 1 "{name}" from the GY',
     "done.lasting.this_turn": "{who}: {what} this turn",
     "done.lasting.nothing": "nothing for: {what}",
     "misfit.gone": "is gone",

@@ -223,7 +223,7 @@ LASTING_EFFECTS = frozenset({
     "no_effect_draws", "cannot_attack", "effects_negated", "negated_until_end", "names_negated",
     "no_damage_to", "draw_on_opponent_special_summon", "no_deck_to_hand", "eclipse_at_end_phase",
     "no_battle_damage", "no_battle_destruction", "column_negated", "battle_negated",
-    "send_to_gy_at_end_phase", "damage_after_resolving", "names_locked",
+    "send_to_gy_at_end_phase", "damage_after_resolving", "names_locked", "banish_named_at_end_phase",
 })  # fmt: skip
 
 
@@ -248,7 +248,9 @@ class Lasting:
     `column`: a Set Infinite Impermanence), battle_negated (`cards`: an Effect Monster destroyed by
     battle with Terrorking Archfiend, negated on the field while `arrived` <= `since`, then in the GY
     while its `arrived` equals `since`; no turn limit), names_locked (`player` cannot activate cards,
-    or the effects of cards, named `name`: what Sangan or Witch of the Black Forest added).
+    or the effects of cards, named `name`: what Sangan or Witch of the Black Forest added),
+    banish_named_at_end_phase (`player` banishes 1 card named `name` from their GY in the End Phase
+    of turn `until_turn`: Sinister Serpent, in the opponent's next End Phase).
     """
 
     what: str

@@ -55,6 +55,25 @@ def _lock_name_activations(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     return Phrase("done.lock_name_activations", player=Player(ctx.player), names=names)
 
 
+@OPERATIONS.register(
+    "banish_own_name_at_opponents_end_phase",
+    "its player banishes 1 card of this card's name from their GY in the opponent's next End Phase",
+)
+def _banish_own_name_at_opponents_end_phase(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
+    """ "... also banish 1 "Sinister Serpent" from your GY during your opponent's next End Phase":
+    whichever card of that name is in the GY then (engine.rules.lasting_moments), not this card."""
+    from engine.rules.lasting import add
+    from engine.state import Lasting
+
+    board = tx.board
+    name = board.define(ctx.link.card).name
+    until = board.turn + (1 if board.turn_player == ctx.player else 2)  # the opponent's next turn
+    add(tx, Lasting(what="banish_named_at_end_phase", player=ctx.player, source=ctx.link.card,  # type: ignore[arg-type]
+                    until_turn=until, name=name))  # fmt: skip
+    foe = Player(opponent(ctx.player))
+    return Phrase("done.banish_named_later", player=Player(ctx.player), foe=foe, name=name)
+
+
 @OPERATIONS.register("skip_next_turn", "a player skips their next turn")
 def _skip_next_turn(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     for p in _players(ctx, step.player or "you"):

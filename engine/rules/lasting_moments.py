@@ -43,7 +43,26 @@ def end_phase(tx: Tx) -> None:
             eclipse(tx, item)
         elif item.what == "send_to_gy_at_end_phase":
             _send_borrowed(tx, item)
+        elif item.what == "banish_named_at_end_phase":
+            _banish_named(tx, item)
     _count_opponent_turns(tx)
+
+
+def _banish_named(tx: Tx, item: Lasting) -> None:
+    """Sinister Serpent's delayed banishment: the first card of that name in the player's GY then,
+    or nothing if none is there (it may be in the hand again)."""
+    gy = [tx.card(c) for c in tx.board.player(item.player).graveyard]
+    found = next((c for c in gy if tx.board.define(c.id).name == item.name), None)
+    source = Card.of(tx.card(item.source)) if item.source in tx.board.cards else CardId(item.source)
+    if found is None:
+        reason = Phrase("end_phase.banishes_named_none", player=Player(item.player), name=item.name or "",
+                        source=source)  # fmt: skip
+        tx.say("lasting.end_phase", reason=reason, cards=(item.source,))
+        return
+    tx.move(found.id, "banished", event="banished", cause=item.source)
+    reason = Phrase("end_phase.banishes_named", player=Player(item.player), card=CardId(found.id),
+                    source=source)  # fmt: skip
+    tx.say("lasting.end_phase", reason=reason, cards=(item.source, found.id))
 
 
 def _give_back(tx: Tx, card_id: str, source: str) -> None:
