@@ -696,12 +696,17 @@ class _Builder:
         for i, item in enumerate(b.remembered):
             self.later_refs.append((f"board.remembered[{i}].card", item.card))
             memory.append((0 if item.while_on_field else b.turn, item.card, item.what))
+        # a monster the board says was summoned this turn is remembered so, as if the replay had seen
+        # the summon: its End Phase return needs it (Yata-Garasu); a fork's board remembers it already
+        memory += [(b.turn, c.id, "summoned_or_flipped") for c in self.cards.values()
+                   if c.zone == "monsters" and c.summoned_this_turn]  # fmt: skip
         self.check_refs()
         if not self.problems:
             board = self.current_stats(board)
         created = tuple(b.created.items())
         seq = FORK_SINCE + 1 if board.lasting else 1
-        return Game(board=board, priority=b.turn_player, memory=tuple(memory), created=created, seq=seq)
+        return Game(board=board, priority=b.turn_player, memory=tuple(dict.fromkeys(memory)), created=created,
+                    seq=seq)  # fmt: skip
 
 
 def _validate(model: type[Shape], data: Any, prefix: str,

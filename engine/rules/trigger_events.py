@@ -29,6 +29,7 @@ PHASE_EVENTS = {
     "your_end_phase": ("end", "you"),
     "end_phase": ("end", "any"),
     "end_phase_summoned_or_flipped": ("end", "any"),
+    "end_phase_normal_or_special_summoned": ("end", "any"),  # Dark Magician of Chaos
     "end_phase_destroyed_by_opponent": ("end", "any"),
     "end_phase_destroyed_by_battle": ("end", "any"),  # Horus the Black Flame Dragon LV6
     "standby_after_direct_damage": ("standby", "you"),  # Silent Swordsman LV5
@@ -362,6 +363,20 @@ EVENTS.add(
     _remembered("monsters", "summoned_or_flipped"),
     "the End Phase of a turn this monster was summoned or flipped in",
 )
+
+
+@EVENTS.register(
+    "end_phase_normal_or_special_summoned",
+    "the End Phase of a turn this monster was Normal or Special Summoned in (not Flip Summoned)",
+)
+def _end_phase_normal_or_special_summoned(s: Seen) -> bool:
+    """Its own state says so: a monster that left the field since is a new card, not summoned."""
+    card = s.card
+    if card is None or card.zone != "monsters":
+        return False
+    return card.summoned_this_turn and card.summon_type != "flip"
+
+
 EVENTS.add(
     "end_phase_destroyed_by_opponent",
     _remembered("graveyard", "destroyed_by_opponent"),
