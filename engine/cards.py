@@ -279,7 +279,8 @@ class Effect(_Strict, kw_only=True):
     do: list[Step] = []
     categories: list[str] = []
     # shared: one use per turn for all of this copy's effects so marked (a Union's "equip OR unequip")
-    once_per_turn: Literal["none", "soft", "hard", "card_activation", "shared"] = "none"
+    # once_while_face_up: "Once while face-up on the field" (Kazejin): until it leaves or turns face-down
+    once_per_turn: Literal["none", "soft", "hard", "card_activation", "shared", "once_while_face_up"] = "none"
     pendulum: bool = False  # a Pendulum Effect: it works from the Pendulum Zone only
     # who cannot respond to its activation; "monster_effects": no one, with a monster effect
     unchainable: Literal["opponent", "both", "monster_effects"] | None = None

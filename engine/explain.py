@@ -130,6 +130,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("once-per-turn",),
         "The card (or this effect of it) was already activated this turn; its text allows it once.",
     ),
+    "activate.once_while_face_up": (
+        ("once-per-turn",),
+        "The effect was already used while the card has been face-up on the field; its text allows it once.",
+    ),
     "lasting.draw_on_summon": (
         ("lingering-effect", "special-summon"),
         'An effect applied earlier this turn (Maxx "C") draws a card at once for an opponent\'s '
@@ -1156,6 +1160,10 @@ SENTENCES: dict[str, str] = {
     "activate.once_per_turn": (
         "{player} already activated {name} this turn; its text allows {what}, even if that activation was "
         "negated."
+    ),
+    "activate.once_while_face_up": (
+        "{card} already used this effect while it has been face-up on the field: its text allows it once "
+        "while it stays face-up there (once it leaves the field or is turned face-down, it may again)."
     ),
     "lasting.draw_on_summon": (
         "{summoner} Special Summoned {summoned}: {source}'s effect, applied earlier this turn, makes "
@@ -2849,6 +2857,7 @@ PHRASES: dict[str, str] = {
     "done.mark": "{affected}: {mark}",
     # the words of a mark a step leaves (engine/operations/stats.py `_mark`), by its token
     "mark.atk_zero_in_battle": "ATK becomes 0 until the end of the Battle Phase",
+    "mark.atk_zero_in_damage_calculation": "ATK becomes 0 during this damage calculation only",
     "mark.banish_at_end_phase": "to be banished during the End Phase",
     "mark.no_tribute_summon": "cannot be Tributed for a Tribute Summon this turn",
     "mark.used_its_negation": "its negation used this turn",
@@ -3014,6 +3023,9 @@ PHRASES: dict[str, str] = {
     ),
     "unmet.damage_calculation_opponent_attacks": (
         "it is activated during damage calculation, while an opponent's monster attacks"
+    ),
+    "unmet.damage_calculation_this_attacked": (
+        "it is activated during damage calculation in the opponent's turn, while this card is being attacked"
     ),
     "unmet.responds_to_destruction": (
         "it answers the activation of a card or effect that would destroy a card, and Chain Link {link} "

@@ -376,6 +376,7 @@ def next_window(tx: Tx) -> None:
         # damage is calculated as its window closes: after the effects activated "during damage
         # calculation" (Kuriboh) have resolved
         _damage_calculation(tx)
+        _calculation_over(tx)
         battle = tx.game.battle
         if battle is None:
             return
@@ -384,6 +385,14 @@ def next_window(tx: Tx) -> None:
         _flip_target(tx)
     elif window == "damage_step_end":
         _destroy_doomed(tx)
+
+
+def _calculation_over(tx: Tx) -> None:
+    """What applied "during damage calculation only" ends with it (Kazejin's ATK 0)."""
+    for card in tx.board.in_zone("monsters"):
+        if continuous.ZEROED_IN_CALCULATION in card.marks:
+            kept = tuple(m for m in card.marks if m != continuous.ZEROED_IN_CALCULATION)
+            tx.update_card(card.id, marks=kept)
 
 
 def finish_battle(tx: Tx, until: str | None = None) -> None:

@@ -432,11 +432,11 @@ def conditions(effect: Effect) -> list[str]:
 
 
 def _meets(tx: Tx, player: str, effect: Effect, condition: str, answered: ChainLink | None,
-           negating_summon: bool) -> str | Phrase | None:  # fmt: skip
+           negating_summon: bool, card: str = "") -> str | Phrase | None:  # fmt: skip
     """None if the condition holds now; otherwise what is missing, a phrase (rules.conditions)."""
     if negating_summon and condition != "negates_summon":
         return Phrase("unmet.not_a_summon_negator")
-    return CONDITIONS[condition](Activating(tx, player, effect, answered, negating_summon))
+    return CONDITIONS[condition](Activating(tx, player, effect, answered, negating_summon, card))
 
 
 DECK_STEPS = ("add_to_hand", "special_summon", "send_to_gy")
@@ -599,7 +599,7 @@ def _check_condition(tx: Tx, player: str, card: CardState, effect: Effect,
                 reason=Phrase("condition_not_met.does_not_negate_summons", card=Card.of(card)),
             )
         return None
-    missing = [_meets(tx, player, effect, c, answered, negating_summon) for c in wanted]
+    missing = [_meets(tx, player, effect, c, answered, negating_summon, card.id) for c in wanted]
     if None in missing:
         return answered
     reasons = [m for m in missing if m]

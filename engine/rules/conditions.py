@@ -35,6 +35,7 @@ class Activating:
     effect: Effect
     answered: ChainLink | None
     negating_summon: bool
+    card: str = ""  # the card activated ("if this card is being attacked": Kazejin)
 
 
 Check = Callable[[Activating], "str | Phrase | None"]
@@ -328,6 +329,21 @@ def _damage_calculation_opponent_attacks(a: Activating) -> str | Phrase | None:
     ):  # fmt: skip
         return None
     return Phrase("unmet.damage_calculation_opponent_attacks")
+
+
+@CONDITIONS.register(
+    "damage_calculation_this_attacked",
+    "during damage calculation in the opponent's turn, while this card is being attacked",
+)
+def _damage_calculation_this_attacked(a: Activating) -> str | Phrase | None:
+    """Kazejin, Sanga of the Thunder, Suijin."""
+    battle = a.tx.game.battle
+    attacker = a.tx.board.cards.get(battle.attacker) if battle is not None else None
+    if battle is not None and battle.window == "damage_calculation" and battle.target == a.card and (
+        attacker is not None and attacker.controller != a.player and a.tx.board.turn_player != a.player
+    ):  # fmt: skip
+        return None
+    return Phrase("unmet.damage_calculation_this_attacked")
 
 
 # --------------------------------------------------------------------------- the answered link

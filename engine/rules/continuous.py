@@ -274,6 +274,9 @@ def matches(board: Board, card: CardState, sel: Selector, player: str) -> bool:
 
 
 ZEROED = "atk_zero_in_battle"  # the mark of a monster whose ATK is 0 until the Battle Phase ends
+# the mark of a monster whose ATK is 0 during this damage calculation only (Kazejin); the battle
+# takes it off once damage is calculated (rules.battle)
+ZEROED_IN_CALCULATION = "atk_zero_in_damage_calculation"
 # the Continuous effects that change a monster's ATK/DEF (`_stat` reads them)
 STAT_EFFECTS = ("stats_from_equipped", "atk_by_lp_standing", "modify_stats")
 
@@ -290,6 +293,8 @@ def _stat(board: Board, card: CardState, which: str) -> int:
         return base
     if which == "atk" and ZEROED in card.marks and board.phase == "battle":
         return 0  # "its ATK becomes 0 until the end of the Battle Phase" (Fairy Box)
+    if which == "atk" and ZEROED_IN_CALCULATION in card.marks:
+        return 0  # "make its ATK 0 during damage calculation only" (Kazejin)
     for source, _effect in in_force(board, "stats_from_equipped"):  # Relinquished
         held = next((c for c in board.in_zone("spell_traps") if source.id == card.id
                      and c.equipped_to == card.id and board.define(c.id).is_monster), None)  # fmt: skip

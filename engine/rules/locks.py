@@ -35,7 +35,9 @@ if TYPE_CHECKING:
     from engine.tx import Tx
 
 # conditions of effects activated "during damage calculation", the one window they have (Kuriboh)
-DURING_DAMAGE_CALCULATION = frozenset({"damage_calculation_opponent_attacks"})
+DURING_DAMAGE_CALCULATION = frozenset(
+    {"damage_calculation_opponent_attacks", "damage_calculation_this_attacked"}
+)
 # operations that take a card from where it is to somewhere else
 MOVING_OPS = frozenset({"banish", "return_to_hand", "return_to_deck", "special_summon", "add_to_hand",
                         "send_to_gy", "equip", "destroy_and_banish", "borrow_from_gy"})  # fmt: skip
@@ -83,9 +85,20 @@ def once_key(card: CardState, defn: CardDef, effect: Effect) -> str | None:
     return key
 
 
+def _used_while_face_up(card: CardState, defn: CardDef, effect: Effect) -> tuple[int, str, str]:
+    """What the game remembers of a "once while face-up" effect used: for as long as the card
+    stays face-up on the field (turn 0: `Game.memory`)."""
+    return (0, card.id, f"used_while_face_up:{defn.effects.index(effect) + 1}")
+
+
 def check(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect, action: ActionEntry) -> None:
     """Raise Illegal if a limit or a face-up card's effect forbids this activation now."""
     board = tx.board
+    if (
+        effect.once_per_turn == "once_while_face_up"
+        and _used_while_face_up(card, defn, effect) in tx.game.memory
+    ):
+        raise Illegal("activate.once_while_face_up", card=Card.of(card), cards=(card.id,))
     key = once_key(card, defn, effect) if effect.once_per_turn != "none" else None
     if key is not None and key in board.player(player).used_this_turn:
         what = Phrase("once_per_turn." + str(effect.once_per_turn), name=defn.name)
@@ -154,6 +167,8 @@ def _banishes_from_gy(effect: Effect, targets: list[CardState]) -> bool:
 
 def record(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect) -> None:
     """What this activation leaves for the rest of the turn (once-per-turn use, and the rest)."""
+    if effect.once_per_turn == "once_while_face_up":  # forgotten once it leaves the field (rules.triggers)
+        tx.update(memory=(*tx.game.memory, _used_while_face_up(card, defn, effect)))
     key = once_key(card, defn, effect)
     me = tx.board.player(player)
     if key is not None and key not in me.used_this_turn:
