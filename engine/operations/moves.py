@@ -545,6 +545,19 @@ OPERATIONS.add("send_to_gy", _move_all("graveyard", "sent_to_gy"), "sends the ca
 OPERATIONS.add("banish", _move_all("banished", "banished"), "banishes the cards")
 OPERATIONS.add("return_to_hand", _move_all("hand", "returned_to_hand"), "returns the cards to the hand")
 OPERATIONS.add("return_to_deck", _move_all("deck", "returned_to_deck"), "returns the cards to the Deck")
+
+
+@OPERATIONS.register("shuffle_into_deck", "shuffles the cards into their owners' Decks")
+def _shuffle_into_deck(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
+    """ "Shuffle it into the Deck" (Knightmare Unicorn, Triple Tactics Talent): the cards go to
+    their owners' Decks, which are shuffled, so a draw after it does not take them by name (an Extra
+    Deck monster goes to the Extra Deck instead, which is not shuffled)."""
+    done = _move_all("deck", "returned_to_deck")(tx, ctx, step)
+    for owner in sorted({c.owner for c in ctx.acted if tx.board.cards.get(c.id, c).zone == "deck"}):
+        shuffle(tx, owner)
+    return done
+
+
 OPERATIONS.add(
     "return_to_graveyard",
     _move_all("graveyard", "returned_to_gy"),

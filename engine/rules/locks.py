@@ -39,8 +39,9 @@ DURING_DAMAGE_CALCULATION = frozenset(
     {"damage_calculation_opponent_attacks", "damage_calculation_this_attacked"}
 )
 # operations that take a card from where it is to somewhere else
-MOVING_OPS = frozenset({"banish", "return_to_hand", "return_to_deck", "special_summon", "add_to_hand",
-                        "send_to_gy", "equip", "destroy_and_banish", "borrow_from_gy"})  # fmt: skip
+MOVING_OPS = frozenset({"banish", "return_to_hand", "return_to_deck", "shuffle_into_deck", "special_summon",
+                        "add_to_hand", "send_to_gy", "equip", "destroy_and_banish",
+                        "borrow_from_gy"})  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

@@ -278,7 +278,8 @@ def resolve_top(tx: Tx) -> str | Phrase:
 
 # The `choices` key that says a player does an optional ("you can") step, by operation.
 _YOU_CAN = {"destroy": "destroy", "send_to_gy": "send", "banish": "banish", "special_summon": "summon",
-            "add_to_hand": "add", "return_to_hand": "return", "return_to_deck": "return"}  # fmt: skip
+            "add_to_hand": "add", "return_to_hand": "return", "return_to_deck": "return",
+            "shuffle_into_deck": "return"}  # fmt: skip
 
 
 def _shuffle_searched(tx: Tx, ctx: Context, decks: tuple[tuple[str, ...], ...]) -> None:
