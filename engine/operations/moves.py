@@ -532,6 +532,7 @@ def _banish_declared_from_deck(tx: Tx, ctx: Context, step: Step) -> str | Phrase
             player=Player(ctx.player),
         )
     tx.move(found[0].id, "banished", event="banished", cause=ctx.link.card, chain_link=ctx.link.link)
+    shuffle(tx, found[0].owner, searched=True)  # the Deck was looked through for it
     ctx.acted[:] = [found[0]]
     return Phrase(
         "done.banish_declared_from_deck.declared_banished_from_main",
