@@ -280,7 +280,8 @@ def card_detail(request: Request, key: str) -> Response:
         'Send `{"ydk": "..."}` (the text of a .ydk file) or `{"ydke": "ydke://..."}`. Every '
         "artwork's passcode resolves to its card; a passcode the card database does not know is "
         "listed in `unknown` (its card has no name in `cards`) and the rest of the deck still reads. "
-        "`deck` fits a scenario player's `deck: {cards: [...], unknown: 0}`, `extra_deck` its "
+        "`deck` fits a scenario player's `deck: {cards: [...], unknown: 0, shuffled: true}` (a deck "
+        "list names the cards, not their order), `extra_deck` its "
         "`extra_deck`. `legality` checks the deck rules (Main Deck 40-60, Extra and Side Deck at "
         "most 15, at most 3 copies of a name) and the current TCG Forbidden & Limited statuses."
     ),
