@@ -595,6 +595,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("mandatory-and-optional",),
         "An optional trigger was not activated.",
     ),
+    "trigger.lapsed": (
+        ("mandatory-and-optional", "activation-condition"),
+        "An optional trigger its player could not activate leaves the waiting list unused.",
+    ),
     "trigger.mandatory": (
         ("mandatory-and-optional",),
         "A mandatory trigger must be activated; it cannot be declined.",
@@ -1525,6 +1529,9 @@ SENTENCES: dict[str, str] = {
         "{trigger}'s trigger effect is mandatory, so the engine activates it in its legal place."
     ),
     "trigger.declined": "{player} does not activate {trigger}'s optional trigger effect.",
+    "trigger.lapsed": (
+        "{trigger}'s optional trigger effect goes unused: {player} could not activate it. {reason}"
+    ),
     "trigger.cannot_be_activated": (
         "{trigger}'s optional trigger effect was set off when {what}, but it cannot be activated now, so it "
         "is not among the triggers waiting. {reason}"
@@ -3177,6 +3184,7 @@ PHRASES: dict[str, str] = {
     "summary.end_step": "{player}'s Battle Phase reaches its End Step",
     "summary.pass_until_main1": "Both players pass until Main Phase 1",
     "summary.declines": "{player} declines {name}'s trigger",
+    "summary.lapses": "{name}'s trigger goes unused",
     "summary.mandatory_refused": "{name}'s mandatory trigger cannot be activated",
     "summary.pass_until": "Both players pass until {label}",
     "summary.illegal": "Illegal: {action}",

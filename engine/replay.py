@@ -524,9 +524,16 @@ def _auto_activate(rec: _Recorder, game: Game, index: int | None, trig: triggers
 
 
 def _declined(tx: Tx, trig: triggers.Trigger) -> str | Phrase:
-    """An optional trigger is not activated: it leaves the waiting list."""
+    """An optional trigger is not activated: it leaves the waiting list. One its player could not
+    have activated whatever they chose (Gemini Summoner with no Gemini monster, a second Sinister
+    Serpent once the first used the turn's limit) is not "declined": the replay says why it lapses."""
+    why = _refused(tx.game, [trig])
     tx.update(waiting=tuple(t for t in tx.game.waiting if t != trig))
     tx.emit("declined", card=trig.card, player=trig.player, effect=trig.effect)
+    if why:
+        tx.say("trigger.lapsed", trigger=Card.of(trig), player=Player(trig.player), reason=why[0][1],
+               cards=(trig.card,))  # fmt: skip
+        return Phrase("summary.lapses", name=trig.name)
     tx.say(
         "trigger.declined",
         player=Player(trig.player),
