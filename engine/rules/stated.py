@@ -19,12 +19,16 @@ from engine.explain import CardId, Phrase, Player, Zone
 from engine.operations import OPERATIONS, Context
 from engine.operations.moves import _move_all
 from engine.refs import resolve_ref
+from engine.rules.deck import shuffle
 
 if TYPE_CHECKING:
     from engine.state import CardState
     from engine.tx import Tx
 
 ON_FIELD = ("monsters", "spell_traps", "field_spell")
+# the verbs that, naming a card in a Deck, say the Deck was searched (rules.deck: shuffled after);
+# a card sent or banished from a Deck may be its top card instead (Don Zaloog), so those do not
+SEARCHING_VERBS = frozenset({"add_to_hand", "special_summon"})
 # verb -> the zones a card must be in for the verb to act on it
 CARD_VERBS: dict[str, tuple[str, ...]] = {
     "destroy": ON_FIELD,
@@ -90,6 +94,12 @@ def apply(tx: Tx, ctx: Context, stated: tuple[tuple[tuple[str, Any], ...], ...])
             if verb in CARD_VERBS:
                 ctx.listed = _reachable(tx, ctx, verb, value, lost)
                 step = Step(op=verb, cards="listed")
+                from_deck = [c for c in ctx.listed if c.zone == "deck"] if verb in SEARCHING_VERBS else []
+                done.append(_OPS.get(verb, OPERATIONS[verb])(tx, ctx, step))
+                # a card added or Summoned from a Deck was searched for: that Deck is shuffled
+                for owner in sorted({c.owner for c in from_deck if tx.board.cards[c.id].zone != "deck"}):
+                    shuffle(tx, owner, searched=True)
+                continue
             elif verb in PLAYER_VERBS:
                 for player, amount in value.items():
                     who = "you" if player == ctx.player else "opponent"
