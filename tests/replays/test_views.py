@@ -1,9 +1,11 @@
 """The HTML pages: paste form, step pages (full and htmx partial), glossary."""
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from django.test import Client
 
 import engine
@@ -188,29 +190,17 @@ def test_step_page_shows_what_is_legal_now_and_why_not(client: Client, seeded: N
     assert "was Set this turn" in section
 
 
-SEARCH_THEN_DRAW = """\
-format: ygo-scenario/1
-board:
-  turn: 3
-  turn_player: A
-  phase: main1
-  players:
-    A:
-      hand: [Reinforcement of the Army]
-      deck: [Dark Hole, Celtic Guardian, Raigeki]
-    B: {deck: 10}
-actions:
-  - {player: A, do: activate, card: "A:Reinforcement of the Army", choices: {add: "A:Celtic Guardian"}}
-  - {do: resolve}
-  - {player: A, do: end_turn}
-  - {player: B, do: end_turn}
-"""
+def _corpus_scenario(name: str) -> str:
+    """A corpus scenario's document, as a judge would paste it."""
+    path = Path(__file__).parents[1] / "scenarios" / f"{name}.yaml"
+    case = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return yaml.safe_dump(case["scenario"], sort_keys=False)
 
 
 def test_step_pages_say_a_searched_deck_is_shuffled(client: Client, seeded: None) -> None:
     """After the search the mat says A's Deck is shuffled; the draw from it later is not named,
     and the page says why."""
-    url = store(client, SEARCH_THEN_DRAW)
+    url = store(client, _corpus_scenario("search-deck-shuffled-after-a-search"))
     searched = client.get(f"{url}step/2/").content.decode()
     assert "A&#x27;s Deck is shuffled after the search" in searched
     assert "2 cards, shuffled: order unknown" in searched
