@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.explain import Player
-from engine.state import CardState
+from engine.state import PLAYERS, CardState
 
 if TYPE_CHECKING:
     from engine.tx import Tx
@@ -28,6 +28,20 @@ def shuffle(tx: Tx, player: str, searched: bool = False) -> None:
     tx.emit("shuffled", player=player, what="deck")
     if searched:
         tx.say("deck.shuffled_after_search", player=Player(player))
+
+
+def known_decks(tx: Tx) -> tuple[tuple[str, ...], ...]:
+    """Each player's known Deck cards now: what `shuffle_searched` compares with afterwards."""
+    return tuple(tx.board.player(p).deck for p in PLAYERS)
+
+
+def shuffle_searched(tx: Tx, searched: set[str], before: tuple[tuple[str, ...], ...]) -> None:
+    """Shuffle each Deck that was looked through (`searched`: its players) and that a card has
+    left since `before` (rulebook v10, Glossary: Search Your Deck)."""
+    for player, was in zip(PLAYERS, before, strict=True):
+        now = tx.board.player(player).deck
+        if player in searched and was is not now and set(was) - set(now):
+            shuffle(tx, player, searched=True)
 
 
 def top_cards(tx: Tx, player: str, count: int) -> list[str]:

@@ -240,10 +240,10 @@ def resolve_top(tx: Tx) -> str | Phrase:
             continue
         if step.join == "then":
             tx.finish()
-        decks = (tx.board.player("A").deck, tx.board.player("B").deck)
+        before = deck.known_decks(tx)
         ctx.searched.clear()
         done.append(OPERATIONS[step.op](tx, ctx, step))
-        _shuffle_searched(tx, ctx, decks)
+        deck.shuffle_searched(tx, ctx.searched, before)
     # a Continuous, Equip or Field card's activation only places it: it applies while on the field
     placed_only = effect.kind == "activation" and (defn.spell_trap_kind in LINGERING or not link.effect)
     if not effect.do and not link.stated and not placed_only:
@@ -280,15 +280,6 @@ def resolve_top(tx: Tx) -> str | Phrase:
 _YOU_CAN = {"destroy": "destroy", "send_to_gy": "send", "banish": "banish", "special_summon": "summon",
             "add_to_hand": "add", "return_to_hand": "return", "return_to_deck": "return",
             "shuffle_into_deck": "return"}  # fmt: skip
-
-
-def _shuffle_searched(tx: Tx, ctx: Context, decks: tuple[tuple[str, ...], ...]) -> None:
-    """A Deck the step looked through (`select` found cards in it) and took a card from is
-    shuffled afterwards (rulebook v10, Glossary: Search Your Deck)."""
-    for player, before in zip(("A", "B"), decks, strict=True):
-        after = tx.board.player(player).deck
-        if player in ctx.searched and before is not after and set(before) - set(after):
-            deck.shuffle(tx, player, searched=True)
 
 
 def _mode(tx: Tx, ctx: Context, link: ChainLink) -> int:

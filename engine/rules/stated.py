@@ -19,7 +19,7 @@ from engine.explain import CardId, Phrase, Player, Zone
 from engine.operations import OPERATIONS, Context
 from engine.operations.moves import _move_all
 from engine.refs import resolve_ref
-from engine.rules.deck import shuffle
+from engine.rules.deck import known_decks, shuffle_searched
 
 if TYPE_CHECKING:
     from engine.state import CardState
@@ -94,11 +94,12 @@ def apply(tx: Tx, ctx: Context, stated: tuple[tuple[tuple[str, Any], ...], ...])
             if verb in CARD_VERBS:
                 ctx.listed = _reachable(tx, ctx, verb, value, lost)
                 step = Step(op=verb, cards="listed")
-                from_deck = [c for c in ctx.listed if c.zone == "deck"] if verb in SEARCHING_VERBS else []
+                # a card added or Summoned from a Deck was searched for: that Deck is shuffled after
+                searching = verb in SEARCHING_VERBS
+                searched = {c.owner for c in ctx.listed if c.zone == "deck"} if searching else set()
+                before = known_decks(tx)
                 done.append(_OPS.get(verb, OPERATIONS[verb])(tx, ctx, step))
-                # a card added or Summoned from a Deck was searched for: that Deck is shuffled
-                for owner in sorted({c.owner for c in from_deck if tx.board.cards[c.id].zone != "deck"}):
-                    shuffle(tx, owner, searched=True)
+                shuffle_searched(tx, searched, before)
                 continue
             elif verb in PLAYER_VERBS:
                 for player, amount in value.items():
