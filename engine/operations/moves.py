@@ -553,10 +553,11 @@ def _shuffle_into_deck(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """ "Shuffle it into the Deck" (Knightmare Unicorn, Triple Tactics Talent): the cards go to
     their owners' Decks, which are shuffled, so a draw after it does not take them by name (an Extra
     Deck monster goes to the Extra Deck instead, which is not shuffled)."""
-    done = _move_all("deck", "returned_to_deck")(tx, ctx, step)
+    _move_all("deck", "returned_to_deck")(tx, ctx, step)
     for owner in sorted({c.owner for c in ctx.acted if tx.board.cards.get(c.id, c).zone == "deck"}):
         shuffle(tx, owner)
-    return done
+    moved = [CardId(c.id) for c in ctx.acted] or Phrase("word.nothing")
+    return Phrase("done.moved", event=Zone("shuffled_into_deck"), moved=moved)
 
 
 OPERATIONS.add(
