@@ -301,7 +301,26 @@ class Effect(_Strict, kw_only=True):
     counter: str | None = None  # spell_counters / win_with_counters: the counter's name
     counter_limit: Annotated[int, Meta(ge=1)] | None = None  # the most it holds / the count that wins
     die: list[int] = []  # negate_targeting_on_die: the die results that negate (Terrorking: 2, 5)
+    # one of the choices of an effect ("activate 1 of these effects", "you can either ... or ..."):
+    # the Nth. Each choice is written as an effect of its own, right after the one before it; the
+    # card's text counts them as one effect (`CardDef.numbered`), chosen by `choices: {mode: n}`
+    mode: Annotated[int, Meta(ge=1)] | None = None
     summary: str | None = None
+
+
+def _check_modes(effects: list[Any]) -> None:
+    """The choices of one effect follow each other, numbered from 1, all of one kind."""
+    for i, effect in enumerate(effects):
+        if effect.mode is None:
+            continue
+        before = effects[i - 1] if i else None
+        if effect.mode == 1:
+            after = effects[i + 1] if i + 1 < len(effects) else None
+            if after is None or after.mode != 2:
+                raise ValueError(f"effects[{i}] is choice 1 of an effect: its choice 2 must follow it")
+        elif before is None or before.mode != effect.mode - 1 or before.kind != effect.kind:
+            raise ValueError(f"effects[{i}] is choice {effect.mode}: it must follow choice "
+                             f"{effect.mode - 1} of the same kind of effect")  # fmt: skip
 
 
 class Materials(_Strict, kw_only=True):
@@ -415,6 +434,27 @@ class CardDef(_Strict, kw_only=True):
                 raise ValueError(f"a {card.card_type} has exactly one of {sorted(allowed)}")
             if any(v is not None for v in (card.attribute, card.atk, card.def_, card.level)):
                 raise ValueError(f"a {card.card_type} has no attribute, Level or ATK/DEF")
+        _check_modes(card.effects)
+
+    # --- the effects as the card's text counts them (a scenario's `effect`, `legal`, the chain)
+    def numbered(self, number: int) -> tuple[int, int | None]:
+        """Effect `number` of this file as the text counts it, and which of that effect's choices
+        it is (None for an effect without choices): the choices of one effect, written here as
+        effects of their own, share its number (scenario format: "`effect`: counting the card's
+        effects in the order its text gives them"; reader contract: "the bullets of a choice
+        belong to the effect")."""
+        counted = sum(1 for e in self.effects[:number] if e.mode is None or e.mode == 1)
+        return counted, self.effects[number - 1].mode if number >= 1 else None
+
+    def choices_of(self, counted: int) -> list[int]:
+        """The numbers in this file of the effect the text counts as `counted`: one, or one per
+        choice, in the order the text gives them (empty if there is no such effect)."""
+        return [i for i in range(1, len(self.effects) + 1) if self.numbered(i)[0] == counted]
+
+    @property
+    def effect_count(self) -> int:
+        """How many effects the text has (the choices of one effect count once)."""
+        return sum(1 for e in self.effects if e.mode is None or e.mode == 1)
 
     # --- what the rules ask of a card
     @property

@@ -445,6 +445,7 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         "The card cannot be activated at this point of the turn.",
     ),
     "activate.no_such_effect": (("activation",), "The card has no effect with that number."),
+    "activate.no_such_choice": (("activation",), "The effect has no choice with that number."),
     "activate.kind_of_written_effect": (
         ("activation", "ignition-effect", "quick-effect", "trigger-effect"),
         "Only a monster with no written effect has an effect whose kind the judge states; a card with "
@@ -557,7 +558,7 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "choice.engine_picked": (
         ("resolution",),
-        "A choice made at resolution was not given; the engine took the first legal option.",
+        "A choice the player makes was not given; the engine took the first legal option.",
     ),
     "choice.missing": (("resolution",), "The effect needs a choice the scenario did not give."),
     "choice.not_allowed": (("resolution",), "A choice named a card the effect cannot take."),
@@ -1429,6 +1430,9 @@ SENTENCES: dict[str, str] = {
     "activate.not_allowed_now": "{reason}",
     "activate.no_such_effect": (
         "{card} has {effect_count} {effect_count:effect|effects}; there is no effect {number}."
+    ),
+    "activate.no_such_choice": (
+        "Effect {number} of {card} has {choice_count} choices; there is no choice {mode}."
     ),
     "activate.kind_of_written_effect": (
         "{card} has written effects (or is not a monster): activate one of its effects, not a kind of "
@@ -2370,6 +2374,10 @@ PHRASES: dict[str, str] = {
     "engine_picked.no_mode_was_given": (
         "No mode was given for {card}'s effect; the engine takes the first (say `choices: {{mode: 2}}` for "
         "the second)."
+    ),
+    "engine_picked.first_choice_that_works": (
+        "No choice was given for {card}'s effect (`choices: {{mode: n}}`); the engine takes the first one "
+        "that can be activated now: choice {mode}, in the order its text lists them."
     ),
     "engine_picked.die_rolls_resolves_was": (
         "The die {source} rolls as {card} resolves was not given; the engine takes 1 (say `choices: {{die: "

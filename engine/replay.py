@@ -25,7 +25,7 @@ from engine.rules import checks, lasting_moments, procedures, resolution, summon
 from engine.rules.legal import legal_now, refused_trigger
 from engine.scenario import Scenario, load_scenario
 from engine.serialize import BoardWriter
-from engine.state import Board, Game, Summon, evolve, opponent
+from engine.state import Board, ChainLink, Game, Summon, evolve, opponent
 from engine.tx import Tx
 from engine.verdict import describe, verdict
 
@@ -102,7 +102,7 @@ class _Recorder:
             "summary": summary,
             "events": tx.events,
             "explanations": [e.to_dict(self.names) for e in tx.explanations],
-            "chain": [link.to_dict() for link in tx.game.chain],
+            "chain": [_link_dict(tx.board, link) for link in tx.game.chain],
         }
         focused = step["n"] == self.focus
         if self.legal == "every" or focused:
@@ -442,7 +442,7 @@ def _open_window(rec: _Recorder, game: Game) -> Game:
                 missed.append(trig)
                 after = trig.passed_by or (tx.game.last_event[1] if tx.game.last_event else None)
                 after = after or Phrase("event.something_else")
-                tx.emit("missed_timing", card=trig.card, player=trig.player, effect=trig.effect)
+                tx.emit("missed_timing", card=trig.card, player=trig.player, effect=_shown(tx.board, trig))
                 tx.say(
                     "timing.missed",
                     trigger=Card.of(trig),
@@ -452,7 +452,7 @@ def _open_window(rec: _Recorder, game: Game) -> Game:
                 )  # fmt: skip
                 continue
             waiting.append(trig)
-            tx.emit("triggered", card=trig.card, player=trig.player, effect=trig.effect)
+            tx.emit("triggered", card=trig.card, player=trig.player, effect=_shown(tx.board, trig))
         turn_player = tx.board.turn_player
         waiting.sort(key=lambda t: t.order_class(turn_player))
         tx.update(waiting=tuple(waiting), building=bool(waiting))
@@ -523,13 +523,29 @@ def _auto_activate(rec: _Recorder, game: Game, index: int | None, trig: triggers
         return tx.game
 
 
+def _shown(board: Board, trig: triggers.Trigger) -> int:
+    """A trigger's effect number as the card's text counts them (a scenario's `effect`)."""
+    return board.define(trig.card).numbered(trig.effect)[0]
+
+
+def _link_dict(board: Board, link: ChainLink) -> dict[str, Any]:
+    """A Chain Link as a step shows it: its effect numbered as the card's text counts them, with
+    `mode` when it is one of that effect's choices (a Scale's activation is effect 0)."""
+    out = link.to_dict()
+    if link.effect and link.card in board.defs:
+        out["effect"], mode = board.define(link.card).numbered(link.effect)
+        if mode is not None:
+            out["mode"] = mode
+    return out
+
+
 def _declined(tx: Tx, trig: triggers.Trigger) -> str | Phrase:
     """An optional trigger is not activated: it leaves the waiting list. One its player could not
     have activated whatever they chose (Gemini Summoner with no Gemini monster, a second Sinister
     Serpent once the first used the turn's limit) is not "declined": the replay says why it lapses."""
     why = _refused(tx.game, [trig])
     tx.update(waiting=tuple(t for t in tx.game.waiting if t != trig))
-    tx.emit("declined", card=trig.card, player=trig.player, effect=trig.effect)
+    tx.emit("declined", card=trig.card, player=trig.player, effect=_shown(tx.board, trig))
     if why:
         tx.say("trigger.lapsed", trigger=Card.of(trig), player=Player(trig.player), reason=why[0][1],
                cards=(trig.card,))  # fmt: skip

@@ -651,7 +651,7 @@ class _Builder:
                              "its activation has no kind to state")  # fmt: skip
         elif defn.effects:
             self.fail(where, f"{excerpt(defn.name)} has written effects: activate one with effect "
-                             f"(1-{len(defn.effects)}) instead")  # fmt: skip
+                             f"(1-{defn.effect_count}) instead")  # fmt: skip
 
     def check_verb(self, a: ActionEntry, path: str) -> None:
         needs = {

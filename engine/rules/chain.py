@@ -50,24 +50,40 @@ def spell_speed(defn: CardDef, effect: Effect) -> int:
     return 2 if effect.kind == "quick" or defn.card_type == "trap" else 1
 
 
-def _pick_effect(card: CardState, defn: CardDef, number: int | None) -> tuple[int, Effect]:
-    if number is not None:
-        if not 1 <= number <= len(defn.effects):
-            raise Illegal(
-                "activate.no_such_effect",
-                card=Card.of(card),
-                effect_count=len(defn.effects),
-                number=number,
-            )  # fmt: skip
-        chosen = defn.effects[number - 1]
-        if chosen.kind in ("continuous", "maintenance"):
-            raise Illegal(
-                "activate.not_activated_effect",
-                card=Card.of(card),
-                number=number,
-                kind=chosen.kind.title(),
-            )  # fmt: skip
-        return number, chosen
+def _pick_effect(card: CardState, defn: CardDef, number: int | None, mode: int | None) -> tuple[int, Effect]:
+    """The effect an `activate` names (`number` as the text counts them; `mode`: which of its
+    choices), as (its number in the card file, the effect); unnamed, the first that can be."""
+    if number is None:  # unnamed: the first effect that can be, or the given choice of it
+        first, effect = _first_named(card, defn)
+        if effect.mode is None or mode is None:
+            return first, effect
+        number = defn.numbered(first)[0]
+    own = defn.choices_of(number)
+    if not own:
+        raise Illegal(
+            "activate.no_such_effect",
+            card=Card.of(card),
+            effect_count=defn.effect_count,
+            number=number,
+        )  # fmt: skip
+    if mode is not None and len(own) > 1 and not 1 <= mode <= len(own):
+        raise Illegal("activate.no_such_choice", card=Card.of(card), number=number, mode=mode,
+                      choice_count=len(own))  # fmt: skip
+    internal = own[mode - 1] if mode is not None and len(own) > 1 else own[0]
+    chosen = defn.effects[internal - 1]
+    if chosen.kind in ("continuous", "maintenance"):
+        raise Illegal(
+            "activate.not_activated_effect",
+            card=Card.of(card),
+            number=number,
+            kind=chosen.kind.title(),
+        )  # fmt: skip
+    return internal, chosen
+
+
+def _first_named(card: CardState, defn: CardDef) -> tuple[int, Effect]:
+    """The effect an `activate` that names none means: the card's first activated effect, or,
+    in the GY or banished, the first that works from there."""
     usable = [(i + 1, e) for i, e in enumerate(defn.effects)
               if e.kind in ("activation", "ignition", "quick", "trigger", "flip")]  # fmt: skip
     if not usable:
@@ -75,6 +91,35 @@ def _pick_effect(card: CardState, defn: CardDef, number: int | None) -> tuple[in
     if card.zone in OFF_FIELD:  # in the GY or banished: the effect that works from there, if one does
         return next(((n, e) for n, e in usable if card.zone in _zones_for(e)), usable[0])
     return usable[0]
+
+
+def given_mode(action: ActionEntry) -> int | None:
+    """The choice of an effect an action names (`choices: {mode: n}`), if it names one."""
+    mode = action.choices.get("mode") if action.choices else None
+    return mode if isinstance(mode, int) and not isinstance(mode, bool) else None
+
+
+def _first_choice(tx: Tx, action: ActionEntry, card: CardState, defn: CardDef, number: int) -> int:
+    """An effect with choices activated without saying which: the first choice that can be
+    activated now (each tried as `legal` tries an activation), else the first; the engine says so
+    (scenario format: "where one is needed and missing, the engine takes the first legal option
+    and says so")."""
+    own = defn.choices_of(defn.numbered(number)[0])
+    picked = own[0]
+    for internal in own:
+        try:
+            activate(type(tx)(tx.game), action, trying=True, number=internal)  # on a throw-away Tx
+        except Illegal:
+            continue
+        picked = internal
+        break
+    tx.say(
+        "choice.engine_picked",
+        reason=Phrase("engine_picked.first_choice_that_works", card=Card.of(card),
+                      mode=defn.numbered(picked)[1] or 1),
+        cards=(card.id,),
+    )  # fmt: skip
+    return picked
 
 
 OFF_FIELD = ("graveyard", "banished")
@@ -778,9 +823,12 @@ def _flip_use(tx: Tx, card: CardState, defn: CardDef, effect: Effect) -> bool:
 
 
 def waiting_trigger(game: Game, card_id: str, number: int | None) -> Trigger | None:
-    """The waiting trigger of this card (and effect number, if given), if one is waiting."""
+    """The waiting trigger of this card (and effect, if given: its number as the text counts
+    them), if one is waiting."""
     for trig in game.waiting:
-        if trig.card == card_id and (number is None or trig.effect == number):
+        if trig.card != card_id:
+            continue
+        if number is None or game.board.define(card_id).numbered(trig.effect)[0] == number:
             return trig
     return None
 
@@ -838,11 +886,12 @@ def first_targets(game: Game, card_id: str, player: str, effect: Effect) -> list
     return chosen
 
 
-def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str | Phrase:
+def activate(tx: Tx, action: ActionEntry, *, trying: bool = False, number: int | None = None) -> str | Phrase:
     """Activate a card or effect as a new Chain Link; raises Illegal with the first rule it breaks.
 
     `trying` ("legal now", on a throw-away copy): stop once nothing further can make it illegal,
-    before the Chain Link, its events and its explanations are built."""
+    before the Chain Link, its events and its explanations are built. `number`: the effect, by its
+    number in the card file (one choice of an effect with choices), instead of the action's."""
     player = action.player or ""
     card = resolve_ref(tx.board, action.card or "")
     chosen = action.effect
@@ -853,10 +902,17 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False) -> str | Phra
         card = tx.board.cards[card.id]
     defn = tx.board.define(card.id)
     trig = waiting_trigger(tx.game, card.id, chosen) if tx.game.building else None
-    if trig is None and pendulum.places_as_scale(card, defn, action.effect):
+    if trig is not None:
+        number, effect = trig.effect, defn.effects[trig.effect - 1]
+    elif number is not None:  # one choice, tried (`_first_choice`, legal now)
+        effect = defn.effects[number - 1]
+    elif pendulum.places_as_scale(card, defn, action.effect):
         number, effect = 0, pendulum.SCALE_ACTIVATION  # the card itself, placed as a Scale
     else:
-        number, effect = _pick_effect(card, defn, trig.effect if trig else chosen)
+        number, effect = _pick_effect(card, defn, chosen, given_mode(action))
+        if effect.mode is not None and given_mode(action) is None and not trying:
+            number = _first_choice(tx, action, card, defn, number)
+            effect = defn.effects[number - 1]
     flip_use = _flip_use(tx, card, defn, effect)
     activation = effect.kind == "activation" or flip_use
     speed = 2 if flip_use else spell_speed(defn, effect)

@@ -125,9 +125,9 @@ class _Trying:
     do, at, responds_to, choices, resolution = "activate", None, None, _TRY.choices, _TRY.resolution
     effect_kind = None  # read by every try: a class attribute, not a lookup through `__getattr__`
 
-    def __init__(self, game: Game, player: str, card: CardState, number: int, effect: Effect) -> None:
+    def __init__(self, game: Game, player: str, card: CardState, shown: int, effect: Effect) -> None:
         self._game, self._card, self._effect = game, card, effect
-        self.player, self.card, self.effect = player, card.id, number
+        self.player, self.card, self.effect = player, card.id, shown  # as the card's text counts it
         self._targets: list[str] | None = None
         self._cost: dict[str, Any] | None = None
 
@@ -151,14 +151,14 @@ class _Trying:
         return getattr(_TRY, name)
 
 
-def _ruled_out(game: Game, card: CardState, number: int, effect: Effect, names: Names | None) -> str | None:
+def _ruled_out(game: Game, card: CardState, shown: int, effect: Effect, names: Names | None) -> str | None:
     """What `chain.activate` would say without trying it: a trigger or Flip effect with no event
     waiting for it (over a third of the candidates of the corpus). Only where activate reaches
     that check first: no waiting trigger of this effect, and not a Continuous Trap's effect used
     as the card is activated."""
     if effect.kind not in ("trigger", "flip") or effect.with_activation:
         return None
-    if game.building and chain_rules.waiting_trigger(game, card.id, number) is not None:
+    if game.building and chain_rules.waiting_trigger(game, card.id, shown) is not None:
         return None
     return render(chain_rules.not_set_off(card, game).explanation, names)
 
@@ -197,10 +197,14 @@ def _reason(
 
 def _try(game: Game, player: str, card: CardState, number: int, effect: Effect, names: Names | None,
          rendered: dict[int, tuple[Explanation, str]] | None = None) -> str | None:  # fmt: skip
-    if effect.kind in _SET_OFF and (reason := _ruled_out(game, card, number, effect, names)) is not None:
+    """Why effect `number` (of the card file: one choice of an effect with choices) cannot be
+    activated now, or None if it can."""
+    shown = game.board.define(card.id).numbered(number)[0]
+    if effect.kind in _SET_OFF and (reason := _ruled_out(game, card, shown, effect, names)) is not None:
         return reason
     try:
-        chain_rules.activate(Tx(game), _Trying(game, player, card, number, effect), trying=True)  # type: ignore[arg-type]
+        trying = _Trying(game, player, card, shown, effect)
+        chain_rules.activate(Tx(game), trying, trying=True, number=number)  # type: ignore[arg-type]
     except Illegal as err:
         return _reason(err.explanation, names, _rendered(names) if rendered is None else rendered)
     except (KeyError, ValueError) as err:  # a half-described card: say so rather than fail
@@ -217,8 +221,10 @@ def refused_trigger(
     with no Gemini monster to Normal Summon)."""
     if effect.targets or any(key in _CARD_COSTS for key in effect.cost):
         return None
+    shown = game.board.define(card.id).numbered(number)[0]
     try:
-        chain_rules.activate(Tx(game), _Trying(game, player, card, number, effect), trying=True)  # type: ignore[arg-type]
+        trying = _Trying(game, player, card, shown, effect)
+        chain_rules.activate(Tx(game), trying, trying=True, number=number)  # type: ignore[arg-type]
     except Illegal as err:
         return err.explanation
     except (KeyError, ValueError):  # a half-described card: nothing to say for sure
@@ -230,8 +236,9 @@ _CARD_COSTS = ("discard", "tribute", "send_to_gy", "banish", "detach")  # `_auto
 
 
 def legal_now(game: Game, names: Names | None = None) -> dict[str, Any]:
-    """Per player: `can` (card, effect, name) and `cannot` (card, effect, name, reason); `names`
-    names the cards of the reasons (the replay's JudgeNames)."""
+    """Per player: `can` (card, effect, name) and `cannot` (card, effect, name, reason), each
+    effect numbered as the card's text counts them, with `mode` for one of an effect's choices;
+    `names` names the cards of the reasons (the replay's JudgeNames)."""
     out: dict[str, Any] = {}
     if game.result is not None:
         return {p: {"can": [], "cannot": []} for p in ("A", "B")}
@@ -245,7 +252,10 @@ def legal_now(game: Game, names: Names | None = None) -> dict[str, Any]:
                     continue
                 if not _works_here(card, defn, effect):
                     continue
-                entry = {"card": card.id, "effect": number, "name": defn.name}
+                shown, mode = defn.numbered(number)
+                entry = {"card": card.id, "effect": shown, "name": defn.name}
+                if mode is not None:  # one of the effect's choices (`choices: {mode: n}`)
+                    entry["mode"] = mode
                 reason = _try(game, player, card, number, effect, names, rendered)
                 if reason is None:
                     can.append(entry)

@@ -72,24 +72,29 @@ def _in_force(board: Board) -> InForce:
 
 def once_key(card: CardState, defn: CardDef, effect: Effect) -> str | None:
     """What a once-per-turn limit is counted by: this copy (soft) or the card's name (hard), and
-    the effect's number when the card has more than one limited effect ("each effect once per
-    turn" is a separate limit per effect). The board format lists these keys in `used_this_turn`."""
+    the effect's number (as the text counts them) when the card has more than one limited effect
+    ("each effect once per turn" is a separate limit per effect). The board format lists these
+    keys in `used_this_turn`."""
     if effect.once_per_turn in ("soft", "shared"):  # shared: a Union's "equip OR unequip"
         key = card.id
     elif effect.once_per_turn in ("hard", "card_activation"):
         key = defn.name
     else:
         return None
-    limited = [e for e in defn.effects if e.once_per_turn in ("soft", "hard")]
+    limited = {
+        defn.numbered(i)[0]
+        for i, e in enumerate(defn.effects, start=1)
+        if e.once_per_turn in ("soft", "hard")
+    }  # the choices of one effect share its limit
     if effect.once_per_turn in ("soft", "hard") and len(limited) > 1:
-        key += f" (effect {defn.effects.index(effect) + 1})"
+        key += f" (effect {defn.numbered(defn.effects.index(effect) + 1)[0]})"
     return key
 
 
 def _used_while_face_up(card: CardState, defn: CardDef, effect: Effect) -> tuple[int, str, str]:
     """What the game remembers of a "once while face-up" effect used: for as long as the card
     stays face-up on the field (turn 0: `Game.memory`)."""
-    return (0, card.id, f"used_while_face_up:{defn.effects.index(effect) + 1}")
+    return (0, card.id, f"used_while_face_up:{defn.numbered(defn.effects.index(effect) + 1)[0]}")
 
 
 def check(tx: Tx, player: str, card: CardState, defn: CardDef, effect: Effect, action: ActionEntry) -> None:

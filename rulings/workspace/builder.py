@@ -222,9 +222,11 @@ def _legal(step: dict[str, Any] | None, player: str) -> tuple[list[dict[str, str
         if isinstance(item, dict):
             ref = item.get("card") or item.get("ref") or item.get("id") or ""
             reason = item.get("reason") or item.get("why") or item.get("text") or item.get("code") or ""
-            effect = item.get("effect")
+            effect = str(item.get("effect") or "")
+            if effect and item.get("mode"):  # one choice of an effect with choices: "effect.choice"
+                effect += f".{item['mode']}"
             name = item.get("name") or ref
-            return {"ref": str(ref), "name": str(name), "reason": str(reason), "effect": str(effect or "")}
+            return {"ref": str(ref), "name": str(name), "reason": str(reason), "effect": effect}
         return {"ref": str(item), "name": str(item), "reason": "", "effect": ""}
 
     if isinstance(mine, dict):
@@ -412,8 +414,13 @@ def built_action(data: QueryDict | dict[str, str]) -> dict[str, Any] | None:
     for key in ("card", "attacker", "target", "responds_to", "position", "method"):
         if key in wanted and (value := data.get(f"b-{key}", "").strip()):
             action[key] = value
-    if "effect" in wanted and (effect := number(data.get("b-effect", ""))) is not None:
-        action["effect"] = effect
+    mode = None
+    if "effect" in wanted:
+        raw = data.get("b-effect", "").strip()
+        if re.fullmatch(r"\d{1,6}\.\d{1,6}", raw):  # one choice of an effect with choices
+            raw, mode = raw.split(".")[0], int(raw.split(".")[1])
+        if (effect := number(raw)) is not None:
+            action["effect"] = effect
     if "effect_kind" in wanted and (kind := data.get("b-effect_kind", "").strip()) in EFFECT_KIND_WORDS:
         action["effect_kind"] = kind  # a facts-only monster's effect: its kind, stated
     if "zone" in wanted and (zone := number(data.get("b-zone", ""))) is not None:
@@ -435,6 +442,8 @@ def built_action(data: QueryDict | dict[str, str]) -> dict[str, Any] | None:
         key = "discard" if verb == "end_turn" else data.get("b-choice_key", "")
         if key in CHOICE_KEYS and (chosen := refs("choices")):
             action["choices"] = {key: chosen}
+    if mode is not None:
+        action["choices"] = {"mode": mode, **action.get("choices", {})}
     if "resolution" in wanted and (entries := built_resolution(resolution_rows(data))[0]):
         action["resolution"] = entries
     if (at := data.get("b-at", "")) in WINDOWS:

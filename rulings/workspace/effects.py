@@ -62,18 +62,24 @@ def definition(name: str | None) -> CardDef | None:
 
 
 def effect_choices(defn: CardDef) -> list[dict[str, Any]]:
-    """The effects a player activates (not Continuous ones), numbered as an action's `effect`."""
+    """The effects a player activates (not Continuous ones), numbered as an action's `effect`
+    counts them; one entry per choice of an effect with choices, numbered "effect.choice"
+    (`effect` and `choices: {mode: n}`, `built_action`)."""
     out = []
-    for number, effect in enumerate(defn.effects, start=1):
+    for internal, effect in enumerate(defn.effects, start=1):
         if effect.kind in ACTIVATED:
+            shown, mode = defn.numbered(internal)
+            number = str(shown) if mode is None else f"{shown}.{mode}"
             words = KIND_WORDS.get(effect.kind, effect.kind)
+            if mode is not None:
+                words += f", choice {mode}"
             if effect.summary:
                 words += f": {effect.summary}"
-            out.append({"number": number, "label": f"{number}. {words}", "effect": effect})
+            out.append({"number": number, "label": f"{shown}. {words}", "effect": effect})
     return out
 
 
-def chosen_effect(defn: CardDef, given: str, legal: str, location: str) -> tuple[int, Effect] | None:
+def chosen_effect(defn: CardDef, given: str, legal: str, location: str) -> tuple[str, Effect] | None:
     """The effect the builder is about: the one given, else the one the engine says can be
     activated now, else the first that works from where the card is."""
     choices = effect_choices(defn)

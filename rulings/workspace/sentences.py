@@ -87,8 +87,9 @@ def _position(position: Any) -> str:
 
 def _activate(a: dict[str, Any], w: Words) -> str:
     text = f"{a['player']} activates {w.card(a.get('card', '?'))}"
-    if a.get("effect"):
-        text += f" (effect {a['effect']})"
+    mode = a["choices"].get("mode") if isinstance(a.get("choices"), dict) else None
+    if a.get("effect") or mode:
+        text += f" (effect {a.get('effect') or 1}" + (f", choice {mode})" if mode else ")")
     if a.get("effect_kind") in EFFECT_KIND_WORDS:  # a facts-only monster's, its kind stated
         text += f" (its {EFFECT_KIND_WORDS[a['effect_kind']]})"
     parts = []
@@ -100,6 +101,8 @@ def _activate(a: dict[str, Any], w: Words) -> str:
         phrase = COST_PHRASES.get(key, key.replace("_", " ") + " {}")
         parts.append(phrase.format(value if key in ("pay_lp", "remove_counters") else w.cards(value)))
     for key, value in (a.get("choices") or {}).items() if isinstance(a.get("choices"), dict) else ():
+        if key == "mode":
+            continue  # said with the effect: "(effect 1, choice 2)"
         words = CHOICE_WORDS.get(key, key.replace("_", " "))
         if isinstance(value, bool):
             parts.append(f"choosing {'to' if value else 'not to'} {words}")

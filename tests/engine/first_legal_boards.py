@@ -434,8 +434,13 @@ def cases(name: str, number: int) -> list[tuple[str, dict[str, Any]]]:
             continue
         cost = _cost(mat, effect, card_id, placed)
         action: dict[str, Any] = {"player": "A", "do": "activate", "card": card_id}
-        if len([e for e in defn.effects if e.kind not in ("continuous", "maintenance")]) > 1:
-            action["effect"] = number
+        shown, mode = defn.numbered(number)  # as the card's text counts its effects
+        activated = {defn.numbered(i)[0] for i, e in enumerate(defn.effects, start=1)
+                     if e.kind not in ("continuous", "maintenance")}  # fmt: skip
+        if len(activated) > 1:
+            action["effect"] = shown
+        if mode is not None:  # one of the effect's choices: said, as a judge would
+            action["choices"] = {"mode": mode}
         if targets:
             action["targets"] = targets
         if cost:

@@ -36,7 +36,8 @@ def written_disagreements(cards: dict[str, RealCard]) -> list[dict[str, Any]]:
         if real is None:
             continue
         mine = [e for e in classify(**real.args()) if e["kind"] in ACTIVATED]
-        theirs = [e for e in written.effects if e.kind in ACTIVATED]
+        # the choices of one effect are one effect, as the text counts them (its first choice)
+        theirs = [e for e in written.effects if e.kind in ACTIVATED and e.mode in (None, 1)]
         if len(mine) != len(theirs):
             rows.append({"card": written.name, "field": "activated effects", "reader": len(mine),
                          "written": len(theirs)})  # fmt: skip

@@ -31,7 +31,8 @@ CHOOSING = {
 SUMMONING = {"special_summon", "union_unequip", "unequip_unions_of"}  # a battle position to choose
 ACTIVATED = ("activation", "ignition", "quick", "trigger", "flip")
 # Effects no generated board activates, or that have nothing to choose from on it, and why; the
-# test checks that each still has no choice the engine made.
+# test checks that each still has no choice the engine made. By the effect's number in the card
+# file (one per choice of an effect with choices: Triple Tactics Talent's 2 is its second choice).
 EXEMPT = {
     ("Dragon Ravine", 2): 'it adds a "Dragunity" monster, and no library card is one, so no Deck holds one',
     (
@@ -46,9 +47,9 @@ EXEMPT = {
     (
         "Triple Tactics Talent",
         2,
-    ): "it is activated only after the opponent activated a monster effect in a Main "
+    ): "its choices are activated only after the opponent activated a monster effect in a Main "
     "Phase that turn, which these boards do not bring about",
-    ("Triple Tactics Talent", 3): "as its second effect",
+    ("Triple Tactics Talent", 3): "as its second choice",
 }
 
 

@@ -22,10 +22,13 @@ driver = importlib.import_module("engine.replay")
 
 
 def _full_try(game: Game, player: str, card: Any, number: int, effect: Any) -> str | None:
-    """The try as it was before it was made cheap: a whole activation, Chain Link and all."""
-    action = ActionEntry.model_construct(do="activate", player=player, card=card.id, effect=number,
+    """The try as it was before it was made cheap: a whole activation, Chain Link and all (the
+    effect as a judge names it: its number as the text counts them, and which of its choices)."""
+    shown, mode = game.board.define(card.id).numbered(number)
+    action = ActionEntry.model_construct(do="activate", player=player, card=card.id, effect=shown,
                                          targets=chain_rules.first_targets(game, card.id, player, effect),
-                                         cost=legal._auto_cost(game, card, effect), choices={},
+                                         cost=legal._auto_cost(game, card, effect),
+                                         choices={} if mode is None else {"mode": mode},
                                          at=None, responds_to=None)  # fmt: skip
     try:
         chain_rules.activate(Tx(game), action)

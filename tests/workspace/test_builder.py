@@ -143,6 +143,31 @@ def test_a_card_with_several_effects_offers_them_in_words(client: Client, seeded
     assert "Tribute 1 card(s)" in part(chosen, 'id="b-cost"', "</fieldset>"), "effect 2's own cost"
 
 
+def test_an_effect_with_choices_offers_each_choice_and_adds_it_as_a_mode(
+    client: Client, seeded: None
+) -> None:
+    """Lightning Storm is one effect with two choices (scenario format: `effect` counts the text's
+    effects): the menu offers "1., choice 1" and "1., choice 2", and the second becomes `effect: 1`
+    with `choices: {mode: 2}`, which the engine replays as that choice."""
+    doc = {**DARK_HOLE, "actions": []}
+    doc["board"] = {**DARK_HOLE["board"], "players": {**DARK_HOLE["board"]["players"]}}
+    doc["board"]["players"]["A"] = {"lp": 8000, "deck": 20, "hand": ["Lightning Storm"]}
+    doc["board"]["players"]["B"] = {"lp": 8000, "deck": 20, "spell_traps": [{"card": "Trap Hole", "zone": 1}]}
+    data = {**form(doc), "b-player": "A", "b-do": "activate", "b-card": "A:Lightning Storm"}
+    effect = part(
+        client.post("/editor/builder/", data).content.decode(), '<select id="b-effect"', "</select>"
+    )
+    assert re.findall(r'<option value="([\d.]*)"', effect) == ["", "1.1", "1.2"]
+    assert "1. the card&#x27;s activation, choice 2" in effect
+    added = client.post("/editor/", {**data, "b-effect": "1.2", "op": "add-action"})
+    action = yaml.safe_load(added.context["values"]["action-0"])
+    assert action == {"player": "A", "do": "activate", "card": "A:Lightning Storm", "effect": 1,
+                      "choices": {"mode": 2}}  # fmt: skip
+    assert sentence(action, {}) == "A activates Lightning Storm (effect 1, choice 2)"
+    steps = [s for s in added.context["result"]["steps"] if s.get("action") == 0]
+    assert steps and steps[0]["accepted"] and steps[0]["chain"][0]["mode"] == 2, steps
+
+
 def test_a_cost_the_card_pays_with_lp_is_said_not_asked(client: Client, seeded: None) -> None:
     doc = {**DARK_HOLE, "actions": DARK_HOLE["actions"][:1]}
     doc["board"] = {**DARK_HOLE["board"], "players": {**DARK_HOLE["board"]["players"]}}
