@@ -305,12 +305,23 @@ class Effect(_Strict, kw_only=True):
     # the Nth. Each choice is written as an effect of its own, right after the one before it; the
     # card's text counts them as one effect (`CardDef.numbered`), chosen by `choices: {mode: n}`
     mode: Annotated[int, Meta(ge=1)] | None = None
+    # the rest of the effect before it: the text gives them as one effect ("..., also ..."), the
+    # engine applies each part apart; it shares that effect's number (`CardDef.numbered`)
+    continues: bool = False
     summary: str | None = None
 
 
+def _counted(effect: Effect) -> bool:
+    """Does the text count this entry as an effect of its own (not a later choice or part)?"""
+    return not effect.continues and (effect.mode is None or effect.mode == 1)
+
+
 def _check_modes(effects: list[Any]) -> None:
-    """The choices of one effect follow each other, numbered from 1, all of one kind."""
+    """The choices of one effect follow each other, numbered from 1, all of one kind; a part
+    of an effect follows it."""
     for i, effect in enumerate(effects):
+        if effect.continues and (not i or effect.mode is not None):
+            raise ValueError(f"effects[{i}] continues the effect before it: it needs one, and no mode")
         if effect.mode is None:
             continue
         before = effects[i - 1] if i else None
@@ -443,7 +454,7 @@ class CardDef(_Strict, kw_only=True):
         effects of their own, share its number (scenario format: "`effect`: counting the card's
         effects in the order its text gives them"; reader contract: "the bullets of a choice
         belong to the effect")."""
-        counted = sum(1 for e in self.effects[:number] if e.mode is None or e.mode == 1)
+        counted = sum(1 for e in self.effects[:number] if _counted(e))
         return counted, self.effects[number - 1].mode if number >= 1 else None
 
     def choices_of(self, counted: int) -> list[int]:
@@ -454,7 +465,7 @@ class CardDef(_Strict, kw_only=True):
     @property
     def effect_count(self) -> int:
         """How many effects the text has (the choices of one effect count once)."""
-        return sum(1 for e in self.effects if e.mode is None or e.mode == 1)
+        return sum(1 for e in self.effects if _counted(e))
 
     # --- what the rules ask of a card
     @property

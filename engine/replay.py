@@ -507,8 +507,8 @@ def _auto_activate(rec: _Recorder, game: Game, index: int | None, trig: triggers
     """The engine activates a mandatory trigger the scenario left out, in its legal place."""
     effect = game.board.define(trig.card).effects[trig.effect - 1]
     targets = chain_rules.first_targets(game, trig.card, trig.player, effect)
-    auto = ActionEntry(do="activate", player=trig.player, card=trig.card, effect=trig.effect,  # type: ignore[arg-type]
-                       targets=targets)  # fmt: skip
+    auto = ActionEntry(do="activate", player=trig.player, card=trig.card,  # type: ignore[arg-type]
+                       effect=_shown(game.board, trig), targets=targets)  # fmt: skip
 
     def work(tx: Tx) -> str | Phrase:
         tx.say("trigger.auto_activated", trigger=trig.name, cards=(trig.card,))  # fmt: skip

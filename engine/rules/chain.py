@@ -1028,7 +1028,8 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False, number: int |
         card=card.id,
         player=player,
         chain_link=link_no,
-        effect=number,
+        effect=defn.numbered(number)[0] if number else number,  # as the card's text counts them
+        mode=defn.numbered(number)[1] if number else None,  # which of its choices, for one with choices
         targets=list(targets) or None,
         responds_to=f"link:{answered.link}" if answered else None,
     )

@@ -51,6 +51,25 @@ def written_disagreements(cards: dict[str, RealCard]) -> list[dict[str, Any]]:
     return rows
 
 
+def numbering_disagreements(cards: dict[str, RealCard]) -> dict[str, tuple[list[int], list[int]]]:
+    """Where a judge's `effect: n` (the scenario format: the card's effects counted in the order
+    its text gives them) would name an activated effect on one side and not on the other: by card,
+    the numbers of the activated effects as the reader reads the real text, and as the library's
+    written card numbers them (`CardDef.numbered`)."""
+    out: dict[str, tuple[list[int], list[int]]] = {}
+    for written in sorted(load_catalog().values(), key=lambda c: c.name):
+        real = cards.get(written.name)
+        if real is None:
+            continue
+        entries = [e for e in classify(**real.args()) if e["kind"] != "summoning_condition"]
+        mine = [i for i, e in enumerate(entries, start=1) if e["kind"] in ACTIVATED]
+        theirs = sorted({written.numbered(i)[0] for i, e in enumerate(written.effects, start=1)
+                         if e.kind in ACTIVATED})  # fmt: skip
+        if mine != theirs:
+            out[written.name] = (mine, theirs)
+    return out
+
+
 def sample(cards: list[RealCard]) -> list[tuple[RealCard, int]]:
     """The fixed random sample of real effects: (card, index of the effect in the reader's reading)."""
     rng = random.Random(SAMPLE_SEED)
