@@ -490,6 +490,12 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("resolution", "target"),
         "A card the judge's stated resolution names is no longer where that part could act on it.",
     ),
+    "resolution.battle_victim_gone": (
+        ("resolution", "leaves-the-field", "damage-step"),
+        "The monster destroyed by battle that an effect activated after damage calculation acts on "
+        "left the field before it resolved: a new card, the effect does nothing to it (Dark Magician "
+        "of Chaos's banishment).",
+    ),
     "resolution.this_card_moved": (
         ("resolution", "leaves-the-field"),
         "A card that changed zones since its effect was activated is a new card: the effect no longer "
@@ -875,7 +881,8 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "battle.banished_by_effect": (
         ("banish", "damage-step"),
-        "A monster destroyed by battle is banished instead of sent to the GY (Dark Magician of Chaos).",
+        "A monster destroyed by battle is banished instead of sent to the GY, by a Continuous effect of the "
+        "monster that destroyed it.",
     ),
     "battle.destroyed_effects_negated": (
         ("negate", "continuous-effect", "damage-calculation"),
@@ -1462,6 +1469,10 @@ SENTENCES: dict[str, str] = {
     "stated.card_not_there": (
         "The judge stated that {card} would {verb} {card2}, but it is now in {controller}'s {zone}, so that "
         "part does nothing."
+    ),
+    "resolution.battle_victim_gone": (
+        "{card}, the monster destroyed by battle that this effect acts on, is no longer on the field "
+        "(it is in {now}): it is a new card now, so the effect does nothing to it."
     ),
     "resolution.this_card_moved": (
         "{card} has moved from {was} to {now} since its effect was activated: it is a new card now, so "
@@ -3130,6 +3141,7 @@ PHRASES: dict[str, str] = {
     "event.battle_end_step": "{player}'s Battle Phase reached its End Step",
     "event.battled_directly": "{card} battled directly (damage calculation)",
     "event.battled_with": "{card} battled with {other} (damage calculation)",
+    "event.destroyed_by_battle_at_calculation": "{card} destroyed {other} by battle (damage calculation)",
     "event.equipped": "{card} was equipped to {to}",
     "event.battle_damage": "{source} inflicted {amount} battle damage to {player}",
     "event.sent_to_gy": "{card} was sent to the GY",
