@@ -50,7 +50,6 @@ Apply = Literal[
     # the monster it brought back is destroyed only if this card is destroyed, not if it leaves the
     # field otherwise ("When this card is destroyed, destroy the equipped monster": Premature Burial)
     "bound_until_destroyed",
-    "banish_battle_destroyed",  # a monster it destroys by battle is banished (Dark Magician of Chaos)
     # an Effect Monster it destroys by battle has its effects negated while it stays on the field
     # or in the GY (Terrorking Archfiend; engine.rules.abilities)
     "negate_battle_destroyed",

@@ -491,6 +491,12 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("resolution", "target"),
         "A card the judge's stated resolution names is no longer where that part could act on it.",
     ),
+    "resolution.battle_victim_gone": (
+        ("resolution", "leaves-the-field", "damage-step"),
+        "The monster destroyed by battle that an effect activated after damage calculation acts on "
+        "left the field before it resolved: a new card, the effect does nothing to it (Dark Magician "
+        "of Chaos's banishment).",
+    ),
     "resolution.this_card_moved": (
         ("resolution", "leaves-the-field"),
         "A card that changed zones since its effect was activated is a new card: the effect no longer "
@@ -873,10 +879,6 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "battle.not_destroyed_by_battle": (
         ("destroy", "damage-calculation"),
         "A card applied this turn means the player's monsters cannot be destroyed by battle (Waboku).",
-    ),
-    "battle.banished_by_effect": (
-        ("banish", "damage-step"),
-        "A monster destroyed by battle is banished instead of sent to the GY (Dark Magician of Chaos).",
     ),
     "battle.destroyed_effects_negated": (
         ("negate", "continuous-effect", "damage-calculation"),
@@ -1467,6 +1469,10 @@ SENTENCES: dict[str, str] = {
         "The judge stated that {card} would {verb} {card2}, but it is now in {controller}'s {zone}, so that "
         "part does nothing."
     ),
+    "resolution.battle_victim_gone": (
+        "{card}, the monster destroyed by battle that this effect acts on, is no longer on the field "
+        "(it is in {now}): it is a new card now, so the effect does nothing to it."
+    ),
     "resolution.this_card_moved": (
         "{card} has moved from {was} to {now} since its effect was activated: it is a new card now, so "
         "the effect does nothing to it."
@@ -1741,10 +1747,6 @@ SENTENCES: dict[str, str] = {
     "battle.not_destroyed_by_battle": (
         "But {shield} was applied this turn: {owner}'s monsters cannot be destroyed by battle, so {card} is "
         "not destroyed by this battle."
-    ),
-    "battle.banished_by_effect": (
-        "{card} is destroyed by battle with {banisher}, whose effect banishes it instead of sending it to "
-        "the GY."
     ),
     "battle.destroyed_effects_negated": (
         "{card} is destroyed by battle with {source}: {source}'s Continuous effect negates {card}'s effects "
@@ -3138,6 +3140,7 @@ PHRASES: dict[str, str] = {
     "event.battle_end_step": "{player}'s Battle Phase reached its End Step",
     "event.battled_directly": "{card} battled directly (damage calculation)",
     "event.battled_with": "{card} battled with {other} (damage calculation)",
+    "event.destroyed_by_battle_at_calculation": "{card} destroyed {other} by battle (damage calculation)",
     "event.equipped": "{card} was equipped to {to}",
     "event.battle_damage": "{source} inflicted {amount} battle damage to {player}",
     "event.sent_to_gy": "{card} was sent to the GY",

@@ -44,6 +44,29 @@ def _this(tx: Tx, ctx: Context) -> list[CardState]:
     return [card]
 
 
+@SELECTORS.register(
+    "battle_victim",
+    "the monster whose destruction by battle set this trigger off, while it is still on the field",
+)
+def _battle_victim(tx: Tx, ctx: Context) -> list[CardState]:
+    """Dark Magician of Chaos's banishment after damage calculation: the monster it destroyed by
+    battle is still on the field then (it is sent to the GY only at the end of the Damage Step), and
+    is banished from there. A monster that left the field in the meantime is a new card, no longer
+    that monster: nothing is banished."""
+    card = tx.board.cards.get(ctx.link.subject or "")
+    if card is None:
+        return []
+    if card.zone != "monsters":
+        tx.say(
+            "resolution.battle_victim_gone",
+            card=Card.of(card),
+            now=Phrase("zone_name." + card.zone),
+            cards=(card.id,),
+        )
+        return []
+    return [card]
+
+
 @SELECTORS.register("listed", "the cards a judge-stated resolution names")
 def _listed(tx: Tx, ctx: Context) -> list[CardState]:
     board = tx.board

@@ -635,7 +635,7 @@ def _destroy_doomed(tx: Tx) -> None:
     battle = tx.game.battle
     assert battle is not None
     gone = []
-    board = tx.board  # as the Damage Step ends: a banisher destroyed in the same battle still counts
+    board = tx.board
     for card_id in battle.doomed:
         card = tx.board.cards.get(card_id)
         if card is None or card.zone != "monsters":
@@ -644,18 +644,10 @@ def _destroy_doomed(tx: Tx) -> None:
             gone.append(card_id)  # a Union equipped to it went in its place; it stays
             continue
         other = board.cards.get(battle.target if card_id == battle.attacker else battle.attacker or "")
-        banisher = other and continuous.first(board, "banish_battle_destroyed", other)
-        tx.move(card_id, "banished" if banisher else "graveyard", event="destroyed", cause="battle")
+        tx.move(card_id, "graveyard", event="destroyed", cause="battle")
         abilities.stamp_battle_negated(tx, card)  # its effects stay negated in the GY (Terrorking)
         if other is not None:  # who destroyed it: "if this card destroys a monster by battle" (Horus LV6)
             tx.events[-1].update(by=other.id, attacker=battle.attacker)
-        if banisher:
-            tx.say(
-                "battle.banished_by_effect",
-                card=Card.of(card),
-                banisher=Card.of(banisher),
-                cards=(card_id, banisher.id),
-            )
         gone.append(card_id)
     if gone:
         tx.finish()

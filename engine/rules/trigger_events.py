@@ -57,8 +57,9 @@ DIRECT_DAMAGE = "direct_damage:"  # memory: inflicted battle damage by a direct 
 @dataclass(frozen=True, slots=True)
 class Seen:
     """An event as a trigger effect sees it: the event, the effect, the card whose effect it is
-    (None: asked of no card in particular), what cards remember (Game.memory), the board, and
-    the other events of the same step (for what must have happened alone)."""
+    (None: asked of no card in particular), what cards remember (Game.memory), the board, the
+    other events of the same step (for what must have happened alone), and the monsters the
+    current battle's damage calculation determined destroyed by battle (Battle.doomed)."""
 
     board: Board
     event: dict[str, Any]
@@ -66,6 +67,7 @@ class Seen:
     card: CardState | None = None
     memory: tuple[tuple[int, str, str], ...] = ()
     batch: tuple[dict[str, Any], ...] = ()
+    doomed: tuple[str, ...] = ()
 
     @property
     def kind(self) -> str:
@@ -76,6 +78,16 @@ def _battle_source(event: dict[str, Any]) -> str | None:
     """The monster that inflicted battle damage: the engine writes its cause as "battle: <id>"."""
     cause = str(event.get("cause") or "")
     return cause[len("battle: ") :] if cause.startswith("battle: ") else None
+
+
+def battle_opponent(event: dict[str, Any], card_id: str) -> str | None:
+    """The monster `card_id` battled, in a `battle` event (the attacker, or the attack target);
+    None for a direct attack or a card not in that battle."""
+    pair = (event.get("card"), event.get("target"))
+    if card_id not in pair or "direct" in pair:
+        return None
+    other = pair[1] if pair[0] == card_id else pair[0]
+    return other if isinstance(other, str) else None
 
 
 def _special_summoner(board: Board, event: dict[str, Any]) -> str | None:
@@ -216,6 +228,23 @@ def _destroyed_opponent_by_battle_attacking(s: Seen) -> bool:
     return (s.kind == "destroyed" and s.event.get("cause") == "battle" and card is not None
             and s.event.get("by") == card.id == s.event.get("attacker")
             and s.event.get("player") != card.controller)  # fmt: skip
+
+
+@EVENTS.register(
+    "destroys_opponent_by_battle",
+    "this card destroys an opponent's monster by battle (activated after damage calculation)",
+)
+def _destroys_opponent_by_battle(s: Seen) -> bool:
+    """Dark Magician of Chaos ("after damage calculation"): set off as damage calculation
+    determines the opponent's monster it battled destroyed by battle; it activates after damage
+    calculation, while that monster is still on the field (it is sent to the GY at the end of the
+    Damage Step). Whether this card is destroyed by the same battle is not asked (nor does the
+    ProjectIgnis script of its text ask it)."""
+    card = s.card
+    if s.kind != "battle" or "result" in s.event or card is None:
+        return False
+    other = s.board.cards.get(battle_opponent(s.event, card.id) or "")
+    return other is not None and other.id in s.doomed and other.controller != card.controller
 
 
 @EVENTS.register("leaves_field", "this card leaves the field")

@@ -16,7 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 from engine.explain import PHRASES, Card, Phrase, Player, Zone
 from engine.rules.kinds import treated_as_normal
-from engine.rules.trigger_events import DIRECT_DAMAGE, PHASE_EVENTS, WATCHING, Seen, _battle_source
+from engine.rules.trigger_events import (
+    DIRECT_DAMAGE,
+    PHASE_EVENTS,
+    WATCHING,
+    Seen,
+    _battle_source,
+    battle_opponent,
+)
 from engine.state import PHASE_NAMES, Board, CardState, Game, evolve
 from engine.vocabulary import EVENTS
 
@@ -42,7 +49,9 @@ class Trigger:
     wording: str | None  # when | if | during
     what: Phrase  # its event, in words ("A:Sangan was destroyed")
     after_damage_calculation: bool = False  # set off in battle: waits until after damage calculation
-    subject: str | None = None  # the card its event happened to (Stargazer Magician summons its namesake)
+    # the card its event happened to (Stargazer Magician summons its namesake); for a battle, the
+    # monster it battled (Dark Magician of Chaos banishes the one it destroyed)
+    subject: str | None = None
     # the thing that happened right after its event, in the same action (the activation a cost was
     # paid for): what an optional "When" trigger's timing was lost to, said even if it waits longer
     passed_by: Any = None
@@ -76,10 +85,12 @@ def _subjects(event: dict[str, Any]) -> tuple[str, ...]:
 
 
 def _matches(board: Board, effect: Effect, event: dict[str, Any], card: CardState | None = None,
-             memory: tuple[tuple[int, str, str], ...] = ()) -> bool:  # fmt: skip
-    """Does this event set off this trigger of the card the event happened to?"""
+             memory: tuple[tuple[int, str, str], ...] = (),
+             doomed: tuple[str, ...] = ()) -> bool:  # fmt: skip
+    """Does this event set off this trigger of the card the event happened to? `doomed`: the
+    monsters the current battle determined destroyed by battle."""
     wanted = effect.event or ("flipped" if effect.kind == "flip" else None)
-    return wanted is not None and EVENTS[wanted](Seen(board, event, effect, card, memory))
+    return wanted is not None and EVENTS[wanted](Seen(board, event, effect, card, memory, doomed=doomed))
 
 
 def _where_it_works(card: CardState, effect: Effect) -> bool:
@@ -274,6 +285,7 @@ def collect(game: Game, events: list[dict[str, Any]]) -> Game:
     memory = remember(game, events)
     found = list(game.waiting)
     seen = {(t.card, t.effect, t.seq) for t in found}
+    doomed = game.battle.doomed if game.battle is not None else ()
 
     def add(card: CardState, number: int, effect: Effect, event: dict[str, Any]) -> None:
         if (card.id, number, event["seq"]) in seen:  # one event moment sets a trigger off once
@@ -281,10 +293,15 @@ def collect(game: Game, events: list[dict[str, Any]]) -> Game:
         in_battle = event.get("cause") == "attacked" or event["type"] == "battle" or (
             event["type"] == "damage" and _battle_source(event) is not None)  # fmt: skip
         seen.add((card.id, number, event["seq"]))
-        about = event.get("card")
+        about = battle_opponent(event, card.id) if event["type"] == "battle" else event.get("card")
+        what = describe(event, board)
+        if effect.event == "destroys_opponent_by_battle" and isinstance(about, str) and about in board.cards:
+            # the battle, said as what set it off: the monster it destroyed (Dark Magician of Chaos)
+            what = Phrase("event.destroyed_by_battle_at_calculation", card=Card.of(card),
+                          other=Card.of(board.cards[about]))  # fmt: skip
         found.append(Trigger(card=card.id, name=card.name, effect=number, player=card.controller,
                              seq=event["seq"], mandatory=not effect.optional, wording=effect.wording,
-                             what=describe(event, board), after_damage_calculation=in_battle,
+                             what=what, after_damage_calculation=in_battle,
                              subject=about if isinstance(about, str) else None))  # fmt: skip
 
     watchers = None
@@ -300,7 +317,7 @@ def collect(game: Game, events: list[dict[str, Any]]) -> Game:
             for number, effect in enumerate(board.define(card.id).effects, start=1):
                 if effect.kind not in ("trigger", "flip") or effect.event in PHASE_EVENTS:
                     continue
-                if effect.event in WATCHING or not _matches(board, effect, event, card, memory):
+                if effect.event in WATCHING or not _matches(board, effect, event, card, memory, doomed):
                     continue
                 if (event["type"] == "destroyed" and card_id != event.get("card")
                         and effect.event != "destroyed_opponent_by_battle_attacking"):  # fmt: skip
