@@ -3101,6 +3101,7 @@ PHRASES: dict[str, str] = {
     "verdict.negated.attack": "attack",
     "verdict.lp_of": "{player} has {lp} LP",
     "verdict.not_possible": "Not possible: {why}",
+    "verdict.mandatory_not_activated": "Mandatory trigger not activated: {why}",
     "verdict.ended_draw": "The duel is a draw.",
     "verdict.ended_win": "{player} wins the duel.",
     "verdict.where.monster": "{face} in {position} Position in {player}'s Monster Zone {zone}",

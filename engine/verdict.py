@@ -109,14 +109,17 @@ def _result(steps: list[dict[str, Any]], result: dict[str, Any], names: Names) -
 
 def _illegal(steps: list[dict[str, Any]], actions: tuple[ActionEntry, ...], board: Board,
              names: Names) -> Iterator[Entry]:  # fmt: skip
-    """Each action the rules refused (not the ones after the duel ended), and the rule it breaks."""
+    """Each action the rules refused (not the ones after the duel ended), and the rule it breaks; a
+    mandatory trigger the engine could not activate is said as such, not as the action's fault."""
     for step in steps:
         if step["accepted"] or not step["explanations"] or step["explanations"][0]["code"] == "duel.over":
             continue
         rule = step["explanations"][0]
         why = from_dict(rule)
         index = step["action"]
-        if index is None:
+        if step["kind"] == "automatic":  # the engine's own step (a mandatory trigger), not an action
+            text = render_phrase(Phrase("verdict.mandatory_not_activated", why=why), names)
+        elif index is None:
             text = render_phrase(Phrase("verdict.not_possible", why=why), names)
         else:
             text = render_phrase(
