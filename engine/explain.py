@@ -1074,6 +1074,16 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         "An activation condition needs to hold only when the card is activated: the card still resolves "
         "if it no longer holds.",
     ),
+    "cost.paid_off_the_field": (
+        ("cost", "negate", "continuous-effect"),
+        "A monster's effects negated only while it is face-up on the field escape the negation when its "
+        "own cost takes it off the field: its effect resolves.",
+    ),
+    "chain.negation_left_behind": (
+        ("negate", "continuous-effect", "resolution"),
+        "A Continuous effect that negates face-up monsters on the field does not reach an effect whose "
+        "monster has left the field.",
+    ),
     "cost.paid_while_negated": (
         ("cost", "negate"),
         "A cost is not an effect: a monster whose effects are negated can still activate them, and its "
@@ -1882,6 +1892,14 @@ SENTENCES: dict[str, str] = {
     "chain.condition_only_at_activation": (
         "Chain Link {link} ({card}) still resolves, though its activation condition no longer holds: "
         "{condition}"
+    ),
+    "cost.paid_off_the_field": (
+        "{card}'s effects are negated by {negator} only while it is face-up on the field; its cost took it "
+        "off the field, so its effect is activated and {negator} will not negate it as it resolves."
+    ),
+    "chain.negation_left_behind": (
+        "{negator} does not negate Chain Link {link} ({card}): {card} is no longer face-up on the field, and "
+        "{negator} negates only the effects of monsters that are."
     ),
     "cost.paid_while_negated": (
         "{card}'s effects are negated by {negator}, but the effect can still be activated and its cost is "

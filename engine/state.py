@@ -573,6 +573,9 @@ class ChainLink:
     # the "negate its effects until the end of this turn" in force on its card as it was activated
     # (Effect Veiler): the effect resolves negated even if its card has left the field since
     negated_at_activation: Lasting | None = None
+    # the card whose Continuous effect negated its monster's effects until the activation's cost
+    # took that monster off the field (Stardust Dragon under Skill Drain): said again at resolution
+    escaped_negator: str | None = None
 
     def to_dict(self) -> dict:
         out: dict = {

@@ -1001,11 +1001,16 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False, number: int |
     attempt = tx.game.summon_attempt if "summon" in refs else None
     veiled = _negated_on_field(tx, card.id)  # before a cost can take the card off the field
     negator = continuous.negated_by(tx.board, card) if card.zone == "monsters" and costs else None
+    by_continuous = negator is not None and continuous.lasting_negation(tx.board, card) is None
     paid = _pay_costs(tx, player, card, costs)
+    now = tx.board.cards.get(card.id)
+    escaped = by_continuous and (now is None or now.zone != "monsters" or not now.face_up)
     if negator is not None:
-        # a cost is not an effect: a negated monster's effect is still activated and its cost paid
-        tx.say("cost.paid_while_negated", card=Card.of(card), negator=Card.of(negator),
-               cards=(card.id, negator.id))  # fmt: skip
+        # a cost is not an effect: a negated monster's effect is still activated and its cost paid;
+        # one whose cost took it off the field is out of the negation's reach as it resolves
+        # (Stardust Dragon under Skill Drain: the negation applies to face-up monsters on the field)
+        tx.say("cost.paid_off_the_field" if escaped else "cost.paid_while_negated", card=Card.of(card),
+               negator=Card.of(negator), cards=(card.id, negator.id))  # fmt: skip
     locks.record(tx, player, card, defn, effect)
     restrictions.record(tx, player, card, effect, costs)
     if activation:
@@ -1019,7 +1024,8 @@ def activate(tx: Tx, action: ActionEntry, *, trying: bool = False, number: int |
                      answers_summon=attempt.cards if attempt else (), stated=stated,
                      target_places=places if stated else (), face_up_targets=face_up,
                      subject=trig.subject if trig else None,
-                     from_set=from_set, co_linked=linked, negated_at_activation=veiled)  # fmt: skip
+                     from_set=from_set, co_linked=linked, negated_at_activation=veiled,
+                     escaped_negator=negator.id if escaped and negator is not None else None)  # fmt: skip
     flipped = (*tx.game.flipped_in_chain, card.id) if flip_use else tx.game.flipped_in_chain
     tx.update(chain=(*tx.game.chain, link), priority=opponent(player), flipped_in_chain=flipped,
               summon_attempt=None if attempt else tx.game.summon_attempt)  # fmt: skip

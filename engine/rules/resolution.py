@@ -142,6 +142,9 @@ def resolve_top(tx: Tx) -> str | Phrase:
             cards=(link.card, negator.id),
         )  # fmt: skip
         return Phrase("summary.link_negated_by", link=link.link, name=card.name, by=negator.name)
+    if (by := tx.board.cards.get(link.escaped_negator or "")) is not None and by.face_up:
+        tx.say("chain.negation_left_behind", negator=Card.of(by), link=link.link, card=Card.of(card),
+               cards=(link.card, by.id))  # fmt: skip
     if (valley := locks.graveyard_lock(tx, link, effect, link.targets)) is not None:
         tx.emit("no_effect", card=link.card, chain_link=link.link, reason=f"negated by {valley.id}")
         tx.say(
