@@ -806,6 +806,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     # --- battle
     "battle.attack_declared": (("battle-step",), "An attack was declared."),
+    "battle.replay_target": (
+        ("replay", "battle-step"),
+        "After a replay, the attack goes on at its new target: it is not a new declaration.",
+    ),
     "battle.direct_attack": (("direct-attack", "battle-damage"), "An attack on the player."),
     "battle.attacks_forbidden": (
         ("rules-vs-card-effects", "battle-step"),
@@ -1700,6 +1704,10 @@ SENTENCES: dict[str, str] = {
     ),
     "attack.extra": "{c} can declare another attack this turn.",
     "battle.attack_declared": "{attacker} attacks {shown}. {foe} may respond in the Battle Step.",
+    "battle.replay_target": (
+        "{attacker} now attacks {shown}, the target chosen after the replay; {foe} may respond in the Battle "
+        "Step, but not with cards that answer an attack declaration."
+    ),
     "battle.direct_attack": "{attacker} attacks {foe} directly: {why}.",
     "battle.attacks_forbidden": "{reason}",
     "battle.direct_blocked": "{foe} controls a monster ({names}), so {attacker} cannot attack directly.",

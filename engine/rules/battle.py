@@ -293,7 +293,7 @@ def attack(tx: Tx, action: ActionEntry) -> str | Phrase:
     else:
         shown = Phrase("attacked.face_up", target=Card.of(target))
     tx.say(
-        "battle.attack_declared",
+        "battle.replay_target" if replayed else "battle.attack_declared",  # a replay's: no declaration
         attacker=Card.of(attacker),
         shown=shown,
         foe=Player(foe),

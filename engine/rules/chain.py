@@ -648,6 +648,8 @@ def _check_condition(tx: Tx, player: str, card: CardState, effect: Effect,
     if None in missing:
         return answered
     reasons = [m for m in missing if m]
+    if negating_summon and "negates_summon" in wanted:  # its other uses are beside the point here
+        reasons = [m for c, m in zip(wanted, missing, strict=True) if m and c == "negates_summon"]
     raise Illegal(
         "activate.condition_not_met",
         reason=Phrase("condition_not_met.cannot_activated_now", card=Card.of(card), reasons=reasons),
