@@ -323,6 +323,8 @@ def _check_modes(effects: list[Any]) -> None:
             raise ValueError(f"effects[{i}] continues the effect before it: it needs one, and no mode")
         if effect.mode is None:
             continue
+        if not effect.summary:  # the engine names a choice it picks by these words
+            raise ValueError(f"effects[{i}] is choice {effect.mode} of an effect: it needs a summary")
         before = effects[i - 1] if i else None
         if effect.mode == 1:
             after = effects[i + 1] if i + 1 < len(effects) else None

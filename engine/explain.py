@@ -2405,7 +2405,7 @@ PHRASES: dict[str, str] = {
     ),
     "engine_picked.first_choice_that_works": (
         "No choice was given for {card}'s effect (`choices: {{mode: n}}`); the engine takes the first one "
-        "that can be activated now: choice {mode}, in the order its text lists them."
+        "that can be activated now: choice {mode} of its text, to {what}."
     ),
     "engine_picked.die_rolls_resolves_was": (
         "The die {source} rolls as {card} resolves was not given; the engine takes 1 (say `choices: {{die: "

@@ -116,7 +116,7 @@ def _first_choice(tx: Tx, action: ActionEntry, card: CardState, defn: CardDef, n
     tx.say(
         "choice.engine_picked",
         reason=Phrase("engine_picked.first_choice_that_works", card=Card.of(card),
-                      mode=defn.numbered(picked)[1] or 1),
+                      mode=defn.numbered(picked)[1] or 1, what=defn.effects[picked - 1].summary or ""),
         cards=(card.id,),
     )  # fmt: skip
     return picked

@@ -55,6 +55,19 @@ def test_a_valid_card_parses() -> None:
             "effects.0.event: unknown trigger event 'sneezed'",
         ),
         ({"def": None}, "needs a Level and DEF"),
+        (  # the engine names a choice it picks for the judge by its summary
+            {
+                "effects": [
+                    {"kind": "ignition", "mode": 1, "summary": "gain 500 LP", "do": []},
+                    {"kind": "ignition", "mode": 2, "do": []},
+                ]
+            },
+            "effects[1] is choice 2 of an effect: it needs a summary",
+        ),
+        (
+            {"effects": [{"kind": "ignition", "mode": 2, "summary": "draw 1 card", "do": []}]},
+            "effects[0] is choice 2: it must follow choice 1",
+        ),
     ],
 )
 def test_bad_card_files_name_the_file_and_field(change: dict, field: str) -> None:
