@@ -322,6 +322,10 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
             return _duel_ended(rec, game, index, action, "over.duel_ended_while_chain")
     if action.do not in CHAIN_VERBS:
         game = _moved_on(game)
+    if action.at and game.battle is not None and turns.leaves_battle(action.at):
+        game = _finish_attack(rec, game)  # its Flip effects first, as when the turn player moves on
+        if game.result is not None:
+            return _duel_ended(rec, game, index, action, "over.duel_ended_during_attack")
     if action.at:
         try:
             game = _automatic(rec, game, None, "window",
@@ -336,17 +340,7 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
                 except Illegal as err:
                     return _illegal(rec, game, index, action, err)
     if action.do in MOVING_ON and game.battle is not None:
-        # Stop after damage calculation first: Flip effects of a monster the attack turned
-        # face-up activate there, before monsters destroyed by battle leave the field.
-        for until in ("after_damage_calculation", None):
-
-            def finish(tx: Tx, until: str | None = until) -> str | Phrase | None:
-                if tx.game.battle is None:
-                    return None
-                battle_rules.finish_battle(tx, until)
-                return Phrase("summary.rest_of_attack")
-
-            game = _settle_chains(rec, _automatic(rec, game, None, "window", finish))
+        game = _finish_attack(rec, game)
         if game.result is not None:
             return _duel_ended(rec, game, index, action, "over.duel_ended_during_attack")
     if action.do in ("phase", "end_turn") and action.player == game.board.turn_player:
@@ -372,6 +366,23 @@ def _apply(rec: _Recorder, game: Game, index: int, action: ActionEntry, next_at:
     if action.do == "end_turn" and for_triggers and tx.game.board.phase == "standby":
         return _standby_then_main(rec, tx.game)
     return tx.game
+
+
+def _finish_attack(rec: _Recorder, game: Game) -> Game:
+    """The rest of a pending attack, both players passing, before the turn player moves on (or
+    acts `at` a later moment). It stops after damage calculation first: Flip effects of a monster
+    the attack turned face-up activate there, before monsters destroyed by battle leave the field
+    (rulebook v10, Monster Battle Rules: Activation of a Flip Effect)."""
+    for until in ("after_damage_calculation", None):
+
+        def finish(tx: Tx, until: str | None = until) -> str | Phrase | None:
+            if tx.game.battle is None or (until is not None and tx.game.battle.window == until):
+                return None  # over, or already there (a judge acted after damage calculation)
+            battle_rules.finish_battle(tx, until)
+            return Phrase("summary.attack_until_after_damage" if until else "summary.rest_of_attack")
+
+        game = _settle_chains(rec, _automatic(rec, game, None, "window", finish))
+    return game
 
 
 def _end_phase_first(rec: _Recorder, game: Game) -> Game:

@@ -24,6 +24,12 @@ HAND_LIMIT = 6
 BATTLE_STEP_WINDOWS = {"start_step": "start", "battle_step": "battle", "end_step": "end"}
 
 
+def leaves_battle(target: str) -> bool:
+    """Does acting `at` this moment leave a pending attack behind (its End Step, or a later
+    phase), rather than act within it?"""
+    return target == "end_step" or (target in PHASES and PHASES.index(target) > PHASES.index("battle"))
+
+
 def position(tx: Tx) -> tuple[int, int]:
     """Where the turn is, as (phase index, battle step index) for comparing windows."""
     b = tx.board
