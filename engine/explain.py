@@ -2984,6 +2984,7 @@ PHRASES: dict[str, str] = {
     "misfit.not_there": "{no_longer} there (it {is_now} in the {zone})",
     "misfit.not_attacking": "{no_longer} the attacking monster",
     "misfit.face_down": "{is_now} face-down, and the effect needs a face-up card",
+    "misfit.banished_face_down": "{is_now} banished face-down, so what it is cannot be seen",
     "misfit.face_up": "{is_now} face-up, and the effect needs a face-down card",
     "misfit.position": "{no_longer} in {position} Position",
     "misfit.not_summoned": "{no_longer} the monster whose summon the card answers",
@@ -3628,8 +3629,8 @@ def _word(value: Any, names: Names | None) -> Any:
         return value.id if names is None else names(value.id)
     if kind is Player:
         return str(value.name)
-    if kind is Zone:
-        return str(value.name).replace("_", " ")
+    if kind is Zone:  # a zone, an operation or an event by its name: "sent_to_gy", "sent to the GY"
+        return " ".join(_NAME_WORDS.get(w, w) for w in str(value.name).split("_"))
     if kind is int:
         return _Number(value)
     if kind is Phrase:
@@ -3645,6 +3646,7 @@ def _word(value: Any, names: Names | None) -> Any:
     return value
 
 
+_NAME_WORDS = {"gy": "the GY"}  # a word of a name written as a judge says it
 _CARD_ID = re.compile(r"[AB]:\S")  # a card's id (`B:Peten the Dark Clown#2`): no card name starts so
 
 

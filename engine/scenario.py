@@ -305,7 +305,8 @@ class _Builder:
             if misplaced:
                 self.fail(f"{path}[{i - 1}].properly_summoned", "said only of a card in the GY or banished")
             card_owner = entry.owner or owner
-            face = entry.face if zone == "extra_deck" else None
+            banished_down = zone == "banished" and entry.face == "down"  # Evenly Matched's
+            face = entry.face if zone == "extra_deck" or banished_down else None
             proper = gy and entry.properly_summoned is not False
             card_id = self.place(card_owner, entry, zone, f"{path}[{i - 1}]", controller=owner, face=face,
                                  proper=proper)  # fmt: skip

@@ -23,13 +23,15 @@ def _entry(card: CardState, board: Board | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"card": card.name, "id": card.id}
     if card.owner != card.controller:  # in a pile: a card its owner's opponent holds (Graverobber)
         out["owner"] = card.owner
+    if card.zone == "banished" and card.face == "down":  # Evenly Matched: not public knowledge
+        out["face"] = "down"
     if board is not None and card.zone in ("graveyard", "banished") and not properly_summoned(board, card):
         out["properly_summoned"] = False
     return out
 
 
 def _entry_key(card: CardState) -> tuple[Any, ...]:
-    return (card.name, card.owner, card.controller, card.zone, card.proper)
+    return (card.name, card.owner, card.controller, card.zone, card.proper, card.face)
 
 
 def _monster(board: Board, c: CardState, now: tuple[int, int]) -> dict[str, Any]:

@@ -154,8 +154,8 @@ class Tx:
                 proper = not negated
             else:
                 proper = card.proper and source in ("graveyard", "banished")
-            moved = new_card(card.id, card.name, owner, holder, to, face=face if to == "extra_deck" else None,
-                             proper=proper)  # fmt: skip
+            kept_face = face if to == "extra_deck" or (to == "banished" and face == "down") else None
+            moved = new_card(card.id, card.name, owner, holder, to, face=kept_face, proper=proper)
         else:
             base = card if not left_field and source in FIELD_ZONES else new_card(
                 card.id, card.name, card.owner, card.controller, to

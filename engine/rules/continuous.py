@@ -401,6 +401,8 @@ def fits(board: Board, card: CardState, sel: Selector, player: str,
     """Does a card fit a selector (zone, whose, face, kind) from `player`'s point of view?"""
     if card.zone not in _ZONES.get(sel.zone, (sel.zone,)):
         return False
+    if card.zone == "banished" and card.face == "down" and _hidden_from(sel):
+        return False
     if sel.just_summoned and card.id not in summoned:
         return False
     if sel.attacking and card.id != attacker:
@@ -423,6 +425,21 @@ def fits(board: Board, card: CardState, sel: Selector, player: str,
     return not (sel.face == "down" and card.face_up)
 
 
+# what a selector may ask of a card's identity: a card banished face-down shows none of it
+_IDENTITY = ("card_type", "subtype", "attribute", "monster_type", "name", "archetype", "level",
+             "max_level", "min_level", "max_def", "min_atk", "max_atk", "not_subtype")  # fmt: skip
+
+
+def _hidden_from(sel: Selector) -> bool:
+    """Is a card banished face-down out of this selector's reach? Yes when it asks for a face-up
+    card or for anything the card is ("banished monsters": Burial from a Different Dimension); a
+    bare "banished card" can choose it (Konami FAQ, PSY-Framelord Omega)."""
+    if sel.face == "down":
+        return False
+    asks = any(getattr(sel, key) is not None for key in _IDENTITY) or sel.name_in or sel.monster_type_in
+    return sel.face == "up" or asks
+
+
 def candidates(board: Board, sel: Selector) -> list[CardState]:
     """The cards in the zones a selector names, in the board's order: the only ones it can fit."""
     return board.in_zones(_ZONES.get(sel.zone, (sel.zone,)))
@@ -443,6 +460,8 @@ def misfit(board: Board, card: CardState | None, sel: Selector, player: str,
         return Phrase("misfit.not_there", zone=Zone(card.zone), **tense)
     if fits(board, card, sel, player, summoned, attacker):
         return None
+    if card.zone == "banished" and card.face == "down" and _hidden_from(sel):
+        return Phrase("misfit.banished_face_down", **tense)
     if sel.attacking and card.id != attacker:
         return Phrase("misfit.not_attacking", **tense)
     if sel.face == "up" and not card.face_up:

@@ -207,3 +207,12 @@ def test_step_pages_say_a_searched_deck_is_shuffled(client: Client, seeded: None
     drawn = client.get(f"{url}step/4/").content.decode()
     assert "the card taken from it is shown as an Unknown Card" in drawn
     assert "shuffled: order unknown" not in drawn.split("Player A Deck")[1].split("</div>")[0]
+
+
+def test_step_pages_show_a_card_banished_face_down(client: Client, seeded: None) -> None:
+    """Evenly Matched banishes face-down: the mat lists those cards as face-down, the others not."""
+    url = store(client, _corpus_scenario("chain-evenly-matched-end-of-battle-phase"))
+    html = client.get(f"{url}step/4/").content.decode()
+    banished = html[html.index("<dt>Banished (2)</dt>") :].split("</dd>")[0]
+    assert banished.count('<span class="card-pos">face-down</span>') == 2
+    assert "Mirror Force" in banished and "Luster Dragon" in banished
