@@ -616,6 +616,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         "player's optional, opponent's optional.",
     ),
     "trigger.wrong_player": (("trigger-effect",), "A trigger is activated by its controller only."),
+    "trigger.destroyed_not_by_battle": (
+        ("trigger-effect", "destroy"),
+        "A card destroyed by a card effect, even during a battle, was not destroyed by battle.",
+    ),
     "trigger.not_set_off": (
         ("trigger-effect",),
         "A trigger effect activates only when its event happens, in the window that follows.",
@@ -784,6 +788,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         "A card turned face-down loses the counters on it: only a face-up card holds counters.",
     ),
     "counter.limit_reached": (("counters",), "The card already holds the most counters it can."),
+    "stats.changes_lost_face_down": (
+        ("battle-position", "original-atk"),
+        "A monster turned face-down loses what effects changed on it: face-up again, it is a new card.",
+    ),
     "duel.won_by_counters": (
         ("win-conditions", "counters"),
         "A card's effect wins the duel once it holds its number of counters (Vennominaga).",
@@ -1563,6 +1571,10 @@ SENTENCES: dict[str, str] = {
     "trigger.mandatory": "{trigger}'s trigger effect is mandatory: it cannot be declined.",
     "trigger.wrong_order": "{other} ({their_class}) must go on the chain before {trigger} ({my_class}).",
     "trigger.wrong_player": "{card}'s trigger belongs to {trig_player}; {player} cannot activate it.",
+    "trigger.destroyed_not_by_battle": (
+        "{card} was destroyed by a card effect, not by battle, so its effect that needs it destroyed by "
+        "battle is not set off."
+    ),
     "trigger.not_set_off": (
         "{card}'s effect is a trigger: it activates only when its event happens, and no such event is "
         "waiting."
@@ -1690,6 +1702,10 @@ SENTENCES: dict[str, str] = {
         "none."
     ),
     "counter.limit_reached": "{source} already holds {have} {counter}(s), its most; no counter is placed.",
+    "stats.changes_lost_face_down": (
+        "{card} is turned face-down, so the changes effects made to its ATK, DEF or Level this turn "
+        "are gone: turned face-up again, it is a new card to them."
+    ),
     "duel.won_by_counters": "{card} holds {held} {counter}s: {controller} wins the duel by its effect.",
     "duel.match_win": (
         "{source}'s battle damage reduced {loser} to 0 LP: {winner} wins this duel and, by its effect, the "

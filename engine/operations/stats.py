@@ -45,11 +45,16 @@ def _flip_face_down(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             continue  # always face-up: a Token or a Link Monster is never turned face-down (rulebook)
         if c.zone == "monsters" and c.position != "set":
             # a Gemini turns Normal again; a card turned face-down keeps no counters (Spell Counter)
-            tx.update_card(c.id, position="set", gemini=False, counters=())
+            # and none of this turn's changes to its ATK, DEF or Level: face-up again, it is a
+            # new card to them (Edison rulings, Book of Moon)
+            tx.update_card(c.id, position="set", gemini=False, counters=(), boost_atk=0, boost_def=0,
+                           level_change=0)  # fmt: skip
             tx.emit("position_changed", card=c.id, player=c.controller, to="set",
                     cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
             if held := sum(n for _, n in c.counters):
                 tx.say("counter.removed_face_down", card=CardId(c.id), count=held, cards=(c.id,))
+            if c.boost_atk or c.boost_def or c.level_change:
+                tx.say("stats.changes_lost_face_down", card=CardId(c.id), cards=(c.id,))
             flipped.append(c.id)
     return Phrase("done.flip_face_down", flipped=list(flipped) or Phrase("word.nothing"))
 

@@ -852,7 +852,21 @@ def not_set_off(card: CardState, game: Game | None = None, effect: Effect | None
             zone=Zone(card.zone),
             event=EVENTS.words(effect.event),
         )
+    if game is not None and _destroyed_not_by_battle(game, card, effect):
+        return Illegal("trigger.destroyed_not_by_battle", card=Card.of(card))
     return Illegal("trigger.not_set_off", card=Card.of(card))  # fmt: skip
+
+
+def _destroyed_not_by_battle(game: Game, card: CardState, effect: Effect | None) -> bool:
+    """A card in the GY whose trigger needs it "destroyed by battle", destroyed this turn by
+    something else (Sakuretsu Armor destroys an attacker by a card effect, in the Battle Phase)."""
+    if card.zone != "graveyard":
+        return False
+    effects = [effect] if effect is not None else game.board.define(card.id).effects
+    if not any(e.kind == "trigger" and e.event == "destroyed_by_battle" for e in effects):
+        return False
+    whats = {what for turn, c, what in game.memory if c == card.id and turn == game.board.turn}
+    return "destroyed_by_battle" not in whats and any(w.startswith("destroyed") for w in whats)
 
 
 def first_targets(game: Game, card_id: str, player: str, effect: Effect) -> list[str]:
