@@ -287,7 +287,7 @@ def attack(tx: Tx, action: ActionEntry) -> str | Phrase:
     if target is None:
         why = Phrase("direct.toon") if defenders else Phrase("direct.no_monsters", foe=Player(foe))
         tx.say("battle.direct_attack", attacker=Card.of(attacker), foe=Player(foe), why=why)
-        return Phrase("summary.direct_attack", player=Player(player), name=attacker.name)
+        return Phrase("summary.direct_attack", attacker=Card.of(attacker))
     if target.position == "set":
         shown = Phrase("attacked.face_down", foe=Player(foe), slot=target.slot)
     else:
@@ -299,13 +299,7 @@ def attack(tx: Tx, action: ActionEntry) -> str | Phrase:
         foe=Player(foe),
         cards=(attacker.id, target.id),
     )  # fmt: skip
-    return Phrase(
-        "summary.attack",
-        player=Player(player),
-        name=attacker.name,
-        foe=Player(target.controller),
-        target=target.name,
-    )
+    return Phrase("summary.attack", attacker=Card.of(attacker), target=Card.of(target))
 
 
 SECOND_ATTACK = "second_attack_in_a_row"  # a mark: this monster may attack again, as its next attack

@@ -74,6 +74,40 @@ def test_an_illegal_step_is_titled_with_the_action_in_words() -> None:
     assert steps[-1]["summary"] == "Illegal: A attacks directly with A's Vorse Raider"
 
 
+@pytest.mark.parametrize(
+    ("target", "title"),
+    [
+        ("B:Celtic Guardian", "B's Vorse Raider attacks B's Celtic Guardian"),
+        ("direct", "B's Vorse Raider attacks directly"),
+    ],
+)
+def test_an_attack_by_a_taken_monster_is_titled_with_its_owner(target: str, title: str) -> None:
+    """A judge names a card by its owner (README, "Cards named as a judge says them"), also while
+    the other player controls it: A attacks with B's Vorse Raider, taken with Change of Heart."""
+    document = {
+        "format": "ygo-scenario/1",
+        "board": {
+            "turn": 3,
+            "turn_player": "A",
+            "phase": "main1",
+            "players": {
+                "A": {"deck": 10, "hand": ["Change of Heart"]},
+                "B": {"deck": 10, "monsters": [{"card": "Vorse Raider"}, {"card": "Celtic Guardian"}]},
+            },
+        },
+        "actions": [
+            {"player": "A", "do": "activate", "card": "A:Change of Heart", "targets": ["B:Vorse Raider"]},
+            {"do": "resolve"},
+            {"player": "A", "do": "attack", "at": "battle", "attacker": "B:Vorse Raider", "target": target},
+        ],
+    }
+    if target == "direct":  # nothing of B's left to attack
+        document["board"]["players"]["B"]["monsters"].pop()
+    steps = replay(document, legal="none")["steps"]
+    assert steps[-1]["accepted"] is True
+    assert steps[-1]["summary"] == title
+
+
 @pytest.mark.parametrize("path", replayable(), ids=lambda p: p.stem)
 def test_no_sentence_title_or_verdict_names_a_card_by_its_id(path: Path) -> None:
     result = replay(
