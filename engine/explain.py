@@ -389,6 +389,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("battle-position",),
         "A monster's position cannot be changed manually the turn it was summoned.",
     ),
+    "position.flip_summoned_this_turn": (
+        ("flip-summon", "battle-position"),
+        "A Flip Summon is the monster's one battle position change for the turn.",
+    ),
     "position.attacked_this_turn": (
         ("battle-position",),
         "A monster that attacked this turn cannot have its position changed manually.",
@@ -619,6 +623,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "trigger.destroyed_not_by_battle": (
         ("trigger-effect", "destroy"),
         "A card destroyed by a card effect, even during a battle, was not destroyed by battle.",
+    ),
+    "trigger.summon_negated_not_from_field": (
+        ("summon-negation", "send-to-graveyard"),
+        "A monster whose Summon was negated was never on the field: it is not sent from the field.",
     ),
     "trigger.not_set_off": (
         ("trigger-effect",),
@@ -1317,7 +1325,8 @@ SENTENCES: dict[str, str] = {
         "negated."
     ),
     "summon.tributes_not_destroyed": (
-        "{ids} {count:was|were} Tributed: sent to the GY as a cost of the summon, not destroyed."
+        "{ids} {count:was|were} Tributed: sent to the GY as part of the summon (a condition of it, not "
+        "a cost), not destroyed."
     ),
     "summon.already_used": "{reason}",
     "summon.wrong_tribute_count": (
@@ -1411,6 +1420,10 @@ SENTENCES: dict[str, str] = {
     "position.summoned_this_turn": (
         "{card} came to the field this turn, so its battle position cannot be changed manually until the "
         "next turn."
+    ),
+    "position.flip_summoned_this_turn": (
+        "{card} was Flip Summoned this turn: the Flip Summon was its one battle position change this "
+        "turn, so its position cannot be changed again until the next turn."
     ),
     "position.attacked_this_turn": "{card} attacked this turn, so its battle position cannot be changed.",
     "position.face_down": (
@@ -1574,6 +1587,10 @@ SENTENCES: dict[str, str] = {
     "trigger.destroyed_not_by_battle": (
         "{card} was destroyed by a card effect, not by battle, so its effect that needs it destroyed by "
         "battle is not set off."
+    ),
+    "trigger.summon_negated_not_from_field": (
+        "{card}'s Summon was negated, so it was never on the field: it goes to the GY, but not from the "
+        'field, and its "sent from the field" effect is not set off.'
     ),
     "trigger.not_set_off": (
         "{card}'s effect is a trigger: it activates only when its event happens, and no such event is "

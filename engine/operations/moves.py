@@ -129,15 +129,23 @@ def _add_to_hand(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
 def _discard(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     from engine.cards import Selector
 
-    done = []
-    chosen = ctx.chosen(tx, "discard")
-    for p in _players(ctx, step.player):
+    done, key = [], "discard"  # the `choices` key the judge names the discards with
+    chosen = ctx.chosen(tx, key) or []
+    players = _players(ctx, step.player)
+    hands = {c for p in players for c in tx.board.player(p).hand}
+    # a card an earlier step of this effect discarded was rightly named (Delinquent Duo's two)
+    hands |= {e["card"] for e in tx.events if e["type"] == "discarded" and e.get("cause") == ctx.link.card}
+    if wrong := [c.id for c in chosen if c.id not in hands]:  # said, left out, and the rest filled
+        tx.say("choice.not_allowed", reason=Phrase("not_allowed.cannot_chosen_for_here",
+               wrong=[CardId(i) for i in wrong], key_=key), cards=(*wrong,))  # fmt: skip
+    for p in players:
         sel = Selector(zone="hand", count=step.amount or 1)
         hand = [tx.board.cards[c] for c in tx.board.player(p).hand]
-        mine = [c for c in chosen or [] if c.id in tx.board.player(p).hand]
-        cards = (mine or hand)[: sel.count]
-        if not mine and len(hand) > sel.count:  # none of this player's cards named: the first ones
-            first_legal(tx, ctx, "discard", cards)
+        mine = list(dict.fromkeys(c for c in chosen if c.id in tx.board.player(p).hand))[: sel.count]
+        rest = [c for c in hand if c not in mine]
+        cards = mine + rest[: sel.count - len(mine)]  # "discard 2" discards 2 while the hand has them
+        if len(cards) > len(mine) and len(rest) > sel.count - len(mine):  # the engine chose among them
+            first_legal(tx, ctx, key, cards[len(mine) :])
         for c in cards:
             tx.move(c.id, "graveyard", event="discarded", cause=ctx.link.card, chain_link=ctx.link.link)
         done += [c.id for c in cards]

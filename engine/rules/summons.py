@@ -293,6 +293,8 @@ def change_position(tx: Tx, action: ActionEntry) -> str | Phrase:
         raise Illegal("position.face_down", card=Card.of(card))  # fmt: skip
     if "link" in tx.board.define(card.id).subtypes:
         raise Illegal("position.link_monster", card=Card.of(card))
+    if card.summoned_this_turn and card.summon_type == "flip":
+        raise Illegal("position.flip_summoned_this_turn", card=Card.of(card))
     if card.summoned_this_turn or card.set_this_turn:
         raise Illegal("position.summoned_this_turn", card=Card.of(card))  # fmt: skip
     if card.attacks_this_turn:

@@ -400,7 +400,7 @@ def explain_exceptions(tx: Tx) -> None:
     set off by a move that looks like one: Xyz Material is not on the field, becoming Xyz Material
     or going to the Main Deck is not leaving it for such an effect, nor is being banished
     face-down, becoming Xyz Material is not being sent to the GY, and a card sent from the hand (a
-    Ritual Tribute) was not on the field."""
+    Ritual Tribute) was not on the field, nor was a monster whose Summon was negated."""
     board = tx.board
     for event in tx.events:
         card_id = event.get("card")
@@ -410,6 +410,13 @@ def explain_exceptions(tx: Tx) -> None:
             e.kind == "trigger" and e.event == "leaves_field" for e in board.define(card_id).effects
         ):  # fmt: skip
             tx.say("trigger.banished_face_down", card=Card.of(board.cards[card_id]), cards=(card_id,))
+        if event.get("never_on_field") and event.get("to") == "graveyard" and any(
+            e.kind == "trigger" and e.event in _NOT_FROM_FIELD for e in board.define(card_id).effects
+        ):  # fmt: skip
+            tx.say(
+                "trigger.summon_negated_not_from_field", card=Card.of(board.cards[card_id]), cards=(card_id,)
+            )
+            continue
         for sources, targets, code, ruled_out in _EXCEPTIONS:
             if event["from"] in sources and event.get("to") in targets and any(
                 e.kind == "trigger" and e.event in ruled_out for e in board.define(card_id).effects
