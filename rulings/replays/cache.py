@@ -10,7 +10,8 @@ eighth of the bound is not cached at all, so one request cannot empty the cache 
 and its pickling stops as soon as it passes that size (a huge replay is never copied whole).
 The bound is `settings.REPLAY_CACHE_BYTES`.
 
-An implementation detail of the replays app: only `rulings.replays.scenarios` uses it.
+The replays app keeps its replays and answers in the one `replay_cache()`; the saved rulings keep
+their scenario documents in a `ReplayCache` of their own (`rulings.saved.store.document_of`).
 """
 
 import io

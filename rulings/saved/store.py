@@ -5,6 +5,7 @@ and a digest of every step). Opening it replays the text again; if the engine no
 something else, `compare` lists what changed, so a judge sees both and can decide.
 """
 
+import hashlib
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +20,7 @@ from engine.scenario import load_scenario, read_data
 from engine.serialize import board_to_dict
 from rulings.cards.plain_text import control_character
 from rulings.glossary.models import GlossaryEntry
+from rulings.replays.cache import ReplayCache
 from rulings.replays.display import result_text
 from rulings.replays.scenarios import ErrorList, ScenarioRejected, detect_format, normalize_text, replay_text
 from rulings.saved.models import RulingVersion, SavedRuling
@@ -286,11 +288,20 @@ def topic_slugs(topic: str) -> list[str]:
 # --- export and import
 
 
+# YAML texts read before, as their documents, pickled: `GET /api/rulings` reads 100 texts a page
+# and YAML's constructor (pure Python even over libyaml) was 70 % of such a request; unpickling is
+# C. Bounded by bytes, and a hit is a fresh copy no caller can change for the others.
+_DOCUMENTS = ReplayCache(max_bytes=16 * 2**20)
+
+
 def document_of(text: str, fmt: str) -> dict[str, Any]:
     """A stored scenario text as the document it is (it replayed when it was saved). libyaml's
     loader where there is one: `GET /api/rulings` reads every ruling's text, and the Python
     loader took 2 s per request for the 277 worked rulings."""
-    return yamlio.load(text) if fmt == "yaml" else json.loads(text)
+    if fmt != "yaml":
+        return json.loads(text)
+    key = hashlib.blake2b(text.encode(), digest_size=20).digest()
+    return _DOCUMENTS.get_or_compute(key, lambda: yamlio.load(text))
 
 
 def export_wrapper(ruling: SavedRuling) -> dict[str, Any]:

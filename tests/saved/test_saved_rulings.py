@@ -613,3 +613,17 @@ def test_reseeding_adds_a_version_only_for_changed_files(
     assert SavedRuling.objects.get(slug="battle-direct-attack").versions.count() == 1
     judges.refresh_from_db()
     assert judges.title == "Mine" and judges.versions.count() == 1 and judges.origin == "judge"
+
+
+def test_a_stored_scenario_is_read_the_same_each_time_and_cannot_be_changed_by_a_reader() -> None:
+    """The API lists rulings from their stored texts: a text read before is served from memory,
+    and what one request does with its copy does not reach the next request's."""
+    from rulings.saved.store import document_of
+
+    first = document_of(SKULL, "yaml")
+    assert first == yaml.safe_load(SKULL)
+    first["title"] = "changed by a reader"
+    first["actions"].clear()
+    again = document_of(SKULL, "yaml")
+    assert again == yaml.safe_load(SKULL)
+    assert document_of(json.dumps(again), "json") == again
