@@ -85,6 +85,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("search-the-deck", "shuffle"),
         "A Deck is shuffled after it is searched; the order of its cards is no longer known.",
     ),
+    "deck.shuffled_after_failed_search": (
+        ("search-the-deck", "shuffle"),
+        "A Deck searched for a card that is not in it is shuffled all the same.",
+    ),
     "deck.order_unknown": (
         ("shuffle", "search-the-deck"),
         "A card taken from the top of a shuffled Deck is not known until it is seen.",
@@ -1165,6 +1169,11 @@ SENTENCES: dict[str, str] = {
     "duel.deck_out": "{player} must draw but has no cards left in the Deck, so {player} loses the duel.",
     "deck.shuffled_after_search": (
         "{player}'s Deck is shuffled after the search, so the order of its cards is no longer known."
+    ),
+    "deck.shuffled_after_failed_search": (
+        "{player} searched the Deck and found no card the effect could take (none of its known cards "
+        "fits; the opponent may check): the Deck is shuffled all the same, so the order of its cards is "
+        "no longer known."
     ),
     "deck.order_unknown": (
         "{player}'s Deck was shuffled, so nobody knows which card is on top: the card taken from it is shown "

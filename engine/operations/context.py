@@ -39,6 +39,9 @@ class Context:
     # the players whose Deck the current step looked through (`select`): shuffled after the step
     # if a card left it (rules.deck)
     searched: set[str] = field(default_factory=set)
+    # the players whose Deck the current step looked through for a card and found none that fit:
+    # shuffled all the same (rulebook v10: "after any time you search it")
+    searched_in_vain: set[str] = field(default_factory=set)
 
     def amount(self, tx: Tx, step: Step) -> int:
         """A step's number: written on the card, or a named amount read off the board
@@ -83,6 +86,8 @@ def select(tx: Tx, ctx: Context, what: str | Selector | None) -> list[CardState]
              if (c.id != ctx.link.card or what.include_this)
              and fits(board, c, what, ctx.player, summoned, attacker)]  # fmt: skip
     ctx.searched.update(c.owner for c in found if c.zone == "deck")
+    if what.zone == "deck" and not found:  # looked through for a card and none fits (Sangan)
+        ctx.searched_in_vain.add(opponent(ctx.player) if what.controller == "opponent" else ctx.player)
     if what.battling:
         battle = tx.game.battle
         found = [c for c in found if battle is not None and c.id in (battle.attacker, battle.target)]

@@ -19,15 +19,16 @@ if TYPE_CHECKING:
     from engine.tx import Tx
 
 
-def shuffle(tx: Tx, player: str, searched: bool = False) -> None:
+def shuffle(tx: Tx, player: str, searched: bool = False, found: bool = True) -> None:
     """The player's Deck is shuffled: its known cards stay known, their order does not. After a
-    search (`searched`) the judge is told why it happens."""
+    search (`searched`) the judge is told why it happens, also where it found nothing (`found`)."""
     state = tx.board.player(player)
     if state.deck:
         tx.set_board(tx.board.with_player(player, deck_shuffled=True))
     tx.emit("shuffled", player=player, what="deck")
     if searched:
-        tx.say("deck.shuffled_after_search", player=Player(player))
+        tx.say("deck.shuffled_after_search" if found else "deck.shuffled_after_failed_search",
+               player=Player(player))  # fmt: skip
 
 
 def known_decks(tx: Tx) -> tuple[tuple[str, ...], ...]:
@@ -35,13 +36,19 @@ def known_decks(tx: Tx) -> tuple[tuple[str, ...], ...]:
     return tuple(tx.board.player(p).deck for p in PLAYERS)
 
 
-def shuffle_searched(tx: Tx, searched: set[str], before: tuple[tuple[str, ...], ...]) -> None:
+def shuffle_searched(tx: Tx, searched: set[str], before: tuple[tuple[str, ...], ...],
+                     in_vain: frozenset[str] | set[str] = frozenset()) -> None:  # fmt: skip
     """Shuffle each Deck that was looked through (`searched`: its players) and that a card has
-    left since `before` (rulebook v10, Glossary: Search Your Deck)."""
+    left since `before`, and each one searched in vain (`in_vain`: no card in it fitted), which
+    is shuffled all the same (rulebook v10, Glossary: Search Your Deck: "after any time you
+    search it"; the Yu-Gi-Oh! Wiki's "What are the rules on Search Effects?": Sangan finding
+    nothing, the opponent may check the Deck, then it is shuffled)."""
     for player, was in zip(PLAYERS, before, strict=True):
         now = tx.board.player(player).deck
         if player in searched and was is not now and set(was) - set(now):
             shuffle(tx, player, searched=True)
+        elif player in in_vain:
+            shuffle(tx, player, searched=True, found=False)
 
 
 def top_cards(tx: Tx, player: str, count: int) -> list[str]:

@@ -245,8 +245,9 @@ def resolve_top(tx: Tx) -> str | Phrase:
             tx.finish()
         before = deck.known_decks(tx)
         ctx.searched.clear()
+        ctx.searched_in_vain.clear()
         done.append(OPERATIONS[step.op](tx, ctx, step))
-        deck.shuffle_searched(tx, ctx.searched, before)
+        deck.shuffle_searched(tx, ctx.searched, before, in_vain=ctx.searched_in_vain)
     # a Continuous, Equip or Field card's activation only places it: it applies while on the field
     placed_only = effect.kind == "activation" and (defn.spell_trap_kind in LINGERING or not link.effect)
     if not effect.do and not link.stated and not placed_only:
