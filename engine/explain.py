@@ -820,6 +820,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("continuous-effect", "rules-vs-card-effects"),
         "A card unaffected by other cards' effects is left out of what an effect does.",
     ),
+    "rule.unaffected_player_acts": (
+        ("tribute", "rules-vs-card-effects"),
+        "An effect that makes a player Tribute applies to the player, so it reaches an unaffected monster.",
+    ),
     "attack.extra": (
         ("battle-step",),
         "A card's effect lets a monster that already attacked this turn attack again.",
@@ -1134,6 +1138,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
     "trigger.banished_face_down": (
         ("leaves-the-field", "card-zones"),
         'A card banished face-down from the field cannot activate its "leaves the field" effects.',
+    ),
+    "trigger.left_face_down": (
+        ("trigger-effect", "send-to-graveyard"),
+        'An effect of "this face-up card" sent from the field is not set off by a card face-down as it left.',
     ),
 }
 
@@ -1744,6 +1752,10 @@ SENTENCES: dict[str, str] = {
     "rule.unaffected": (
         "{c} is unaffected by {card}'s effect (its own effect says so), so that effect does not apply to it."
     ),
+    "rule.unaffected_player_acts": (
+        "{c} is unaffected by {card}'s effect, but that effect makes {player} Tribute: the Tribute is "
+        "{player}'s own act, not the effect applied to {c}, so {c} can be Tributed."
+    ),
     "attack.extra": "{c} can declare another attack this turn.",
     "battle.attack_declared": "{attacker} attacks {shown}. {foe} may respond in the Battle Step.",
     "battle.replay_target": (
@@ -1971,6 +1983,10 @@ SENTENCES: dict[str, str] = {
     "trigger.banished_face_down": (
         '{card} was banished face-down from the field: a card banished face-down cannot activate its "leaves '
         'the field" effect.'
+    ),
+    "trigger.left_face_down": (
+        "{card} was face-down when it was sent from the field to the GY: its effect needs this face-up card "
+        "sent there, so it is not set off."
     ),
 }
 
@@ -2862,6 +2878,13 @@ PHRASES: dict[str, str] = {
     "done.damage.damage": "{players: and } {player_count:takes|each take} {amount} damage",
     "done.damage.lp_instead": "{players: and } {player_count:gains|each gain} {amount} LP instead",
     "done.gain_lp": "{players: and } {player_count:gains|each gain} {amount} LP",
+    "done.gain_lp.became_damage": (
+        "{hurt: and } {hurt_count:takes|each take} {amount} damage instead of gaining it"
+    ),
+    "done.gain_lp.some_became_damage": (
+        "{gainers: and } {gain_count:gains|each gain} {amount} LP; {hurt: and } {hurt_count:takes|each take} "
+        "{amount} damage instead"
+    ),
     "done.redirect_damage.damage_chain_link_would": (
         "damage Chain Link {link} would inflict to {player} goes to {opponent}"
     ),
@@ -2874,6 +2897,7 @@ PHRASES: dict[str, str] = {
     "done.discard": "discards {done}",
     "done.draw_until": "{player} draws {need} card(s), up to {target} in hand",
     "done.tribute.tributes": "Tributes {done}",
+    "done.tribute.player_tributes": "{player} Tributes {done}",
     "done.tribute.no_tribute_possible": "no Tribute possible",
     "done.tribute_all.tributes_2": "Tributes {affected}",
     "done.tribute_all.no_tribute_possible_2": "no Tribute possible",
@@ -3058,6 +3082,7 @@ PHRASES: dict[str, str] = {
     "cost_count.no_level": (
         "no face-up monster on the field is Level {count}, so the effect could not use that number"
     ),
+    "done.moved.destroyed_and_banished": "destroyed and banished: {moved}",
     "done.skipped.condition": "no {op}: the condition the card sets for it is not met",
     "done.skipped.not_co_linked": "no {op}: {card} was not co-linked when this effect was activated",
     "done.skipped.not_chosen": (
@@ -3082,6 +3107,10 @@ PHRASES: dict[str, str] = {
     "done.summon_by_procedure.not_summoned": "no legal materials: no {method} Summon",
     "done.summon_by_procedure.summons": "{method} Summons {monster} using {materials}",
     "done.summon_after": "{method:a} Summon follows its resolution",
+    "unmet.summon_answered_by_link_1": (
+        "a summon can be negated only by the first card in the chain, Chain Link 1, and {first} already "
+        "answers the summon of {summoned}"
+    ),
     "unmet.negates_summon": (
         "it negates a summon ({kinds}) at the moment it is attempted, and none is being attempted"
     ),

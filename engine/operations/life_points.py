@@ -61,8 +61,17 @@ def _damage(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
 def _gain(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     players = _players(ctx, step.player)
     amount = ctx.amount(tx, step)
-    for p in players:
-        tx.change_lp(p, amount, event="lp_gained", cause=ctx.link.card, chain_link=ctx.link.link)
+    # a gain made damage instead (Bad Reaction to Simochi) is reported as the damage it became
+    hurt = [p for p in players
+            if tx.change_lp(p, amount, event="lp_gained", cause=ctx.link.card, chain_link=ctx.link.link) <= 0
+            and amount > 0]  # fmt: skip
+    gained = [p for p in players if p not in hurt]
+    hurt_words = {"hurt": [Player(p) for p in hurt], "hurt_count": len(hurt), "amount": amount}
+    if hurt and not gained:
+        return Phrase("done.gain_lp.became_damage", **hurt_words)
+    if hurt:
+        return Phrase("done.gain_lp.some_became_damage", gainers=[Player(p) for p in gained],
+                      gain_count=len(gained), **hurt_words)  # fmt: skip
     return Phrase(
         "done.gain_lp",
         players=[Player(p) for p in players],

@@ -16,7 +16,7 @@ from engine.operations.context import (
     select,
     summon_forbidden,
 )
-from engine.rules.continuous import fits
+from engine.rules.continuous import fits, unaffected
 from engine.rules.deck import shuffle, top_cards
 from engine.state import CardState, evolve, opponent
 from engine.vocabulary import OPERATIONS
@@ -74,11 +74,10 @@ def _move_all(to: str, event: str) -> Callable[[Tx, Context, Step], str | Phrase
         ctx.last_atk = {c.id: atk(tx.board, c) for c in cards}
         for c in cards:
             tx.move(c.id, to, event=event, cause=ctx.link.card, chain_link=ctx.link.link)
-        return Phrase(
-            "done.moved",
-            event=Zone(event),
-            moved=[CardId(c.id) for c in cards] or Phrase("word.nothing"),
-        )
+        moved = [CardId(c.id) for c in cards] or Phrase("word.nothing")
+        if event == "destroyed" and to == "banished":  # Nobleman of Crossout: both, said together
+            return Phrase("done.moved.destroyed_and_banished", moved=moved)
+        return Phrase("done.moved", event=Zone(event), moved=moved)
 
     return handler
 
@@ -196,6 +195,7 @@ def _tribute(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     count = step.amount if isinstance(step.amount, int) else 1
     chosen = ctx.chosen(tx, "tribute") or []
     done: list[CardState] = []
+    said: list[Phrase] = []
     for p in _players(ctx, step.player):
         mine = tx.board.monsters(p)
         named = [c for c in chosen if c.zone == "monsters" and c.controller == p]
@@ -203,10 +203,15 @@ def _tribute(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         if not named and len(mine) > count:
             first_legal(tx, ctx, "tribute", picks)
         for c in picks:
+            if unaffected(tx.board, c, ctx.link.card):  # the player Tributes: no effect applies to it
+                tx.say("rule.unaffected_player_acts", c=Card.of(c), card=CardId(ctx.link.card),
+                       player=Player(p), cards=(c.id, ctx.link.card))  # fmt: skip
             tx.move(c.id, "graveyard", event="tributed", cause=ctx.link.card, chain_link=ctx.link.link)
         done += picks
+        words = [CardId(c.id) for c in picks] or Phrase("word.nothing")
+        said.append(Phrase("done.tribute.player_tributes", player=Player(p), done=words))
     ctx.acted[:] = done
-    return Phrase("done.tribute.tributes", done=[CardId(c.id) for c in done] or Phrase("word.nothing"))
+    return said[0] if len(said) == 1 else Phrase("done.tribute.tributes", done=[CardId(c.id) for c in done])
 
 
 @OPERATIONS.register("tribute_all", "Tributes as many face-up monsters on the field as possible")

@@ -30,6 +30,10 @@ def _change_position(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
         tx.emit("position_changed", card=c.id, player=c.controller, to=to, cause=ctx.link.card,
                 chain_link=ctx.link.link)  # fmt: skip
         changed.append(c.id)
+    if step.join == "also":  # "to face-up Attack Position" after flipping it: either part did it, so
+        # an "and if you do" that follows holds (Black Rose Dragon on a face-up Defense monster)
+        done = {c.id for c in ctx.acted}
+        ctx.acted[:] = [*ctx.acted, *(tx.board.cards[i] for i in changed if i not in done)]
     if not changed and isinstance(step.cards, Selector):  # say which monsters it was for (Desert Sunlight)
         return Phrase("done.change_position.none_fits", what=describe_selector(step.cards, ctx.player))
     if not changed:

@@ -81,9 +81,10 @@ def require_main_phase(tx: Tx, what: str) -> None:
 
 
 def own_card(tx: Tx, ref: str, player: str, zone: str, what: str) -> CardState:
-    """The referenced card, which must be in `player`'s `zone` (hand, monsters, ...)."""
+    """The referenced card, which must be in `player`'s `zone` (hand, monsters, ...): held there,
+    whoever owns it (a card taken from the opponent's GY by Graverobber is in its taker's hand)."""
     card = resolve_ref(tx.board, ref)
-    if card.zone != zone or (card.controller if zone != "hand" else card.owner) != player:
+    if card.zone != zone or card.controller != player:
         raise Illegal(
             "action.card_not_there",
             reason=Phrase(

@@ -136,6 +136,12 @@ def _would_damage(tx: Tx, link: ChainLink, player: str) -> bool:
 def _negates_summon(a: Activating) -> str | Phrase | None:
     if a.negating_summon and _summon_fits(a.effect, a.tx.game.summon_attempt, a.player, "any"):
         return None
+    answering = next((link for link in a.tx.game.chain if link.answers_summon), None)
+    if a.tx.game.summon_attempt is None and answering is not None:
+        # the summon is answered already: only Chain Link 1 can negate a summon (ygorganization,
+        # Learn Rulings part 6: Summons)
+        return Phrase("unmet.summon_answered_by_link_1", first=CardId(answering.card),
+                      summoned=[CardId(c) for c in answering.answers_summon])  # fmt: skip
     done = a.tx.game.last_summon
     if a.tx.game.summon_attempt is None and done is not None and done.by is not None:
         # Monster Reborn, Polymerization: the summon is part of a resolving effect, never attempted

@@ -385,6 +385,8 @@ _SENT = (
     "sent_to_gy_from_field_not_by_battle",
     "sent_to_gy_after_flip",
 )
+# "this face-up card" sent from the field (Gusto Falco): a card face-down as it left sets off none
+_FACE_UP_ONLY = ("sent_to_gy_from_field_not_by_battle",)
 _EXCEPTIONS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, tuple[str, ...]], ...] = (
     (("material",), ("graveyard",), "trigger.xyz_material_not_on_field", _NOT_FROM_FIELD),
     (FIELD, ("material",), "trigger.became_xyz_material", ("leaves_field",)),
@@ -399,8 +401,9 @@ def explain_exceptions(tx: Tx) -> None:
     """Say why a card's own "leaves the field" / "sent (from the field) to the GY" trigger was not
     set off by a move that looks like one: Xyz Material is not on the field, becoming Xyz Material
     or going to the Main Deck is not leaving it for such an effect, nor is being banished
-    face-down, becoming Xyz Material is not being sent to the GY, and a card sent from the hand (a
-    Ritual Tribute) was not on the field, nor was a monster whose Summon was negated."""
+    face-down, becoming Xyz Material is not being sent to the GY, a card sent from the hand (a
+    Ritual Tribute) was not on the field, nor was a monster whose Summon was negated, and a card
+    face-down as it left the field was not "this face-up card"."""
     board = tx.board
     for event in tx.events:
         card_id = event.get("card")
@@ -410,6 +413,10 @@ def explain_exceptions(tx: Tx) -> None:
             e.kind == "trigger" and e.event == "leaves_field" for e in board.define(card_id).effects
         ):  # fmt: skip
             tx.say("trigger.banished_face_down", card=Card.of(board.cards[card_id]), cards=(card_id,))
+        if event.get("face_down") and event["from"] in FIELD and event.get("to") == "graveyard" and any(
+            e.kind == "trigger" and e.event in _FACE_UP_ONLY for e in board.define(card_id).effects
+        ):  # fmt: skip
+            tx.say("trigger.left_face_down", card=Card.of(board.cards[card_id]), cards=(card_id,))
         if event.get("never_on_field") and event.get("to") == "graveyard" and any(
             e.kind == "trigger" and e.event in _NOT_FROM_FIELD for e in board.define(card_id).effects
         ):  # fmt: skip
