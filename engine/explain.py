@@ -3291,6 +3291,9 @@ PHRASES: dict[str, str] = {
     "summary.window_ends": "Both players pass: {window} ends",
     "summary.rest_of_attack": "Both players pass through the rest of the attack",
     "summary.attack_until_after_damage": "Both players pass through the attack to after damage calculation",
+    "summary.attack_until_damage_step_end": (
+        "Both players pass through the attack to the end of the Damage Step"
+    ),
     "summary.enters_end_phase": "{player} enters the End Phase",
     "summary.end_step": "{player}'s Battle Phase reaches its End Step",
     "summary.pass_until_main1": "Both players pass until Main Phase 1",

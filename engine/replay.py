@@ -372,14 +372,26 @@ def _finish_attack(rec: _Recorder, game: Game) -> Game:
     """The rest of a pending attack, both players passing, before the turn player moves on (or
     acts `at` a later moment). It stops after damage calculation first: Flip effects of a monster
     the attack turned face-up activate there, before monsters destroyed by battle leave the field
-    (rulebook v10, Monster Battle Rules: Activation of a Flip Effect)."""
-    for until in ("after_damage_calculation", None):
+    (rulebook v10, Monster Battle Rules: Activation of a Flip Effect). It stops again at the end of
+    the Damage Step when monsters sent to the GY there set off triggers: those are activated in the
+    Damage Step, where only what the Damage Step allows can answer them (Yu-Gi-Oh! Wiki, Damage
+    Step: Mystic Tomato's Summon there cannot be answered by Torrential Tribute)."""
+    for until in ("after_damage_calculation", "damage_step_end", None):
 
         def finish(tx: Tx, until: str | None = until) -> str | Phrase | None:
-            if tx.game.battle is None or (until is not None and tx.game.battle.window == until):
-                return None  # over, or already there (a judge acted after damage calculation)
+            if tx.game.battle is None or tx.game.result is not None or (
+                until is not None and tx.game.battle.window == until
+            ):  # fmt: skip
+                return None  # over (the duel too), or already there (a judge acted after damage calculation)
             battle_rules.finish_battle(tx, until)
-            return Phrase("summary.attack_until_after_damage" if until else "summary.rest_of_attack")
+            if until == "damage_step_end":
+                if triggers.collect(tx.game, tx.events).waiting != tx.game.waiting:
+                    return Phrase("summary.attack_until_damage_step_end")
+                battle_rules.finish_battle(tx)  # nothing set off: on to the Battle Step, one step
+            return Phrase(
+                "summary.attack_until_after_damage" if until == "after_damage_calculation"
+                else "summary.rest_of_attack"
+            )  # fmt: skip
 
         game = _settle_chains(rec, _automatic(rec, game, None, "window", finish))
     return game
