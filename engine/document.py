@@ -65,6 +65,9 @@ class MonsterEntry(_Named, kw_only=True):
     gemini_summoned: bool = False  # a Gemini monster already Normal Summoned again: it has its effects
     # what a written board carries for a fork (README, "What a board carries for a fork")
     atk_this_turn: int = 0  # the part of the change that lasts until the end of this turn
+    # of that, what was added or subtracted (not doubled or set), where it differs: Reverse Trap
+    # reverses only it; unsaid, all of atk_this_turn
+    atk_added_this_turn: int | None = None
     def_this_turn: int = 0
     level_change: int = 0
     owner: Literal["A", "B"] | None = None  # where it is not the controller

@@ -820,6 +820,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("continuous-effect", "rules-vs-card-effects"),
         "A card unaffected by other cards' effects is left out of what an effect does.",
     ),
+    "rule.not_targeted": (
+        ("target", "rules-vs-card-effects"),
+        "A card that cannot be targeted is still reached by an effect that does not target.",
+    ),
     "rule.unaffected_player_acts": (
         ("tribute", "rules-vs-card-effects"),
         "An effect that makes a player Tribute applies to the player, so it reaches an unaffected monster.",
@@ -1751,6 +1755,9 @@ SENTENCES: dict[str, str] = {
     ),
     "rule.unaffected": (
         "{c} is unaffected by {card}'s effect (its own effect says so), so that effect does not apply to it."
+    ),
+    "rule.not_targeted": (
+        "{card}'s effect does not target, so {guard}'s effect that stops targeting does not protect {c}."
     ),
     "rule.unaffected_player_acts": (
         "{c} is unaffected by {card}'s effect, but that effect makes {player} Tribute: the Tribute is "
@@ -2949,7 +2956,7 @@ PHRASES: dict[str, str] = {
     "done.flip_face_up": "{flipped} turned face-up",
     "done.flip_face_up_quietly": "{flipped} turned face-up",
     "done.change_atk": "{affected} {sign}{amount} ATK until the end of the turn",
-    "done.reverse_increases": "until the end of the turn, ATK/DEF increases become decreases",
+    "done.reverse_increases": "until the end of the turn, ATK/DEF additions subtract and subtractions add",
     "done.double_atk": "doubles the ATK of {affected} until the end of the turn",
     "done.atk_becomes": "{affected}: ATK becomes {value} until the end of the turn",
     "done.gain_atk_per_link_rating": "{affected} gains {gain} ATK (Link Rating {rating})",

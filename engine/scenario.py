@@ -383,6 +383,7 @@ class _Builder:
                 summon_type=m.summon_type, position_changed_this_turn=m.position_changed_this_turn,
                 attacks_this_turn=int(m.attacked_this_turn), counters=tuple(m.counters.items()),
                 gemini=m.gemini_summoned, boost_atk=m.atk_this_turn, boost_def=m.def_this_turn,
+                added_atk=m.atk_this_turn if m.atk_added_this_turn is None else m.atk_added_this_turn,
                 level_change=m.level_change, **self.carried(m, path),
             )  # fmt: skip
             if card_id and (m.atk is not None or m.def_ is not None):

@@ -69,6 +69,8 @@ def _carried(c: CardState, out: dict[str, Any]) -> None:
     """What a fork needs of a card on the field beyond the spec's own fields."""
     if c.level_change:
         out["level_change"] = c.level_change
+    if c.added_atk != c.boost_atk:  # part of this turn's change was a doubling or a set value
+        out["atk_added_this_turn"] = c.added_atk
     if c.equipped_to and not c.self_equipped and c.zone == "spell_traps":
         out["self_equipped"] = False  # a Monster Card equipped by another card's effect
     for key in ("controlled_by", "declared", "bound_to"):

@@ -122,6 +122,9 @@ class CardState:
     token: bool = False
     boost_atk: int = 0  # changes "until the end of this turn" (Rush Recklessly); cleared at turn end
     boost_def: int = 0
+    # the part of boost_atk made by adding or subtracting ATK (Rush Recklessly), not by doubling it
+    # or setting it (Limiter Removal, Black Rose Dragon): Reverse Trap reverses only that part
+    added_atk: int = 0
     pending: bool = False  # not in force yet: activation unresolved, or summon still negatable
     arrived: int = 0  # the moment it came face-up on the field: older continuous effects apply first
     marks: tuple[str, ...] = ()  # what an effect left on it until the end of the turn ("banish_at_end_phase")
@@ -147,7 +150,8 @@ class CardState:
         """Does it hold something that lasts only until the end of the turn?"""
         return bool(
             self.summoned_this_turn or self.set_this_turn or self.attacks_this_turn
-            or self.position_changed_this_turn or self.boost_atk or self.boost_def or self.marks
+            or self.position_changed_this_turn or self.boost_atk or self.boost_def or self.added_atk
+            or self.marks
         )  # fmt: skip
 
 

@@ -303,7 +303,7 @@ def _union_equip(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     tx.move(union.id, "spell_traps", event="placed", cause=ctx.link.card, chain_link=ctx.link.link,
             slot=slot, face="up", controller=union.controller)  # fmt: skip
     tx.update_card(union.id, equipped_to=host.id, self_equipped=True, attacks_this_turn=0,
-                   summoned_this_turn=False, boost_atk=0, boost_def=0, gemini=False)  # fmt: skip
+                   summoned_this_turn=False, boost_atk=0, boost_def=0, added_atk=0, gemini=False)  # fmt: skip
     tx.emit("equipped", card=union.id, to=host.id, cause=ctx.link.card, chain_link=ctx.link.link)
     tx.say("union.equipped", union=Card.of(union), host=Card.of(host))  # fmt: skip
     ctx.acted[:] = [tx.board.cards[host.id]]

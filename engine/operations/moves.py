@@ -96,7 +96,11 @@ def _draw(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
                 cards=(lock.source,),
             )
             players.remove(p)
+    start = len(tx.events)
     draw_together(tx, players, step.amount or 1, cause=ctx.link.card, chain_link=ctx.link.link)
+    # the words say who drew: a draw a lasting effect stopped (Droll & Lock Bird) did not happen
+    drew = {e.get("player") for e in tx.events[start:] if e["type"] == "drew"}
+    players = [p for p in players if p in drew]
     for p in players:
         if f"drew_by_effect:{p}" not in tx.board.flags:  # what Pot of Prosperity asks about
             tx.set_board(evolve(tx.board, flags=(*tx.board.flags, f"drew_by_effect:{p}")))
@@ -368,6 +372,7 @@ def _reveal_summon_rest_to_hand(tx: Tx, ctx: Context, step: Step) -> str | Phras
     free zone, also the rest are added to the hand, at the same time. Face-up Attack Position
     unless the judge names them in `choices: {set: [...]}` (face-down Defense Position)."""
     from engine.cards import Selector
+    from engine.operations.summons import may_special_summon
     from engine.rules.continuous import matches
     from engine.state import Summon
 
@@ -383,7 +388,8 @@ def _reveal_summon_rest_to_hand(tx: Tx, ctx: Context, step: Step) -> str | Phras
         for card_id in shown:
             card, defn = tx.board.cards[card_id], tx.board.define(card_id)
             slot = tx.board.free_slot("monsters", p)
-            if defn.is_monster and matches(tx.board, card, wanted, p) and slot is not None and allowed:
+            if (defn.is_monster and matches(tx.board, card, wanted, p) and slot is not None and allowed
+                    and may_special_summon(tx, ctx, card)):  # fmt: skip
                 position = "set" if card_id in face_down else "attack"
                 tx.move(card_id, "monsters", event="summoned", cause=ctx.link.card, chain_link=ctx.link.link,
                         slot=slot, position=position, controller=p)  # fmt: skip

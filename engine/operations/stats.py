@@ -52,7 +52,7 @@ def _flip_face_down(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             # and none of this turn's changes to its ATK, DEF or Level: face-up again, it is a
             # new card to them (Edison rulings, Book of Moon)
             tx.update_card(c.id, position="set", gemini=False, counters=(), boost_atk=0, boost_def=0,
-                           level_change=0)  # fmt: skip
+                           added_atk=0, level_change=0)  # fmt: skip
             tx.emit("position_changed", card=c.id, player=c.controller, to="set",
                     cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
             if held := sum(n for _, n in c.counters):
@@ -107,7 +107,7 @@ def _change_atk(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     cards = [c for c in select(tx, ctx, step.cards) if c.zone == "monsters" and c.face_up]
     amount = ctx.amount(tx, step)  # a number, or one read off the board (Honest)
     for c in cards:
-        tx.update_card(c.id, boost_atk=c.boost_atk + amount)
+        tx.update_card(c.id, boost_atk=c.boost_atk + amount, added_atk=c.added_atk + amount)
         tx.emit("atk_changed", card=c.id, amount=amount, atk=atk(tx.board, tx.board.cards[c.id]),
                 cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
     ctx.acted[:] = cards
@@ -144,10 +144,13 @@ def _lose_atk_exactly(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     return Phrase("done.lose_atk_exactly.loses", cards_=[CardId(c.id) for c in done], amount=amount)
 
 
-@OPERATIONS.register("reverse_increases", "ATK/DEF increases of the monsters become decreases this turn")
+@OPERATIONS.register("reverse_increases", "ATK/DEF additions and subtractions are reversed this turn")
 def _reverse_increases(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
+    """Reverse Trap: additions subtract and subtractions add, until the end of the turn; doubling,
+    halving or setting a value is no addition (its current text; Yu-Gi-Oh! Wiki, Card Rulings:
+    Reverse Trap: Limiter Removal still doubles). The flag keeps its first name: boards carry it."""
     tx.set_board(evolve(tx.board, flags=(*tx.board.flags, "reverse_increases")))
-    tx.emit("rule_changed", what="ATK/DEF increases become decreases", cause=ctx.link.card,
+    tx.emit("rule_changed", what="ATK/DEF additions and subtractions are reversed", cause=ctx.link.card,
             chain_link=ctx.link.link)  # fmt: skip
     return Phrase("done.reverse_increases")
 

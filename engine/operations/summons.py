@@ -100,6 +100,38 @@ def _create_token_from_tributes(tx: Tx, ctx: Context, step: Step) -> str | Phras
     )
 
 
+def may_special_summon(tx: Tx, ctx: Context, c: CardState, *, ignore_conditions: bool = False) -> bool:
+    """May the resolving effect Special Summon `c`? Not one that "cannot be Special Summoned", one
+    that must be Special Summoned by another card, or one that must first be properly Summoned and
+    was not (unless the effect ignores the Summoning conditions: then only the last, a rule). Says
+    why not, and says so where the conditions are ignored."""
+    from engine.rules.abilities import never_properly_summoned, only_by_another, properly_summoned
+
+    if not tx.board.define(c.id).special_summonable:  # "Cannot be Special Summoned"
+        tx.say("summon.cannot_be_special_summoned", reason=Phrase("not_summonable_by", c=Card.of(c),
+               card=CardId(ctx.link.card)), cards=(c.id,))  # fmt: skip
+        return False
+    only_by = tx.board.define(c.id).special_summon_by  # "Must be Special Summoned by X"
+    conditioned = only_by_another(tx.board, c, ctx.link.card) or not properly_summoned(tx.board, c)
+    if ignore_conditions and never_properly_summoned(tx.board, c):  # a rule, not a condition
+        tx.say("summon.not_properly_summoned", reason=Phrase("proper_problem.not_properly_summoned",
+               target=CardId(c.id)), cards=(c.id,))  # fmt: skip
+        return False
+    if ignore_conditions and conditioned:  # "ignoring the Summoning conditions" (Level Modulation)
+        zone = Phrase("from." + (c.zone if c.zone in _SUMMONED_FROM else "deck"))
+        tx.say("summon.ignoring_conditions", card=Card.of(c), zone=zone, source=CardId(ctx.link.card),
+               cards=(c.id,))  # fmt: skip
+    elif only_by_another(tx.board, c, ctx.link.card):
+        tx.say("summon.condition_not_met", c=Card.of(c), only_by=only_by, card=CardId(ctx.link.card),
+               cards=(c.id,))  # fmt: skip
+        return False
+    elif not only_by and not properly_summoned(tx.board, c):  # by X's effect is its proper way
+        tx.say("summon.not_properly_summoned", reason=Phrase("proper_problem.not_properly_summoned",
+               target=CardId(c.id)), cards=(c.id,))  # fmt: skip
+        return False
+    return True
+
+
 @OPERATIONS.register("special_summon", "Special Summons the cards")
 def _special_summon(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     """Special Summon to the link player's field, each to the lowest free Main Monster Zone."""
@@ -111,29 +143,7 @@ def _special_summon(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     said = summon_position(ctx, step)
     allowed: dict[str, bool] = {}  # per player: not forbidden to Summon this turn (Scapegoat)
     for c in cards:
-        if not tx.board.define(c.id).special_summonable:  # "Cannot be Special Summoned"
-            tx.say("summon.cannot_be_special_summoned", reason=Phrase("not_summonable_by", c=Card.of(c),
-                   card=CardId(ctx.link.card)), cards=(c.id,))  # fmt: skip
-            continue
-        from engine.rules.abilities import never_properly_summoned, only_by_another, properly_summoned
-
-        only_by = tx.board.define(c.id).special_summon_by  # "Must be Special Summoned by X"
-        conditioned = only_by_another(tx.board, c, ctx.link.card) or not properly_summoned(tx.board, c)
-        if step.ignore_conditions and never_properly_summoned(tx.board, c):  # a rule, not a condition
-            tx.say("summon.not_properly_summoned", reason=Phrase("proper_problem.not_properly_summoned",
-                   target=CardId(c.id)), cards=(c.id,))  # fmt: skip
-            continue
-        if step.ignore_conditions and conditioned:  # "ignoring the Summoning conditions" (Level Modulation)
-            zone = Phrase("from." + (c.zone if c.zone in _SUMMONED_FROM else "deck"))
-            tx.say("summon.ignoring_conditions", card=Card.of(c), zone=zone, source=CardId(ctx.link.card),
-                   cards=(c.id,))  # fmt: skip
-        elif only_by_another(tx.board, c, ctx.link.card):
-            tx.say("summon.condition_not_met", c=Card.of(c), only_by=only_by, card=CardId(ctx.link.card),
-                   cards=(c.id,))  # fmt: skip
-            continue
-        elif not only_by and not properly_summoned(tx.board, c):  # by X's effect is its proper way
-            tx.say("summon.not_properly_summoned", reason=Phrase("proper_problem.not_properly_summoned",
-                   target=CardId(c.id)), cards=(c.id,))  # fmt: skip
+        if not may_special_summon(tx, ctx, c, ignore_conditions=bool(step.ignore_conditions)):
             continue
         who = c.owner if step.player == "both" else ctx.player  # "each player ... their own GY"
         if who not in allowed:

@@ -285,10 +285,10 @@ def _stat(board: Board, card: CardState, which: str) -> int:
     defn = board.define(card.id)
     if which == "atk":
         base = card.atk if card.atk is not None else defn.atk or 0
-        boost = card.boost_atk
+        boost, added = card.boost_atk, card.added_atk
     else:
         base = card.def_ if card.def_ is not None else defn.def_ or 0
-        boost = card.boost_def
+        boost, added = card.boost_def, 0
     if card.zone != "monsters" or not card.face_up:
         return base
     if which == "atk" and ZEROED in card.marks and board.phase == "battle":
@@ -304,13 +304,14 @@ def _stat(board: Board, card: CardState, which: str) -> int:
     if which == "atk":
         base = _lp_standing_atk(board, card, defn, base)
     reversed_ = "reverse_increases" in board.flags
-    total = base + (-abs(boost) if reversed_ and boost > 0 else boost)
+    # Reverse Trap: what was added or subtracted counts the other way; doubling or setting does not
+    total = base + boost - (2 * added if reversed_ else 0)
     for source, effect in in_force(board, "modify_stats"):
         if affects(board, source, effect, card) and not unaffected(board, card, source.id):
             change = effect.atk if which == "atk" else effect.def_
             if effect.per:  # "for each ..." (Toon Dark Magician Girl, Vennominaga)
                 change *= per_count(board, source, effect.per)
-            total += -change if reversed_ and change > 0 else change
+            total += -change if reversed_ else change
     return max(0, total)
 
 

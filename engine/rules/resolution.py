@@ -21,7 +21,7 @@ from engine.state import evolve
 
 if TYPE_CHECKING:
     from engine.cards import Effect, Step
-    from engine.state import ChainLink
+    from engine.state import CardState, ChainLink
     from engine.tx import Tx
 
 
@@ -209,6 +209,7 @@ def resolve_top(tx: Tx) -> str | Phrase:
     ctx = Context(link=link, targets=valid, answered=answered, choices=dict(link.choices))
     ctx.acted[:] = [tx.board.cards[t] for t in valid]
     done: list[str | Phrase] = []
+    said_untargeted: set[str] = set()
     steps = _steps(tx, link, effect)
     if steps is not effect.do:
         ctx.steps = tuple(steps)
@@ -246,7 +247,9 @@ def resolve_top(tx: Tx) -> str | Phrase:
         before = deck.known_decks(tx)
         ctx.searched.clear()
         ctx.searched_in_vain.clear()
+        guarded = _guarded(tx, link.card)
         done.append(OPERATIONS[step.op](tx, ctx, step))
+        _say_not_targeted(tx, ctx, guarded, said_untargeted)
         deck.shuffle_searched(tx, ctx.searched, before, in_vain=ctx.searched_in_vain)
     # a Continuous, Equip or Field card's activation only places it: it applies while on the field
     placed_only = effect.kind == "activation" and (defn.spell_trap_kind in LINGERING or not link.effect)
@@ -401,3 +404,26 @@ def after_chain(tx: Tx) -> None:
         last_added=added,
         last_added_fresh=False,
     )
+
+
+def _guarded(tx: Tx, source: str) -> dict[str, CardState]:
+    """The monsters a "cannot be targeted" effect guards now, with the card whose effect it is;
+    not `source` itself, nor one `source`'s effect does not affect (that says more)."""
+    board = tx.board
+    if next(continuous.in_force(board, "untargetable"), None) is None:
+        return {}
+    return {c.id: guard for c in board.in_zone("monsters")
+            if c.id != source and (guard := continuous.first(board, "untargetable", c)) is not None
+            and not continuous.unaffected(board, c, source)}  # fmt: skip
+
+
+def _say_not_targeted(tx: Tx, ctx: Context, guarded: dict[str, CardState], said: set[str]) -> None:
+    """An effect that does not target reaches a monster guarded from targeting: say why the guard
+    did not stop it (Yu-Gi-Oh! Wiki, Card Rulings: Lord of D.: Dark Hole still destroys the
+    Dragons)."""
+    for c in ctx.acted:
+        if c.id in guarded and c.id not in ctx.link.targets and c.id not in said:
+            said.add(c.id)
+            guard = guarded[c.id]
+            tx.say("rule.not_targeted", c=Card.of(c), guard=Card.of(guard), card=CardId(ctx.link.card),
+                   cards=(c.id, guard.id, ctx.link.card))  # fmt: skip

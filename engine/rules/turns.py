@@ -198,7 +198,7 @@ def end_turn(tx: Tx, action: ActionEntry, stop_at: str | None) -> str | Phrase:
     for c in board.this_turn_cards():
         board = board.with_card(evolve(c, summoned_this_turn=False, set_this_turn=False,
                                        attacks_this_turn=0, position_changed_this_turn=False,
-                                       boost_atk=0, boost_def=0, marks=()))  # fmt: skip
+                                       boost_atk=0, boost_def=0, added_atk=0, marks=()))  # fmt: skip
     players = {
         name: evolve(p, normal_summon_used=False, used_this_turn=(), cannot_attack=False, summons_this_turn=0)
         for name, p in board.players.items()
