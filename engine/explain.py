@@ -3090,6 +3090,7 @@ PHRASES: dict[str, str] = {
         "no face-up monster on the field is Level {count}, so the effect could not use that number"
     ),
     "done.moved.destroyed_and_banished": "destroyed and banished: {moved}",
+    "done.skipped.acted_not": "no {op}: {acted} {n:is|are} not {what}",
     "done.skipped.condition": "no {op}: the condition the card sets for it is not met",
     "done.skipped.not_co_linked": "no {op}: {card} was not co-linked when this effect was activated",
     "done.skipped.not_chosen": (

@@ -127,7 +127,9 @@ def describe_selector(sel: Selector, player: str | None = None) -> str:
         f'"{sel.name}"' if sel.name else None,
         sel.monster_type or " or ".join(sel.monster_type_in) or None,
         sel.subtype.title() if sel.subtype else None,
-        "card"
+        f"{sel.card_type.title()} Card"
+        if sel.card_type in ("spell", "trap")
+        else "card"
         if sel.zone in ("field", "spell_traps", "field_spell") and sel.card_type != "monster"
         else "monster",
     ]

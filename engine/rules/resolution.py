@@ -15,6 +15,7 @@ from engine.explain import Card, CardId, Phrase, Player, Zone
 from engine.operations import OPERATIONS, Context
 from engine.rules import continuous, deck, locks, restrictions
 from engine.rules.chain import LINGERING, _check_requires, summoned_now
+from engine.rules.common import describe_selector
 from engine.rules.continuous import candidates, fits, misfit
 from engine.rules.stated import apply as stated_resolution
 from engine.state import evolve
@@ -218,7 +219,14 @@ def resolve_top(tx: Tx) -> str | Phrase:
             continue  # the other outcome of the coin toss
         if ctx.stopped:
             break  # the opponent stopped the rest (Magic Drain)
-        if (step.if_acted is not None and not _acted_fits(tx, ctx, step.if_acted, link.player)) or (
+        kind_asked = step.if_acted is not None and step.if_acted != Selector()  # not just "it did something"
+        if kind_asked and ctx.acted and not _acted_fits(tx, ctx, step.if_acted, link.player):
+            # say what it was not: Nobleman of Crossout banishes no namesakes of a non-Flip monster
+            acted = [CardId(c.id) for c in ctx.acted] or Phrase("word.nothing")
+            done.append(Phrase("done.skipped.acted_not", op=Zone(step.op), acted=acted,
+                               n=max(1, len(ctx.acted)), what=describe_selector(step.if_acted)))  # fmt: skip
+            continue
+        if (
             step.if_any is not None and not any(
                 fits(tx.board, c, step.if_any, link.player) for c in candidates(tx.board, step.if_any))
         ) or (
