@@ -820,6 +820,14 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
         ("continuous-effect", "rules-vs-card-effects"),
         "A card unaffected by other cards' effects is left out of what an effect does.",
     ),
+    "rule.face_down_new_card": (
+        ("battle-position", "rules-vs-card-effects"),
+        "A monster turned face-down is a new card to the effects that applied to it, control excepted.",
+    ),
+    "rule.face_down_marks_lost": (
+        ("battle-position", "rules-vs-card-effects"),
+        "A monster turned face-down loses what effects left on it this turn.",
+    ),
     "rule.not_targeted": (
         ("target", "rules-vs-card-effects"),
         "A card that cannot be targeted is still reached by an effect that does not target.",
@@ -1756,6 +1764,13 @@ SENTENCES: dict[str, str] = {
     "rule.unaffected": (
         "{c} is unaffected by {card}'s effect (its own effect says so), so that effect does not apply to it."
     ),
+    "rule.face_down_new_card": (
+        "{card} is turned face-down: it is a new card to {sources}, whose effect on it no longer applies."
+    ),
+    "rule.face_down_marks_lost": (
+        "{card} is turned face-down: it is a new card, and what effects left on it this turn no longer "
+        "applies to it."
+    ),
     "rule.not_targeted": (
         "{card}'s effect does not target, so {guard}'s effect that stops targeting does not protect {c}."
     ),
@@ -2252,6 +2267,10 @@ PHRASES: dict[str, str] = {
     "procedure_problem.only_opponent_controls": (
         "{card} can be Special Summoned by its own procedure only while {opponent} controls a monster and "
         "{player} controls none"
+    ),
+    "procedure_not_met.gy_locked": (
+        "{name}'s procedure banishes cards from the GY, and while {valley} is face-up no card in the GY "
+        "can be banished."
     ),
     "procedure_not_met.special_summoned_from_hand": (
         "{name} is Special Summoned from the hand by {verb} {sel}; none of the cards given ({refs}) is one."
@@ -3115,6 +3134,10 @@ PHRASES: dict[str, str] = {
     "done.summon_by_procedure.not_summoned": "no legal materials: no {method} Summon",
     "done.summon_by_procedure.summons": "{method} Summons {monster} using {materials}",
     "done.summon_after": "{method:a} Summon follows its resolution",
+    "unmet.destruction_only_chosen": (
+        "Chain Link {link} ({card}) destroys only if its player chooses to as it resolves, so it is not an "
+        "activation that would destroy a card"
+    ),
     "unmet.summon_answered_by_link_1": (
         "a summon can be negated only by the first card in the chain, Chain Link 1, and {first} already "
         "answers the summon of {summoned}"

@@ -52,7 +52,8 @@ def _flip_face_down(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             # and none of this turn's changes to its ATK, DEF or Level: face-up again, it is a
             # new card to them (Edison rulings, Book of Moon)
             tx.update_card(c.id, position="set", gemini=False, counters=(), boost_atk=0, boost_def=0,
-                           added_atk=0, level_change=0)  # fmt: skip
+                           added_atk=0, level_change=0, marks=(), bound_to=None)  # fmt: skip
+            _forget_face_down(tx, c)
             tx.emit("position_changed", card=c.id, player=c.controller, to="set",
                     cause=ctx.link.card, chain_link=ctx.link.link)  # fmt: skip
             if held := sum(n for _, n in c.counters):
@@ -61,6 +62,31 @@ def _flip_face_down(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
                 tx.say("stats.changes_lost_face_down", card=CardId(c.id), cards=(c.id,))
             flipped.append(c.id)
     return Phrase("done.flip_face_down", flipped=list(flipped) or Phrase("word.nothing"))
+
+
+# what effects applied to one card keep applying when it is turned face-down: taking control
+# (Book of Moon does not end Change of Heart's); the others see a new card
+_KEPT_FACE_DOWN = ("control_until_end_phase", "send_to_gy_at_end_phase")
+
+
+def _forget_face_down(tx: Tx, c: CardState) -> None:
+    """A monster turned face-down is a new card to what effects applied to it, control excepted:
+    Limiter Removal no longer destroys it, Emergency Teleport no longer banishes it, Call of the
+    Haunted is no longer linked to it (yugioh-wiki.net, Book of Moon)."""
+    sources = [c.bound_to] if c.bound_to else []
+    kept = []
+    for item in tx.board.lasting:
+        if c.id in item.cards and item.what not in _KEPT_FACE_DOWN:
+            sources.append(item.source)
+            item = evolve(item, cards=tuple(i for i in item.cards if i != c.id))
+        kept.append(item)
+    tx.set_board(evolve(tx.board, lasting=tuple(kept)))
+    if sources:
+        named = list(dict.fromkeys(sources))
+        tx.say("rule.face_down_new_card", card=CardId(c.id), sources=[CardId(s) for s in named],
+               cards=(c.id, *named))  # fmt: skip
+    elif c.marks:  # a mark names no card: what effects left on it this turn (Emergency Teleport's)
+        tx.say("rule.face_down_marks_lost", card=CardId(c.id), cards=(c.id,))
 
 
 @OPERATIONS.register("flip_face_up", "turns the cards face-up")

@@ -356,10 +356,16 @@ def _damage_calculation_this_attacked(a: Activating) -> str | Phrase | None:
 @CONDITIONS.register("responds_to_destruction", "it answers a link that would destroy a card")
 @_answering
 def _responds_to_destruction(a: Activating, answered: ChainLink) -> str | Phrase | None:
-    """Stardust Dragon."""
-    if "destroy" in _link_effect(a.tx, answered).categories:
-        return None
-    return Phrase("unmet.responds_to_destruction", link=answered.link)
+    """Stardust Dragon. Not a link whose every destruction is one its player may choose as it
+    resolves ("then you can destroy": Magical Dimension): it is not certain to destroy
+    (yugioh-hack.com, Stardust Dragon and Magical Dimension)."""
+    effect = _link_effect(a.tx, answered)
+    if "destroy" not in effect.categories:
+        return Phrase("unmet.responds_to_destruction", link=answered.link)
+    destroying = [s for s in effect.do if "destroy" in s.op]
+    if destroying and all(s.optional for s in destroying):
+        return Phrase("unmet.destruction_only_chosen", link=answered.link, card=CardId(answered.card))
+    return None
 
 
 @CONDITIONS.register(

@@ -261,6 +261,13 @@ def check_procedure(tx: Tx, player: str, card: CardState, defn: CardDef,
     """A monster's own procedure: which given cards are Tributed and which banished."""
     proc = defn.procedure
     assert proc is not None
+    from engine.rules import continuous
+
+    if proc.banish and (valley := continuous.first(tx.board, "lock_graveyard")) is not None:
+        # cards in the GY cannot be banished, by a procedure either (YGOrganization, Necrovalley)
+        raise Illegal("summon.procedure_not_met",
+                      reason=Phrase("procedure_not_met.gy_locked", name=defn.name, valley=Card.of(valley)),
+                      cards=(card.id, valley.id))  # fmt: skip
     tribute: list[str] = []
     banish: list[str] = []
     left = list(refs)
