@@ -3134,6 +3134,10 @@ PHRASES: dict[str, str] = {
     "done.summon_by_procedure.not_summoned": "no legal materials: no {method} Summon",
     "done.summon_by_procedure.summons": "{method} Summons {monster} using {materials}",
     "done.summon_after": "{method:a} Summon follows its resolution",
+    "unmet.destroys_only_summoned": (
+        "Chain Link {link} destroys only {summoned}, whose summon it negates, and a monster whose summon "
+        "is being attempted is not on the field yet"
+    ),
     "unmet.destruction_only_chosen": (
         "Chain Link {link} ({card}) destroys only if its player chooses to as it resolves, so it is not an "
         "activation that would destroy a card"

@@ -31,8 +31,6 @@ def _damage(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     from engine.rules.continuous import first
 
     if (prime := first(tx.board, "damage_becomes_gain")) is not None:  # Prime Material Dragon
-        for p in players:
-            tx.change_lp(p, amount, event="lp_gained", cause=ctx.link.card, chain_link=ctx.link.link)
         tx.say(
             "lp.damage_became_gain",
             prime=Card.of(prime),
@@ -41,6 +39,14 @@ def _damage(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             players=[Player(p) for p in players],
             cards=(prime.id, ctx.link.card),
         )  # fmt: skip
+        # said in the order they apply: the gain may in turn become damage (Bad Reaction to Simochi)
+        link = ctx.link
+        hurt = [p for p in players
+                if tx.change_lp(p, amount, event="lp_gained", cause=link.card, chain_link=link.link) <= 0
+                and amount > 0]  # fmt: skip
+        if hurt:
+            return Phrase("done.gain_lp.became_damage", hurt=[Player(p) for p in hurt], hurt_count=len(hurt),
+                          amount=amount)  # fmt: skip
         return Phrase(
             "done.damage.lp_instead",
             players=[Player(p) for p in players],

@@ -365,6 +365,11 @@ def _responds_to_destruction(a: Activating, answered: ChainLink) -> str | Phrase
     destroying = [s for s in effect.do if "destroy" in s.op]
     if destroying and all(s.optional for s in destroying):
         return Phrase("unmet.destruction_only_chosen", link=answered.link, card=CardId(answered.card))
+    if answered.answers_summon and destroying and all(s.cards == "that_link" for s in destroying):
+        # it destroys only the monster whose summon it negates, which is not on the field yet
+        # (Edison rulings, Prime Material Dragon: not against Royal Oppression on a summon)
+        return Phrase("unmet.destroys_only_summoned", link=answered.link,
+                      summoned=[CardId(c) for c in answered.answers_summon])  # fmt: skip
     return None
 
 
