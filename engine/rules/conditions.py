@@ -97,8 +97,8 @@ def deck_actions(effect: Effect) -> set[str]:
     """Which of Ash Blossom's three kinds of action (drawing counts as adding) an effect includes."""
     found = set(effect.categories) & DECK_ACTIONS
     for step in effect.do:
-        if step.op in ("draw", "draw_until"):
-            found.add("draw")
+        if step.op in ("draw", "draw_until", "draw_when_opponent_special_summons"):
+            found.add("draw")  # Maxx "C"'s draws later in the turn are still its effect's (Niconico Pedia)
         elif step.op in _STEP_ACTIONS and not isinstance(step.cards, str) and step.cards is not None and (
             step.cards.zone in ("deck", "hand_or_deck")
         ):  # fmt: skip
