@@ -40,19 +40,7 @@ def _damage(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
             cards=(prime.id, ctx.link.card),
         )  # fmt: skip
         # said in the order they apply: the gain may in turn become damage (Bad Reaction to Simochi)
-        link = ctx.link
-        hurt = [p for p in players
-                if tx.change_lp(p, amount, event="lp_gained", cause=link.card, chain_link=link.link) <= 0
-                and amount > 0]  # fmt: skip
-        if hurt:
-            return Phrase("done.gain_lp.became_damage", hurt=[Player(p) for p in hurt], hurt_count=len(hurt),
-                          amount=amount)  # fmt: skip
-        return Phrase(
-            "done.damage.lp_instead",
-            players=[Player(p) for p in players],
-            player_count=len(players),
-            amount=amount,
-        )
+        return _gain_for(tx, ctx, players, amount, "done.damage.lp_instead")
     for p in players:
         tx.change_lp(p, -amount, event="damage", cause=ctx.link.card, chain_link=ctx.link.link)
     return Phrase(
@@ -65,9 +53,12 @@ def _damage(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
 
 @OPERATIONS.register("gain_lp", "a player gains LP")
 def _gain(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
-    players = _players(ctx, step.player)
-    amount = ctx.amount(tx, step)
-    # a gain made damage instead (Bad Reaction to Simochi) is reported as the damage it became
+    return _gain_for(tx, ctx, _players(ctx, step.player), ctx.amount(tx, step), "done.gain_lp")
+
+
+def _gain_for(tx: Tx, ctx: Context, players: list[str], amount: int, plain: str) -> Phrase:
+    """The players gain `amount` LP; the words (`plain` where all gained) say what happened: a gain
+    made damage instead (Bad Reaction to Simochi) is reported as the damage it became."""
     hurt = [p for p in players
             if tx.change_lp(p, amount, event="lp_gained", cause=ctx.link.card, chain_link=ctx.link.link) <= 0
             and amount > 0]  # fmt: skip
@@ -78,12 +69,7 @@ def _gain(tx: Tx, ctx: Context, step: Step) -> str | Phrase:
     if hurt:
         return Phrase("done.gain_lp.some_became_damage", gainers=[Player(p) for p in gained],
                       gain_count=len(gained), **hurt_words)  # fmt: skip
-    return Phrase(
-        "done.gain_lp",
-        players=[Player(p) for p in players],
-        player_count=len(players),
-        amount=amount,
-    )
+    return Phrase(plain, players=[Player(p) for p in players], player_count=len(players), amount=amount)
 
 
 @OPERATIONS.register(
